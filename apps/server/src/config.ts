@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Everything the process reads from its environment, parsed once at start. */
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  sessionTtlHours: number;
+  logLevel: string;
+  isTest: boolean;
+  erpMode: string;
+  shopMode: string;
+  driveMode: string;
+  shopUrl: string;
+  defaultVendorNo: string;
+  defaultVendorName: string;
+  printerPorts: number[];
+  printerAllowLoopback: boolean;
+  jobPollMs: number;
+  webDist: string;
+  buildId: string;
+  env: Record<string, string | undefined>;
+};
+
+const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: bool(env.SEED_DEMO, true),
+    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    isTest: env.NODE_ENV === 'test',
+    erpMode: env.ERP_MODE ?? 'standalone',
+    shopMode: env.SHOP_MODE ?? 'none',
+    driveMode: env.DRIVE_MODE ?? 'local',
+    shopUrl: env.SHOP_URL ?? '',
+    defaultVendorNo: env.DEFAULT_VENDOR_NO ?? 'V-HO-0001',
+    defaultVendorName: env.DEFAULT_VENDOR_NAME ?? 'Head Office Trading Co., Ltd.',
+    printerPorts: (env.PRINTER_PORTS ?? '9100')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+    printerAllowLoopback: bool(env.PRINTER_ALLOW_LOOPBACK, false),
+    jobPollMs: Number(env.JOB_POLL_MS ?? 1000),
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    buildId: env.BUILD_ID ?? randomBytes(6).toString('hex'),
+    env,
+  };
+}

@@ -1,0 +1,6 @@
+// Every module's tables, for drizzle-kit and the typed query API. Add one line per module.
+export * from '../modules/auth/schema.js';
+export * from '../modules/access/schema.js';
+export * from '../modules/system/schema.js';
+export * from '../modules/cancel-reasons/schema.js';
+export * from '../jobs/schema.js';

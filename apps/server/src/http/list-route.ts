@@ -1,0 +1,85 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { listRequest, listResponse } from '@fp/contract';
+import type { Access, Router } from './route.js';
+import type { Auth } from './context.js';
+import { iterateList, runList, type ListSpec } from './list.js';
+
+export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
+
+export type ListRouteOptions<Row, Item> = {
+  /** The filter path, e.g. /cancel-reasons/filter; the export is the same path plus /export. */
+  url: string;
+  access: Access;
+  summary: string;
+  item: z.ZodType;
+  spec: ListSpec<Row, Item>;
+  /** Franchise scoping and other fixed predicates, built from the caller (ARCHITECTURE: one place). */
+  scope?: (auth: Auth) => SQL | undefined;
+  /** Extra body fields some lists take (e.g. from_date); merged into the scope. */
+  sheet: string;
+  columns: ExportColumn[];
+};
+
+/** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
+export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) {
+  r.route({
+    method: 'POST',
+    url: o.url,
+    access: o.access,
+    summary: o.summary,
+    body: listRequest,
+    response: listResponse(o.item),
+    handler: async ({ body, auth, services }) => runList(services.db, o.spec, body, o.scope?.(auth)),
+  });
+  r.route({
+    method: 'POST',
+    url: `${o.url}/export`,
+    access: o.access,
+    summary: `${o.summary} as an .xlsx file`,
+    body: listRequest,
+    raw: true,
+    handler: async ({ body, auth, services, reply }) => {
+      const scope = o.scope?.(auth);
+      // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
+      await runList(services.db, o.spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
+      const stream = new PassThrough();
+      const file = `${o.sheet.replace(/[^A-Za-z0-9_-]+/g, '-')}.xlsx`;
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file}"`);
+      void reply.send(stream);
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+      const ws = wb.addWorksheet(o.sheet.slice(0, 31));
+      ws.columns = o.columns.map((c) => ({
+        header: c.header,
+        key: c.key,
+        width: c.width ?? Math.max(12, c.header.length + 2),
+        style: c.format === 'money' ? { numFmt: '#,##0.##' } : c.format === 'date' ? { numFmt: 'dd-mm-yyyy' } : {},
+      }));
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+      for await (const items of iterateList(services.db, o.spec, { ...body }, scope)) {
+        for (const item of items) ws.addRow(exportRow(item as Record<string, unknown>, o.columns)).commit();
+      }
+      ws.commit();
+      await wb.commit();
+    },
+  });
+}
+
+function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
+  const row: Record<string, unknown> = {};
+  for (const c of columns) {
+    const v = item[c.key];
+    if (v === null || v === undefined) row[c.key] = null;
+    else if (c.format === 'money') row[c.key] = Number(v);
+    else if (c.format === 'date' || c.format === 'datetime') row[c.key] = new Date(String(v));
+    else if (c.format === 'boolean') row[c.key] = v ? 'Yes' : 'No';
+    else if (typeof v === 'object') row[c.key] = JSON.stringify(v);
+    else row[c.key] = v;
+  }
+  return row;
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { PermissionType } from '@fp/contract';
+import { envelope } from '@fp/contract';
+import type { Auth } from './context.js';
+import { canAccess } from './context.js';
+import { AppError, forbidden, unauthorized, businessRule } from './errors.js';
+import { parseOrThrow } from './validation.js';
+import type { Services } from '../services.js';
+import { idempotencyKeys } from '../modules/system/schema.js';
+import { and, eq } from 'drizzle-orm';
+
+/** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
+export type Access =
+  | { page: string; level: PermissionType }
+  | 'public'
+  | 'authenticated'
+  | 'admin';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type HandlerCtx<B, Q, P> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  auth: Auth;
+  body: B;
+  query: Q;
+  params: P;
+  services: Services;
+};
+
+export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R> = {
+  method: Method;
+  url: string;
+  access: Access;
+  summary: string;
+  tags?: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of `data` in the envelope, for OpenAPI. */
+  response?: z.ZodType;
+  /** HTTP status of a success (201 for creates). */
+  status?: number;
+  /** Accepts an Idempotency-Key header: the same key and body return the first answer (api.md). */
+  idempotent?: boolean;
+  /** The handler writes the reply itself (files, plain-string login). */
+  raw?: boolean;
+  handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>;
+};
+
+export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export class Router {
+  readonly routes: RegisteredRoute[] = [];
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly services: Services,
+  ) {}
+
+  route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
+    def: RouteDef<B, Q, P, R>,
+  ): void {
+    const url = def.url.startsWith('/api') || def.url.startsWith('/builds') ? def.url : `/api${def.url}`;
+    this.routes.push({ method: def.method, url, access: def.access, summary: def.summary });
+    const services = this.services;
+    const status = def.status ?? 200;
+    this.app.route({
+      method: def.method,
+      url,
+      config: { access: def.access },
+      schema: {
+        summary: def.summary,
+        tags: def.tags ?? [tagOf(url)],
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.response && !def.raw ? { response: { [status]: envelope(def.response) } } : {}),
+        ...(def.access !== 'public' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      },
+      handler: async (req, reply) => {
+        const auth = authorize(req, def.access);
+        const body = def.body ? parseOrThrow(def.body, req.body ?? {}, '') : (undefined as never);
+        const query = def.query ? parseOrThrow(def.query, req.query ?? {}, '') : (undefined as never);
+        const params = def.params ? parseOrThrow(def.params, req.params ?? {}, '') : (undefined as never);
+        const run = () => def.handler({ req, reply, auth: auth as Auth, body, query, params, services });
+        if (def.raw) {
+          await run();
+          return reply;
+        }
+        const key = def.idempotent ? req.headers['idempotency-key'] : undefined;
+        if (typeof key === 'string' && key.length > 0 && auth) {
+          return idempotent(services, auth, `${def.method} ${url}`, key, req.body, status, reply, run);
+        }
+        const data = await run();
+        return reply.status(status).send({ result: true, data: data ?? null, errors: [] });
+      },
+    });
+  }
+}
+
+function tagOf(url: string) {
+  return url.split('/')[2] ?? 'api';
+}
+
+function authorize(req: FastifyRequest, access: Access): Auth | null {
+  if (access === 'public') return req.auth;
+  const auth = req.auth;
+  if (!auth) throw unauthorized();
+  if (access === 'authenticated') return auth;
+  if (access === 'admin') {
+    if (!auth.isAdmin) throw forbidden('Only Administrators may do this');
+    return auth;
+  }
+  if (!canAccess(auth, access.page, access.level)) {
+    throw forbidden(`You need ${access.level} permission on ${access.page}`);
+  }
+  return auth;
+}
+
+async function idempotent(
+  services: Services,
+  auth: Auth,
+  operation: string,
+  key: string,
+  rawBody: unknown,
+  status: number,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+) {
+  const { db } = services;
+  const hash = createHash('sha256').update(JSON.stringify(rawBody ?? null)).digest('hex');
+  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.user_id, auth.userId), eq(idempotencyKeys.operation, operation));
+  const [seen] = await db.select().from(idempotencyKeys).where(where);
+  if (seen) {
+    if (seen.body_hash !== hash) throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
+    return reply.status(seen.status).send(seen.response);
+  }
+  const data = await run();
+  const response = { result: true, data: data ?? null, errors: [] };
+  await db
+    .insert(idempotencyKeys)
+    .values({ key, user_id: auth.userId, operation, body_hash: hash, status, response })
+    .onConflictDoNothing();
+  return reply.status(status).send(response);
+}
+
+export { AppError };

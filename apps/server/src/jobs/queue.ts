@@ -1,0 +1,146 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db, DbOrTx } from '../db/client.js';
+import { jobs } from './schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type EnqueueInput = { queue: string; payload: unknown; key?: string | null; maxAttempts?: number; runAt?: Date };
+
+/** A failure the handler knows will never succeed on retry (e.g. a 400 from the shop). */
+export class PermanentJobError extends Error {}
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
+
+/**
+ * Enqueues a job with the caller's transaction, so the job exists exactly when the business change commits.
+ * A key makes it idempotent: while a job with the same queue and key is live, the existing one is returned.
+ */
+export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      queue: input.queue,
+      key: input.key ?? null,
+      payload: input.payload ?? {},
+      max_attempts: input.maxAttempts ?? 8,
+      run_at: (input.runAt ?? new Date()).toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const [live] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, input.queue), eq(jobs.key, input.key ?? ''), inArray(jobs.state, ['pending', 'running', 'failed'])));
+  return live;
+}
+
+/** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour. */
+export const backoffSeconds = (attempt: number) => Math.min(3600, 2 ** attempt) + Math.random();
+
+export class JobRunner {
+  private handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  register(queue: string, handler: JobHandler) {
+    this.handlers.set(queue, handler);
+  }
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.pollMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.running) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private async tick() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (await this.runOne()) {
+        /* keep going while jobs are due */
+      }
+    } catch (e) {
+      this.log.error({ err: e }, 'job runner tick failed');
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Runs every due job now (tests and the admin's "run now"); returns how many ran. */
+  async drain(queue?: string): Promise<number> {
+    let n = 0;
+    while (await this.runOne(queue)) n++;
+    return n;
+  }
+
+  /** Claims one due job with SKIP LOCKED, runs it outside the claim transaction, records the outcome. */
+  async runOne(queue?: string): Promise<boolean> {
+    const queues = [...this.handlers.keys()].filter((q) => !queue || q === queue);
+    if (queues.length === 0) return false;
+    const claimed = await this.db.transaction(async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.queue, queues),
+            or(
+              and(inArray(jobs.state, ['pending', 'failed']), lte(jobs.run_at, sql`now()`)),
+              and(eq(jobs.state, 'running'), lte(jobs.locked_until, sql`now()`)),
+            ),
+          ),
+        )
+        .orderBy(jobs.run_at, jobs.id)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!job) return null;
+      const [row] = await tx
+        .update(jobs)
+        .set({ state: 'running', attempts: job.attempts + 1, locked_until: sql`now() + interval '5 minutes'`, updated_at: sql`now()` })
+        .where(eq(jobs.id, job.id))
+        .returning();
+      return row;
+    });
+    if (!claimed) return false;
+    const handler = this.handlers.get(claimed.queue)!;
+    try {
+      const result = await handler(claimed.payload, claimed);
+      await this.db
+        .update(jobs)
+        .set({ state: 'done', result: (result ?? null) as never, last_error: null, locked_until: null, updated_at: sql`now()` })
+        .where(eq(jobs.id, claimed.id));
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const dead = e instanceof PermanentJobError || claimed.attempts >= claimed.max_attempts;
+      const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts) * 1000).toISOString();
+      await this.db
+        .update(jobs)
+        .set({ state: dead ? 'dead' : 'failed', last_error: message, run_at: dead ? claimed.run_at : retryAt, locked_until: null, updated_at: sql`now()` })
+        .where(eq(jobs.id, claimed.id));
+      this.log.warn({ job: claimed.id, queue: claimed.queue, attempt: claimed.attempts, dead, err: message }, 'job failed');
+    }
+    return true;
+  }
+}
+
+/** An admin's retry: the job runs again now with a fresh set of attempts. */
+export async function retryJobs(db: DbOrTx, ids: number[]): Promise<JobRow[]> {
+  return db
+    .update(jobs)
+    .set({ state: 'pending', attempts: 0, run_at: sql`now()`, last_error: null, updated_at: sql`now()` })
+    .where(and(inArray(jobs.id, ids), inArray(jobs.state, ['failed', 'dead'])))
+    .returning();
+}

@@ -1,0 +1,27 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** The durable job queue / outbox (ARCHITECTURE: enqueued inside the business transaction). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    /** Idempotency key: one live job per key (e.g. the external document number). */
+    key: text('key'),
+    payload: jsonb('payload').notNull(),
+    state: text('state').$type<'pending' | 'running' | 'done' | 'failed' | 'dead'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull().default(8),
+    run_at: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    last_error: text('last_error'),
+    result: jsonb('result'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_ready').on(t.state, t.run_at),
+    uniqueIndex('jobs_live_key').on(t.queue, t.key).where(sql`${t.key} is not null and ${t.state} in ('pending','running','failed')`),
+  ],
+);

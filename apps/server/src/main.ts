@@ -1,0 +1,26 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedBase } from './seed/index.js';
+import { startBackground } from './background.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { app, services } = await buildApp(config, database);
+const { adminPassword } = await seedBase(services);
+if (adminPassword) {
+  // Printed once: the first start on an empty database without ADMIN_PASSWORD set.
+  console.log(`\n  User "admin" was created with the password: ${adminPassword}\n  Set ADMIN_PASSWORD to choose it yourself.\n`);
+}
+startBackground(services);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Franchise Portal on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`);
+
+const shutdown = async () => {
+  await services.jobs.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { versioned } from '../../db/columns.js';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    user_id: serial('user_id').primaryKey(),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    role_id: integer('role_id').references(() => roles.id),
+    /** The assigned store (franchise customer_no): the user's franchise scope. */
+    customer_no: text('customer_no'),
+    device_id: integer('device_id'),
+    is_active: boolean('is_active').notNull().default(true),
+    ...versioned(),
+  },
+  (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`), index('users_customer_no').on(t.customer_no)],
+);
+
+/** Opaque tokens, stored as sha256 hashes; revoked by deleting the row. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.user_id)],
+);
+
+/** Failed logins, for throttling per username and per address (kept in the database: no process state). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_username').on(t.username, t.at), index('login_failures_address').on(t.address, t.at)],
+);

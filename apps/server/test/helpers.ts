@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { PageGrant } from '@fp/contract';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { buildApp, type App } from '../src/app.js';
+import { seedBase } from '../src/seed/index.js';
+import { roles, users } from '../src/modules/auth/schema.js';
+import { pagePermissions, pagePermissionUsers } from '../src/modules/access/schema.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+
+export const ADMIN_PASSWORD = 'Admin1234';
+
+/** A fresh database per test file: embedded PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: null });
+    return { database, drop: async () => {} };
+  }
+  const { default: pg } = await import('pg');
+  const name = `fp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = App & {
+  config: AppConfig;
+  database: Database;
+  close: () => Promise<void>;
+  /** Logs in and returns a client bound to that user's token. */
+  as: (username: string, password?: string) => Promise<Client>;
+  admin: () => Promise<Client>;
+  /** Creates a user with a role, optional store and page grants; returns its id and a client. */
+  makeUser: (o: { username?: string; role?: string; customer_no?: string | null; pages?: PageGrant[]; password?: string }) => Promise<{ id: number; username: string; client: Client }>;
+  anon: Client;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_PASSWORD, SEED_DEMO: 'false', DATA_DIR: `/tmp/fp-test-${randomBytes(4).toString('hex')}`, ...env });
+  const built = await buildApp(config, database);
+  await seedBase(built.services);
+  await built.app.ready();
+  const anon = client(built, null);
+  let seq = 0;
+  const t: TestApp = {
+    ...built,
+    config,
+    database,
+    anon,
+    close: async () => {
+      await built.services.jobs.stop();
+      await built.app.close();
+      await database.close();
+      await drop();
+    },
+    as: async (username, password = ADMIN_PASSWORD) => {
+      const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
+      return client(built, res.json<string>());
+    },
+    admin: () => t.as('admin'),
+    makeUser: async (o) => {
+      const db = built.services.db;
+      const username = o.username ?? `user${++seq}${randomBytes(2).toString('hex')}`;
+      const password = o.password ?? 'Passw0rd1';
+      const [role] = await db.select().from(roles).where(eq(roles.name, o.role ?? 'Store Staff'));
+      const [u] = await db
+        .insert(users)
+        .values({ username, password_hash: await hashPassword(password), role_id: role.id, customer_no: o.customer_no ?? null, firstname: 'Test', lastname: username })
+        .returning();
+      if (o.pages?.length) {
+        const [perm] = await db.insert(pagePermissions).values({ name: `perm-${username}`, permission_type: 'view', pages: o.pages }).returning();
+        await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: u.user_id });
+      }
+      return { id: u.user_id, username, client: await t.as(username, password) };
+    },
+  };
+  return t;
+}
+
+/** Creates the app before the file's tests and closes it after. */
+export function useTestApp(env: Record<string, string> = {}) {
+  const ref = {} as { t: TestApp };
+  beforeAll(async () => {
+    ref.t = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await ref.t?.close();
+  });
+  return ref;
+}
+
+export type Res<T = unknown> = LightMyRequestResponse & { data: T; body: string; envelope: { result: boolean; data: T; errors: { code: string; msg: string; field?: string }[] } };
+
+export type Client = {
+  token: string | null;
+  get: <T = unknown>(url: string) => Promise<Res<T>>;
+  post: <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Res<T>>;
+  put: <T = unknown>(url: string, body?: unknown) => Promise<Res<T>>;
+  del: <T = unknown>(url: string) => Promise<Res<T>>;
+};
+
+function client(app: App, token: string | null): Client {
+  const call = async <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    const r = res as Res<T>;
+    try {
+      r.envelope = res.json();
+      r.data = r.envelope?.data as T;
+    } catch {
+      /* not JSON (files) */
+    }
+    return r;
+  };
+  return {
+    token,
+    get: (url) => call('GET', url),
+    post: (url, body, headers) => call('POST', url, body ?? {}, headers),
+    put: (url, body) => call('PUT', url, body ?? {}),
+    del: (url) => call('DELETE', url),
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { password } from './validators.js';
+import { permissionTypes } from './constants.js';
+
+export const loginBody = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'This is required field!'),
+  password: z.string({ error: 'password is required' }).min(1, 'This is required field!'),
+});
+export const loginResponse = z.string().describe('the session token, a plain string');
+
+export const resetPasswordBody = z.object({
+  old_password: z.string({ error: 'old_password is required' }).min(1, 'This is required field!'),
+  new_password: password(),
+});
+
+export const pageGrant = z.object({ page_url: z.string(), permission_type: z.enum(permissionTypes) });
+export type PageGrant = z.infer<typeof pageGrant>;
+
+export const meUser = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role_id: z.number().int().nullable(),
+  customer_no: z.string().nullable(),
+  device_id: z.number().int().nullable(),
+  is_active: z.boolean(),
+});
+export const meResponse = z.object({
+  user: meUser,
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  is_admin: z.boolean(),
+  /** The franchise the user is scoped to; null for head office and administrators. */
+  franchise_code: z.string().nullable(),
+  permissions: z.array(pageGrant),
+});
+export type Me = z.infer<typeof meResponse>;

@@ -1,0 +1,132 @@
+// product.md 2: the route table. Each screen registers its structure (buttons, fields, filters) here, so the
+// page-structure table and the permission editor are built from the code; `available` is false until the
+// screen's issue lands (the web app then shows a "coming in a later release" page).
+
+export type MenuGroup = 'Sales' | 'Purchasing' | 'Consignment' | 'Stock' | 'Money' | 'Catalogue' | 'Customers' | 'Reports' | 'Tablet' | 'Administration' | 'Franchise' | 'Hidden';
+
+export type PageDef = {
+  url: string;
+  name: string;
+  group: MenuGroup;
+  available: boolean;
+  /** Only Administrators may open it, whatever the page permissions say. */
+  adminOnly?: boolean;
+  /** Shown in the menu (detail routes are not). */
+  menu?: boolean;
+  buttons: string[];
+  fields: string[];
+  filters: string[];
+};
+
+const p = (
+  url: string,
+  name: string,
+  group: MenuGroup,
+  available: boolean,
+  extra: Partial<Omit<PageDef, 'url' | 'name' | 'group' | 'available'>> = {},
+): PageDef => ({ url, name, group, available, menu: !url.includes('/detail') && group !== 'Hidden', buttons: [], fields: [], filters: [], ...extra });
+
+export const pages: PageDef[] = [
+  p('/', 'Home', 'Hidden', true),
+  p('/myprofile', 'My Profile', 'Hidden', true, { buttons: ['Change Password'], fields: ['old_password', 'new_password'] }),
+  // Administration
+  p('/users', 'Users', 'Administration', true, {
+    buttons: ['Add New', 'Edit', 'Activate', 'Deactivate', 'Set Password', 'Change Store', 'Change Device', 'Delete', 'Export Excel', 'Refresh Data'],
+    fields: ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'],
+    filters: ['username', 'firstname', 'lastname', 'email', 'role_id', 'customer_no', 'is_active'],
+  }),
+  p('/users/{id}', 'User Detail', 'Administration', true, { menu: false, buttons: ['Save', 'Set Password', 'Delete'], fields: ['username', 'firstname', 'lastname', 'email', 'role_id', 'customer_no', 'device_id', 'is_active'] }),
+  p('/pageStructure', 'Page Structure', 'Administration', true, {
+    buttons: ['Add New', 'Delete', 'Export Excel', 'Refresh Data'],
+    filters: ['page_url', 'page_name'],
+  }),
+  p('/pageStructure/detail/{slug}', 'Page Structure Detail', 'Administration', true, { buttons: ['Save', 'Delete'], fields: ['page_url', 'page_name', 'buttons', 'fields', 'filters'] }),
+  p('/pagePermission', 'Page Permission', 'Administration', true, {
+    buttons: ['Add New', 'Delete', 'Export Excel', 'Refresh Data'],
+    filters: ['name', 'permission_type'],
+  }),
+  p('/pagePermission/detail/{slug}', 'Page Permission Detail', 'Administration', true, { buttons: ['Save', 'Delete', 'Assign Users'], fields: ['name', 'permission_type', 'pages', 'permissions', 'users'] }),
+  p('/cancelReasons', 'Cancel Reasons', 'Administration', true, {
+    buttons: ['Add New', 'Edit', 'Delete', 'Export Excel', 'Refresh Data'],
+    fields: ['reason_code', 'description', 'page'],
+    filters: ['reason_code', 'description', 'page'],
+  }),
+  p('/apiLog', 'API Log', 'Administration', true, { adminOnly: true, buttons: ['Truncate Logs', 'Export Excel', 'Refresh Data'], filters: ['username', 'operation', 'status', 'created_at'] }),
+  p('/jobs', 'Job Queue', 'Administration', true, { adminOnly: true, buttons: ['Retry', 'Refresh Data'], filters: ['queue', 'state'] }),
+  p('/settings', 'Settings', 'Administration', true, { adminOnly: true, buttons: ['Save'], fields: ['maintenance_mode', 'maintenance_noti'] }),
+  p('/bcSyncSummaries', 'BC Sync Summaries', 'Administration', false),
+  p('/bcTables', 'BC Tables', 'Administration', false),
+  // Franchise and master data
+  p('/franchises', 'Franchises', 'Franchise', false),
+  p('/franchises/detail', 'Franchise Detail', 'Franchise', false),
+  p('/devices', 'Devices', 'Franchise', false),
+  p('/customers/setup', 'Customer Setup', 'Customers', false),
+  // Catalogue
+  p('/items', 'Items', 'Catalogue', false),
+  p('/document', 'Documents', 'Catalogue', false),
+  p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', false),
+  // Sales
+  p('/salesQuotes', 'Sales Quotes', 'Sales', false),
+  p('/salesQuotes/detail', 'Sales Quote Detail', 'Sales', false),
+  p('/salesOrders', 'Sales Orders', 'Sales', false),
+  p('/salesOrders/detail', 'Sales Order Detail', 'Sales', false),
+  p('/salesOrders/creditMemo', 'Sales Credit Memo', 'Sales', false),
+  p('/salesOrdersInvoicedCanceled', 'Sales Orders Invoiced/Canceled', 'Sales', false),
+  p('/salesOrdersInvoicedCanceled/detail', 'Sales Order Invoiced/Canceled Detail', 'Sales', false),
+  p('/fees', 'Fees', 'Sales', false),
+  // Purchasing
+  p('/purchasesOrders', 'Purchase Orders', 'Purchasing', false),
+  p('/purchasesOrders/detail', 'Purchase Order Detail', 'Purchasing', false),
+  p('/purchasesOrders/creditMemo', 'Purchase Credit Memo', 'Purchasing', false),
+  p('/purchasesOrdersInvoicedCanceled', 'Purchase Orders Invoiced/Canceled', 'Purchasing', false),
+  p('/purchasesOrdersInvoicedCanceled/detail', 'Purchase Order Invoiced/Canceled Detail', 'Purchasing', false),
+  // Consignment
+  p('/consignmentIssue', 'Consignment Issues', 'Consignment', false),
+  p('/consignmentIssue/detail', 'Consignment Issue Detail', 'Consignment', false),
+  p('/consignmentReceipt', 'Consignment Receipts', 'Consignment', false),
+  p('/consignmentReceipt/detail', 'Consignment Receipt Detail', 'Consignment', false),
+  // Money
+  p('/payment', 'Payments', 'Money', false),
+  p('/payment/history', 'Payment History', 'Money', false),
+  p('/bankAccountEntries', 'Bank Account Entries', 'Money', false),
+  // Reports
+  p('/reports/cashbook', 'Cashbook', 'Reports', false),
+  p('/reports/inventoryReport', 'Inventory Report', 'Reports', false),
+  p('/reports/newCustomerRecord', 'New Customer Records', 'Reports', false),
+  p('/reports/onHand', 'On Hand', 'Reports', false),
+  p('/reports/redeemablePointUsed', 'Redeemable Points Used', 'Reports', false),
+  p('/reports/revenue/details', 'Revenue Details', 'Reports', false),
+  p('/reports/revenue/summaries', 'Revenue Summaries', 'Reports', false),
+  p('/reports/salesHistorical', 'Sales History', 'Reports', false),
+  p('/reports/salesHistorical/{id}', 'Sales History Detail', 'Reports', false, { menu: false }),
+  // Tablet
+  p('/tablet/category', 'Categories', 'Tablet', false),
+  p('/tablet/document', 'Documents', 'Tablet', false),
+  p('/tablet/itemPrice', 'Item Price', 'Tablet', false),
+  p('/tablet/onHand', 'On Hand', 'Tablet', false),
+  p('/tablet/purchasesOrders', 'Purchase Orders', 'Tablet', false),
+  p('/tablet/purchasesOrders/detail', 'Purchase Order Detail', 'Tablet', false),
+  p('/tablet/salesOrders', 'Sales Orders', 'Tablet', false),
+  p('/tablet/salesOrders/detail', 'Sales Order Detail', 'Tablet', false),
+  p('/tablet/salesOrdersInvoicedCanceled', 'Sales Orders Invoiced/Canceled', 'Tablet', false),
+  p('/tablet/salesOrdersInvoicedCanceled/detail', 'Sales Order Invoiced/Canceled Detail', 'Tablet', false),
+  p('/tablet/scanQR', 'Scan QR', 'Tablet', false),
+  p('/tablet/website', 'Website', 'Tablet', false),
+];
+
+export const pageByUrl = new Map(pages.map((pg) => [pg.url, pg]));
+
+/** Turns a concrete path (/users/7, /pageStructure/detail/a/b) into its registered page url. */
+export function pageUrlOf(path: string): string | undefined {
+  if (pageByUrl.has(path)) return path;
+  for (const pg of pages) {
+    if (!pg.url.includes('{')) continue;
+    const prefix = pg.url.slice(0, pg.url.indexOf('{'));
+    const multi = pg.url.endsWith('{slug}');
+    if (path.startsWith(prefix) && path.length > prefix.length) {
+      const rest = path.slice(prefix.length);
+      if (multi || !rest.includes('/')) return pg.url;
+    }
+  }
+  return undefined;
+}
