@@ -15,10 +15,7 @@ export class DriveConfigError extends Error {
   override readonly name = 'DriveConfigError';
 }
 
-/**
- * Picks the drive from the environment: DRIVE_MODE=local (default, files under {dataDir}/drive) or graph.
- * Throws DriveConfigError at startup when the settings cannot work, naming the variables to fix.
- */
+/** DRIVE_MODE=local (default, {dataDir}/drive) or graph; bad settings fail at startup, naming the variables to fix. */
 export function createDrive(
   env: Record<string, string | undefined>,
   dataDir: string,
@@ -61,7 +58,9 @@ export function createDrive(
   } catch (error) {
     if (error instanceof DriveConfigError) throw error;
     // Constructor checks (bad URL, bad folder name) become startup errors too.
-    throw new DriveConfigError(`Cloud drive settings are invalid: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DriveConfigError(
+      `Cloud drive settings are invalid: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

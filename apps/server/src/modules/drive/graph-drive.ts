@@ -108,7 +108,8 @@ export class GraphDrive implements DrivePort {
     for (const key of ['tenantId', 'clientId', 'clientSecret', 'siteHostname', 'sitePath'] as const) {
       if (!this.config[key]) throw new Error(`Graph drive: ${key} is required.`);
     }
-    if (!/^[a-z0-9.-]+$/i.test(this.config.siteHostname)) throw new Error('Graph drive: siteHostname is not a host name.');
+    if (!/^[a-z0-9.-]+$/i.test(this.config.siteHostname))
+      throw new Error('Graph drive: siteHostname is not a host name.');
     if (!Number.isInteger(this.config.maxRetries) || this.config.maxRetries < 0 || this.config.maxRetries > 10) {
       throw new Error('Graph drive: maxRetries must be a whole number from 0 to 10.');
     }
@@ -271,11 +272,17 @@ export class GraphDrive implements DrivePort {
   private async fetchSite(): Promise<DriveSiteInfo> {
     const siteAction = 'find the SharePoint site';
     const siteUrl = `${this.config.graphUrl}/sites/${encodeSegment(this.config.siteHostname)}:/${encodePath(this.config.sitePath)}`;
-    const site = await this.json(await this.send({ method: 'GET', url: siteUrl, auth: true, action: siteAction }), siteAction);
+    const site = await this.json(
+      await this.send({ method: 'GET', url: siteUrl, auth: true, action: siteAction }),
+      siteAction,
+    );
     const siteId = requireString(site, 'id', siteAction);
     const driveAction = 'find the document library of the site';
     const driveUrl = `${this.config.graphUrl}/sites/${encodeSegment(siteId)}/drive`;
-    const drive = await this.json(await this.send({ method: 'GET', url: driveUrl, auth: true, action: driveAction }), driveAction);
+    const drive = await this.json(
+      await this.send({ method: 'GET', url: driveUrl, auth: true, action: driveAction }),
+      driveAction,
+    );
     const info: DriveSiteInfo = {
       mode: 'graph',
       site_id: siteId,
@@ -334,7 +341,8 @@ export class GraphDrive implements DrivePort {
     let next = firstExpectedByte(session) ?? 0;
     try {
       while (budget-- > 0) {
-        if (next < 0 || next >= total) throw new DriveError('provider_error', `The cloud drive could not ${action}: the upload went out of step.`);
+        if (next < 0 || next >= total)
+          throw new DriveError('provider_error', `The cloud drive could not ${action}: the upload went out of step.`);
         const end = Math.min(next + this.chunkSize, total) - 1;
         const response = await this.send({
           method: 'PUT',
@@ -375,7 +383,8 @@ export class GraphDrive implements DrivePort {
   private async sessionStatus(uploadUrl: string, action: string): Promise<number> {
     const status = await this.json(await this.send({ method: 'GET', url: uploadUrl, auth: false, action }), action);
     const next = firstExpectedByte(status);
-    if (next === undefined) throw new DriveError('provider_error', `The cloud drive could not ${action}: the upload went out of step.`);
+    if (next === undefined)
+      throw new DriveError('provider_error', `The cloud drive could not ${action}: the upload went out of step.`);
     return next;
   }
 

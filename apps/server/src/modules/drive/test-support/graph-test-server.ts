@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A Microsoft Graph stand-in on 127.0.0.1 speaking the wire protocol the real service speaks:
-// identity-platform client credentials, SharePoint sites and drives, simple and session uploads,
-// pre-authenticated download redirects, Graph error bodies and throttling.
+// Speaks Graph's wire protocol on 127.0.0.1 so the connector is tested against behaviour, not against our own code.
 
 export interface GraphTestServerOptions {
   tenantId?: string;
@@ -104,7 +102,10 @@ function graphError(status: number, code: string, message: string, headers?: Rec
 
 function identityError(status: number, error: string, description: string): HttpReply {
   const trace = `Trace ID: ${randomUUID()} Correlation ID: ${randomUUID()} Timestamp: ${new Date().toISOString()}`;
-  return { status, body: { error, error_description: `${description} ${trace}`, error_codes: [], timestamp: new Date().toISOString() } };
+  return {
+    status,
+    body: { error, error_description: `${description} ${trace}`, error_codes: [], timestamp: new Date().toISOString() },
+  };
 }
 
 const notFound = (): HttpReply => graphError(404, 'itemNotFound', 'The resource could not be found.');
@@ -222,6 +223,11 @@ export class GraphTestServer {
     for (const token of this.tokens.keys()) this.tokens.set(token, 0);
   }
 
+  /** Upload sessions started and neither finished nor cancelled. */
+  openUploadSessions(): number {
+    return this.sessions.size;
+  }
+
   tokenRequests(): RecordedRequest[] {
     return this.requests.filter((request) => request.path.endsWith('/oauth2/v2.0/token'));
   }
@@ -289,18 +295,25 @@ export class GraphTestServer {
     if (siteByPath) {
       if (method !== 'GET') return methodNotAllowed();
       const sitePath = safeDecode(siteByPath[2]).replace(/^\/+|\/+$/g, '');
-      const matches = safeDecode(siteByPath[1]).toLowerCase() === this.siteHostname && sitePath.toLowerCase() === this.sitePath.toLowerCase();
-      return matches ? { status: 200, body: this.siteJson() } : graphError(404, 'itemNotFound', 'Requested site could not be found');
+      const matches =
+        safeDecode(siteByPath[1]).toLowerCase() === this.siteHostname &&
+        sitePath.toLowerCase() === this.sitePath.toLowerCase();
+      return matches
+        ? { status: 200, body: this.siteJson() }
+        : graphError(404, 'itemNotFound', 'Requested site could not be found');
     }
 
     const siteById = /^\/sites\/([^/]+)(\/drive)?$/.exec(graphPath);
     if (siteById) {
       if (method !== 'GET') return methodNotAllowed();
-      if (safeDecode(siteById[1]) !== this.site.id) return graphError(404, 'itemNotFound', 'Requested site could not be found');
+      if (safeDecode(siteById[1]) !== this.site.id)
+        return graphError(404, 'itemNotFound', 'Requested site could not be found');
       return { status: 200, body: siteById[2] ? this.driveJson() : this.siteJson() };
     }
 
-    const driveScoped = /^\/(?:drives\/([^/]+)|sites\/([^/]+)\/drives\/([^/]+)|sites\/([^/]+)\/drive)(\/.*)$/.exec(graphPath);
+    const driveScoped = /^\/(?:drives\/([^/]+)|sites\/([^/]+)\/drives\/([^/]+)|sites\/([^/]+)\/drive)(\/.*)$/.exec(
+      graphPath,
+    );
     if (driveScoped) {
       const [, driveId, siteOfDrive, siteDriveId, siteDefault, rest] = driveScoped;
       const siteId = siteOfDrive ?? siteDefault;
@@ -318,29 +331,54 @@ export class GraphTestServer {
 
   private issueToken(tenant: string, request: IncomingMessage, body: Buffer): HttpReply {
     if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return identityError(400, 'invalid_request', "AADSTS900144: The request body must contain the following parameter: 'grant_type'.");
+      return identityError(
+        400,
+        'invalid_request',
+        "AADSTS900144: The request body must contain the following parameter: 'grant_type'.",
+      );
     }
     const form = new URLSearchParams(body.toString('utf8'));
     if (tenant !== this.tenantId) {
-      return identityError(400, 'invalid_request', `AADSTS90002: Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`);
+      return identityError(
+        400,
+        'invalid_request',
+        `AADSTS90002: Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+      );
     }
     if (form.get('grant_type') !== 'client_credentials') {
       return identityError(400, 'unsupported_grant_type', 'AADSTS70003: The app requested an unsupported grant type.');
     }
     if (form.get('client_id') !== this.clientId) {
-      return identityError(400, 'unauthorized_client', `AADSTS700016: Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory.`);
+      return identityError(
+        400,
+        'unauthorized_client',
+        `AADSTS700016: Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory.`,
+      );
     }
     if (form.get('client_secret') !== this.clientSecret) {
-      return identityError(401, 'invalid_client', `AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${this.clientId}'.`);
+      return identityError(
+        401,
+        'invalid_client',
+        `AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${this.clientId}'.`,
+      );
     }
     if (form.get('scope') !== GRAPH_SCOPE) {
-      return identityError(400, 'invalid_scope', `AADSTS1002012: The provided value for scope ${form.get('scope') ?? ''} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.`);
+      return identityError(
+        400,
+        'invalid_scope',
+        `AADSTS1002012: The provided value for scope ${form.get('scope') ?? ''} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.`,
+      );
     }
     const accessToken = randomBytes(32).toString('base64url');
     this.tokens.set(accessToken, Date.now() + this.tokenLifetimeSeconds * 1000);
     return {
       status: 200,
-      body: { token_type: 'Bearer', expires_in: this.tokenLifetimeSeconds, ext_expires_in: this.tokenLifetimeSeconds, access_token: accessToken },
+      body: {
+        token_type: 'Bearer',
+        expires_in: this.tokenLifetimeSeconds,
+        ext_expires_in: this.tokenLifetimeSeconds,
+        access_token: accessToken,
+      },
     };
   }
 
@@ -348,8 +386,10 @@ export class GraphTestServer {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     if (!token) return graphError(401, 'InvalidAuthenticationToken', 'Access token is empty.');
     const expiresAt = this.tokens.get(token);
-    if (expiresAt === undefined) return graphError(401, 'InvalidAuthenticationToken', 'IDX14100: JWT is not well formed.');
-    if (expiresAt <= Date.now()) return graphError(401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.');
+    if (expiresAt === undefined)
+      return graphError(401, 'InvalidAuthenticationToken', 'IDX14100: JWT is not well formed.');
+    if (expiresAt <= Date.now())
+      return graphError(401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.');
     return undefined;
   }
 
@@ -441,7 +481,8 @@ export class GraphTestServer {
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(request.headers['content-range'] ?? '');
     if (!range) return graphError(400, 'invalidRequest', 'The Content-Range header is missing or malformed.');
     const [start, end, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
-    if (end < start || end >= total) return graphError(400, 'invalidRequest', 'The Content-Range header is not a valid range.');
+    if (end < start || end >= total)
+      return graphError(400, 'invalidRequest', 'The Content-Range header is not a valid range.');
     if (body.length !== end - start + 1) {
       return graphError(400, 'invalidRequest', 'The Content-Range does not match the length of the body.');
     }
@@ -449,7 +490,11 @@ export class GraphTestServer {
       return graphError(400, 'invalidRequest', 'The declared file size changed during the upload.');
     }
     if (start !== session.receivedBytes) {
-      return graphError(416, 'invalidRange', 'The uploaded fragment overlaps with data that has already been received.');
+      return graphError(
+        416,
+        'invalidRange',
+        'The uploaded fragment overlaps with data that has already been received.',
+      );
     }
     const last = end + 1 === total;
     if (body.length > MAX_CHUNK) return graphError(413, 'invalidRequest', 'The fragment is larger than 60 MiB.');
@@ -469,7 +514,11 @@ export class GraphTestServer {
   private preauthenticatedDownload(method: string, key: string, request: IncomingMessage): HttpReply {
     if (method !== 'GET') return methodNotAllowed();
     if (request.headers.authorization) {
-      return graphError(401, 'unauthenticated', 'Pre-authenticated URLs must be requested without an Authorization header.');
+      return graphError(
+        401,
+        'unauthenticated',
+        'Pre-authenticated URLs must be requested without an Authorization header.',
+      );
     }
     const grant = this.downloads.get(key);
     const file = grant && grant.expiresAt > Date.now() ? this.filesById.get(grant.itemId) : undefined;
@@ -603,7 +652,9 @@ function methodNotAllowed(): HttpReply {
 }
 
 function invalidSegments(segments: string[]): HttpReply | undefined {
-  const bad = segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /["*:<>?/\\|]/.test(segment));
+  const bad = segments.some(
+    (segment) => segment === '' || segment === '.' || segment === '..' || /["*:<>?/\\|]/.test(segment),
+  );
   return bad ? graphError(400, 'invalidRequest', 'The provided name contains invalid characters.') : undefined;
 }
 
