@@ -15,7 +15,7 @@ import {
   type ShopPushResult,
   type ShopVariant,
 } from './port.js';
-import { priceToNumber, validatePrices, validateProduct, validateVariant } from './validate.js';
+import { labelKey, priceToNumber, validatePrices, validateProduct, validateVariant } from './validate.js';
 
 export interface MagentoShopOptions {
   /** Shop root, e.g. https://shop.example.vn. */
@@ -251,7 +251,6 @@ export class MagentoShop implements ShopPort {
           {
             kind: 'http',
             retryable: false,
-            status: 200,
             request: 'POST /V1/products/base-prices',
           },
         );
@@ -338,7 +337,10 @@ export class MagentoShop implements ShopPort {
         { method: 'GET', path: `/categories/list?${query.toString()}` },
         categoryListSchema,
       );
-      const ids = (found.items ?? []).filter((item) => item.name === name).map((item) => item.id);
+      // MySQL's eq ignores case, so the shop may answer "áo" for "Áo"; compare the same way.
+      const ids = (found.items ?? [])
+        .filter((item) => labelKey(item.name ?? '') === labelKey(name))
+        .map((item) => item.id);
       if (ids.length === 0) {
         missing.push(name);
         continue;
