@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { listRequest, listResponse } from '@fp/contract';
+import { listRequest, listResponse, type ListRequest } from '@fp/contract';
 import type { Access, Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
@@ -21,6 +21,8 @@ export type ListRouteOptions<Row, Item> = {
   /** Extra body fields some lists take (e.g. from_date); merged into the scope. */
   sheet: string;
   columns: ExportColumn[];
+  /** The request schema when a list has other defaults (e.g. devices: page size 100); listRequest otherwise. */
+  request?: z.ZodType<ListRequest>;
 };
 
 /** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
@@ -30,7 +32,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     url: o.url,
     access: o.access,
     summary: o.summary,
-    body: listRequest,
+    body: o.request ?? listRequest,
     response: listResponse(o.item),
     handler: async ({ body, auth, services }) => runList(services.db, o.spec, body, o.scope?.(auth)),
   });
@@ -39,7 +41,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     url: `${o.url}/export`,
     access: o.access,
     summary: `${o.summary} as an .xlsx file`,
-    body: listRequest,
+    body: o.request ?? listRequest,
     raw: true,
     handler: async ({ body, auth, services, reply }) => {
       const scope = o.scope?.(auth);
