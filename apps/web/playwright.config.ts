@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/fp-e2e-data';
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testIgnore: /tablet\..*\.spec\.ts/ },
+    { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false }, testMatch: /tablet\..*\.spec\.ts/ },
+  ],
+  webServer: {
+    // The real server on a fresh embedded database with demo data.
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx ../server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/builds/latest.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_PASSWORD: 'Admin1234',
+      SEED_DEMO: 'true',
+      PRINTER_ALLOW_LOOPBACK: 'true',
+      LOG_LEVEL: 'warn',
+      JOB_POLL_MS: '500',
+      ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
+    },
+  },
+});

@@ -1,0 +1,122 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SESSION_KEYS, type Me, type PermissionType } from '@fp/contract';
+import { api, onApiError } from '../api/client';
+
+type Session = {
+  me: Me | null;
+  loading: boolean;
+  login: (username: string, password: string) => Promise<Me>;
+  logout: () => Promise<void>;
+  /** Drops the session locally (after a password change or a 401). */
+  clear: () => void;
+  refresh: () => Promise<Me | null>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+const readStored = (): Me | null => {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEYS.me);
+    return raw ? (JSON.parse(raw) as Me) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** calls.md 7.2: after login the app loads my info, then the cloud drive token info, item config and site info. */
+async function loadDriveInfo() {
+  // calls.md 8: no toast for cloud-drive failures; the session works without them.
+  const [token, config, site] = await Promise.allSettled([
+    api.get<unknown>('/api/drive/token-info'),
+    api.get<unknown>('/api/drive/item-config'),
+    api.post<unknown>('/api/drive/site-info'),
+  ]);
+  if (token.status === 'fulfilled' || config.status === 'fulfilled') {
+    sessionStorage.setItem(
+      SESSION_KEYS.onedrive,
+      JSON.stringify({
+        token: token.status === 'fulfilled' ? token.value : null,
+        item_config: config.status === 'fulfilled' ? config.value : null,
+      }),
+    );
+  }
+  if (site.status === 'fulfilled') sessionStorage.setItem(SESSION_KEYS.site, JSON.stringify(site.value));
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<Me | null>(readStored);
+  const [loading, setLoading] = useState<boolean>(() => readStored() !== null);
+  const queryClient = useQueryClient();
+
+  const clear = useCallback(() => {
+    Object.values(SESSION_KEYS).forEach((k) => sessionStorage.removeItem(k));
+    setMe(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const info = await api.post<Me>('/api/auth/me');
+      sessionStorage.setItem(SESSION_KEYS.me, JSON.stringify(info));
+      setMe(info);
+      return info;
+    } catch {
+      // A failed user-info fetch clears the session (product.md 4).
+      clear();
+      return null;
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    if (!readStored()) return;
+    void refresh().finally(() => setLoading(false));
+  }, [refresh]);
+
+  useEffect(
+    () =>
+      onApiError((e) => {
+        if (e.status === 401) clear();
+      }),
+    [clear],
+  );
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      await api.post<string>('/api/auth/login', { username, password });
+      const info = await refresh();
+      if (!info) throw new Error('Could not load your user information');
+      void loadDriveInfo();
+      return info;
+    },
+    [refresh],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/auth/logout');
+    } finally {
+      clear();
+    }
+  }, [clear]);
+
+  const value = useMemo(() => ({ me, loading, login, logout, clear, refresh }), [me, loading, login, logout, clear, refresh]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/** Whether the current user may open a page at a level (edit implies view; Administrators pass). */
+export function canAccess(me: Me | null, pageUrl: string, level: PermissionType = 'view'): boolean {
+  if (!me) return false;
+  if (me.is_admin) return true;
+  return me.permissions.some((g) => g.page_url === pageUrl && (g.permission_type === 'edit' || level === 'view'));
+}
+
+export function useCan(pageUrl: string, level: PermissionType = 'view'): boolean {
+  return canAccess(useSession().me, pageUrl, level);
+}

@@ -1,0 +1,7 @@
+import { formatDate, formatDateTime, formatNumber } from '@fp/contract';
+
+/** Column renderers: money German-style (≤ 2 decimals), dates DD-MM-YYYY. */
+export const renderMoney = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string)}</span>;
+export const renderDate = (v: unknown) => formatDate(v as string);
+export const renderDateTime = (v: unknown) => formatDateTime(v as string);
+export const renderBool = (v: unknown) => (v ? 'Yes' : 'No');

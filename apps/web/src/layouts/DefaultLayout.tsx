@@ -1,0 +1,97 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Layout, Menu, Dropdown, Button, Space, Typography, Grid } from 'antd';
+import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pages, type MenuGroup } from '@fp/contract';
+import { canAccess, useSession } from '../auth/session';
+
+const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { me, logout } = useSession();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const isTablet = location.pathname.startsWith('/tablet') || location.pathname === '/tabletItemPrice';
+  const [collapsed, setCollapsed] = useState(isTablet || !screens.lg);
+
+  // The menu shows only what the user may open (issue 2); the server still refuses the rest.
+  const items = useMemo(() => {
+    return groupOrder
+      .map((group) => {
+        const children = pages
+          .filter((p) => p.group === group && p.menu && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'))
+          .map((p) => ({ key: p.url, label: <Link to={p.url}>{p.name}</Link> }));
+        return children.length ? { key: group, label: group, children } : null;
+      })
+      .filter((x): x is NonNullable<typeof x> => x !== null);
+  }, [me]);
+
+  const selected = pages.find((p) => p.url === location.pathname)?.url ?? location.pathname;
+  const openGroup = pages.find((p) => p.url === selected)?.group;
+  const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <div style={{ padding: 16, fontWeight: 600, fontSize: 16 }}>
+          <Link to="/">{t('app.title')}</Link>
+        </div>
+        <nav aria-label="Main menu">
+          <Menu mode="inline" selectedKeys={[selected]} defaultOpenKeys={openGroup ? [openGroup] : []} items={items} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: '1px solid #f0f0f0' }}>
+          <Button
+            type="text"
+            aria-label={collapsed ? 'Open menu' : 'Close menu'}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+            style={isTablet ? { width: 48, height: 48 } : undefined}
+          />
+          <Space>
+            {me?.franchise_code ? <Typography.Text type="secondary">Store {me.franchise_code}</Typography.Text> : null}
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'profile', icon: <UserOutlined />, label: t('menu.profile'), onClick: () => navigate('/myprofile') },
+                  {
+                    key: 'logout',
+                    icon: <LogoutOutlined />,
+                    label: t('menu.logout'),
+                    onClick: async () => {
+                      await logout();
+                      navigate('/login', { replace: true });
+                    },
+                  },
+                ],
+              }}
+            >
+              <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+                {name} {me?.role ? `(${me.role.name})` : ''}
+              </Button>
+            </Dropdown>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: isTablet ? 12 : 24 }} className={isTablet ? 'tablet' : undefined}>
+          {children}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export function LoginLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#e6f4ff,#f6ffed)' }}>
+      {children}
+    </Layout>
+  );
+}
+
+export function BlankLayout({ children }: { children: ReactNode }) {
+  return <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{children}</div>;
+}

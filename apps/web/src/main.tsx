@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enGB from 'antd/locale/en_GB';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import './i18n';
+import './styles.css';
+import { SessionProvider } from './auth/session';
+import { router } from './shell/App';
+import { toast } from './components/toast';
+import { ApiCallError } from './api/client';
+import { reloadForChunkFailure } from './shell/chunk-reload';
+
+dayjs.extend(customParseFormat);
+
+// A failed dynamic import outside React.lazy (e.g. a preload) also reloads once.
+window.addEventListener('vite:preloadError', (e) => {
+  e.preventDefault();
+  reloadForChunkFailure();
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  queryCache: new QueryCache({
+    // calls.md 8: a failed call shows the first server msg as a persistent error toast, unless the area is silent.
+    onError: (e, q) => {
+      if (q.meta?.silent) return;
+      if (e instanceof ApiCallError && (e.status === 401 || e.status === 503)) return;
+      toast.error(e);
+    },
+  }),
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0b6e4f' } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,14 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithReload } from '../shell/chunk-reload';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * Screen components by page url (the url as written in packages/contract/src/pages.ts; {id}/{slug} are
+ * parameters). Add one line per screen. A page registered in pages.ts without a component here shows the
+ * "coming in a later release" page.
+ */
+export const screens: Record<string, Page> = {
+  '/': lazyWithReload(() => import('./home')),
+};
+
