@@ -9,4 +9,5 @@ export * from './common.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './cancel-reasons.js';
+export * from './devices.js';
 export * from './admin.js';
