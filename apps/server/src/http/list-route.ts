@@ -15,7 +15,8 @@ export type ListRouteOptions<Row, Item> = {
   access: Access;
   summary: string;
   item: z.ZodType;
-  spec: ListSpec<Row, Item>;
+  /** The list, or a function of the caller and request for lists whose shape depends on them (e.g. a franchise in view). */
+  spec: ListSpec<Row, Item> | ((auth: Auth, body: ListRequest) => ListSpec<Row, Item>);
   /** Franchise scoping and other fixed predicates, built from the caller (ARCHITECTURE: one place). */
   scope?: (auth: Auth) => SQL | undefined;
   /** Extra body fields some lists take (e.g. from_date); merged into the scope. */
@@ -27,6 +28,7 @@ export type ListRouteOptions<Row, Item> = {
 
 /** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
 export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) {
+  const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
   r.route({
     method: 'POST',
     url: o.url,
@@ -34,7 +36,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     summary: o.summary,
     body: o.request ?? listRequest,
     response: listResponse(o.item),
-    handler: async ({ body, auth, services }) => runList(services.db, o.spec, body, o.scope?.(auth)),
+    handler: async ({ body, auth, services }) => runList(services.db, specOf(auth, body), body, o.scope?.(auth)),
   });
   r.route({
     method: 'POST',
@@ -45,8 +47,9 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     raw: true,
     handler: async ({ body, auth, services, reply }) => {
       const scope = o.scope?.(auth);
+      const spec = specOf(auth, body);
       // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
-      await runList(services.db, o.spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
+      await runList(services.db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
       const stream = new PassThrough();
       const file = `${o.sheet.replace(/[^A-Za-z0-9_-]+/g, '-')}.xlsx`;
       reply
@@ -63,7 +66,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
       }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
-      for await (const items of iterateList(services.db, o.spec, { ...body }, scope)) {
+      for await (const items of iterateList(services.db, spec, { ...body }, scope)) {
         for (const item of items) ws.addRow(exportRow(item as Record<string, unknown>, o.columns)).commit();
       }
       ws.commit();
