@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm';
 
 /** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
 export type Access =
-  | { page: string; level: PermissionType }
+  /** A list of pages means any one of them grants the level (e.g. a lookup both a desktop and a tablet screen use). */
+  | { page: string | readonly string[]; level: PermissionType }
   | 'public'
   | 'authenticated'
   | 'admin';
@@ -122,8 +123,9 @@ function authorize(req: FastifyRequest, access: Access): Auth | null {
     if (!auth.isAdmin) throw forbidden('Only Administrators may do this');
     return auth;
   }
-  if (!canAccess(auth, access.page, access.level)) {
-    throw forbidden(`You need ${access.level} permission on ${access.page}`);
+  const pages: readonly string[] = typeof access.page === 'string' ? [access.page] : access.page;
+  if (!pages.some((page) => canAccess(auth, page, access.level))) {
+    throw forbidden(`You need ${access.level} permission on ${pages.join(' or ')}`);
   }
   return auth;
 }
