@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import { AppError, unavailable } from './http/errors.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
+import { createErp } from './erp/index.js';
 import type { Services } from './services.js';
 import { apiLogs } from './modules/system/schema.js';
 import { maintenanceState } from './modules/system/settings.js';
@@ -39,6 +40,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     config,
     log,
     jobs: new JobRunner(database.db, log, config.jobPollMs),
+    erp: createErp(config, database.db),
   };
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);

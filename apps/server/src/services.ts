@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobRunner } from './jobs/queue.js';
+import type { Erp } from './erp/port.js';
 
 /** What every route and service can reach; built once in app.ts. */
 export type Services = {
@@ -10,4 +11,6 @@ export type Services = {
   config: AppConfig;
   log: Logger;
   jobs: JobRunner;
+  /** The ERP port (ERP_MODE: standalone by default). */
+  erp: Erp;
 };

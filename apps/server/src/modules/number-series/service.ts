@@ -1,0 +1,114 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import {
+  formatSeriesNumber,
+  numberSeriesDocumentTypeNames,
+  numberSeriesDocumentTypes,
+  numberSeriesPrefix,
+  type NumberSeries,
+  type NumberSeriesDocumentType,
+} from '@fp/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, businessRule } from '../../http/errors.js';
+import type { ListSpec } from '../../http/list.js';
+import type { Auth } from '../../http/context.js';
+import { franchises } from '../franchises/schema.js';
+import { assertFranchiseExists } from '../franchises/service.js';
+import { numberSeries } from './schema.js';
+
+type Row = typeof numberSeries.$inferSelect & { franchise_name: string };
+
+const toItem = (r: Row): NumberSeries => ({
+  id: r.id,
+  franchise_code: r.franchise_code,
+  franchise_name: r.franchise_name,
+  document_type: r.document_type,
+  document_type_name: numberSeriesDocumentTypeNames[r.document_type as NumberSeriesDocumentType] ?? r.document_type,
+  year: r.year,
+  prefix: r.prefix,
+  last_no: r.last_no,
+  last_used_no: r.last_no > 0 ? formatSeriesNumber(r.prefix, r.last_no) : '',
+  next_no: formatSeriesNumber(r.prefix, r.last_no + 1),
+  last_date: r.last_date,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+const columns = { ...getTableColumns(numberSeries), franchise_name: franchises.name };
+
+export const numberSeriesList: ListSpec<Row, NumberSeries> = {
+  source: (db, extra) => db.select({ ...columns, ...extra }).from(numberSeries).innerJoin(franchises, eq(franchises.customer_no, numberSeries.franchise_code)).$dynamic(),
+  fields: {
+    id: numberSeries.id,
+    franchise_code: numberSeries.franchise_code,
+    franchise_name: franchises.name,
+    document_type: numberSeries.document_type,
+    year: numberSeries.year,
+    prefix: numberSeries.prefix,
+    last_no: numberSeries.last_no,
+    last_date: numberSeries.last_date,
+    updated_at: numberSeries.updated_at,
+  },
+  filterable: ['id', 'franchise_code', 'franchise_name', 'document_type', 'year', 'prefix', 'last_no', 'last_date'],
+  sortable: ['id', 'franchise_code', 'franchise_name', 'document_type', 'year', 'prefix', 'last_no', 'last_date', 'updated_at'],
+  defaultSort: { field: 'franchise_code', direction: 'asc' },
+  key: numberSeries.id,
+  map: toItem,
+};
+
+/** Store users see their own franchise's series only. */
+export const numberSeriesScope = (auth: Auth) => (auth.franchiseCode ? eq(numberSeries.franchise_code, auth.franchiseCode) : undefined);
+
+/** Creates the series of every document type for a franchise and year; existing ones are kept (idempotent). */
+export async function generateNumberSeries(db: DbOrTx, p: { franchiseCode: string; year: number }) {
+  await assertFranchiseExists(db, p.franchiseCode);
+  const rows = numberSeriesDocumentTypes.map((t) => ({
+    franchise_code: p.franchiseCode,
+    document_type: t,
+    year: p.year,
+    prefix: numberSeriesPrefix(p.franchiseCode, t, p.year),
+  }));
+  const inserted = await db.insert(numberSeries).values(rows).onConflictDoNothing().returning({ id: numberSeries.id });
+  const items = await db
+    .select(columns)
+    .from(numberSeries)
+    .innerJoin(franchises, eq(franchises.customer_no, numberSeries.franchise_code))
+    .where(and(eq(numberSeries.franchise_code, p.franchiseCode), eq(numberSeries.year, p.year)));
+  const order = (t: string) => numberSeriesDocumentTypes.indexOf(t as NumberSeriesDocumentType);
+  items.sort((a, b) => order(a.document_type) - order(b.document_type));
+  return { franchise_code: p.franchiseCode, year: p.year, created: inserted.length, items: items.map(toItem) };
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The one way every posting takes a document number: locks the series row inside the caller's transaction
+ * (SELECT … FOR UPDATE), so concurrent takers queue, each gets the next number, and a rolled-back caller
+ * gives its number back (gap-free). A missing series for a known franchise is created on first use.
+ * `date` is the document's posting date (YYYY-MM-DD or a Date); its year picks the series.
+ */
+export async function takeNextNumber(
+  tx: DbOrTx,
+  p: { franchiseCode: string; documentType: NumberSeriesDocumentType; date: string | Date },
+): Promise<string> {
+  if (!numberSeriesDocumentTypes.includes(p.documentType)) throw badRequest(`Unknown document type ${p.documentType}`, 'document_type');
+  const day = typeof p.date === 'string' ? p.date.slice(0, 10) : p.date.toISOString().slice(0, 10);
+  if (!isoDate.test(day)) throw badRequest(`Posting date ${String(p.date)} is not a date`, 'date');
+  const year = Number(day.slice(0, 4));
+  const key = and(eq(numberSeries.franchise_code, p.franchiseCode), eq(numberSeries.document_type, p.documentType), eq(numberSeries.year, year));
+  let [row] = await tx.select().from(numberSeries).where(key).for('update');
+  if (!row) {
+    await assertFranchiseExists(tx, p.franchiseCode);
+    await tx
+      .insert(numberSeries)
+      .values({ franchise_code: p.franchiseCode, document_type: p.documentType, year, prefix: numberSeriesPrefix(p.franchiseCode, p.documentType, year) })
+      .onConflictDoNothing();
+    [row] = await tx.select().from(numberSeries).where(key).for('update');
+    if (!row) throw businessRule(`No number series ${p.documentType} ${year} for franchise ${p.franchiseCode}`, 'no_number_series', 'franchise_code');
+  }
+  const next = row.last_no + 1;
+  await tx
+    .update(numberSeries)
+    .set({ last_no: next, last_date: sql`greatest(coalesce(${numberSeries.last_date}, ${day}::date), ${day}::date)`, updated_at: sql`now()` })
+    .where(eq(numberSeries.id, row.id));
+  return formatSeriesNumber(row.prefix, next);
+}
