@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { email, optionalText, password, requiredText } from './validators.js';
+import { email, messages, optionalText, password, requiredText } from './validators.js';
 import { version } from './common.js';
 
+// product.md 3 (User) and calls.md 7.4. The item of every user list and read; never carries the password hash.
 export const user = z.object({
   user_id: z.number().int(),
   username: z.string(),
@@ -10,6 +11,7 @@ export const user = z.object({
   email: z.string(),
   role_id: z.number().int().nullable(),
   role_name: z.string().nullable(),
+  /** The assigned store (franchise customer_no). */
   customer_no: z.string().nullable(),
   device_id: z.number().int().nullable(),
   is_active: z.boolean(),
@@ -19,51 +21,82 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const nullableRef = z.number().int().positive().nullable().optional();
-const storeRef = z.string().trim().max(30, 'Maximum 30 characters!').nullable().optional();
+/** GET /api/admin/users/info: the user and the page permissions assigned to them. */
+export const userInfo = user.extend({
+  page_permissions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** GET /api/franchise-users/current: the caller with their role and store. */
+export const currentUser = user.extend({
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  store: z.object({ customer_no: z.string() }).nullable(),
+  is_admin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const USERNAME_MESSAGE = 'Username may contain letters, digits and . _ @ - only';
+
+const username = () => requiredText(80).regex(USERNAME_PATTERN, USERNAME_MESSAGE);
+const userId = (field: string) => z.number({ error: `${field} is required` }).int().positive(`${field} must be a positive number`);
+/** An empty store or device from a cleared form field means "none". */
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+const storeRef = z.preprocess(emptyToNull, z.string().trim().max(30, messages.maxLength(30)).nullable());
+const deviceRef = z.preprocess(emptyToNull, z.number({ error: 'device_id must be a number' }).int().positive('device_id must be a positive number').nullable());
 
 export const userCreate = z.object({
-  username: requiredText(80).regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits and . _ @ - only'),
+  username: username(),
   firstname: optionalText(80),
   lastname: optionalText(80),
   email: email().optional().default(''),
   password: password(),
-  role_id: z.number({ error: 'This is required field!' }).int().positive(),
-  customer_no: storeRef,
-  device_id: nullableRef,
+  role_id: z.number({ error: messages.required }).int().positive(messages.required),
+  customer_no: storeRef.optional(),
+  device_id: deviceRef.optional(),
   is_active: z.boolean().default(true),
 });
 export type UserCreate = z.input<typeof userCreate>;
 
+/** PUT /api/admin/users: user_id and version, plus any form fields to change (password sets a new one). */
 export const userUpdate = z.object({
-  user_id: z.number({ error: 'user_id is required' }).int().positive(),
+  user_id: userId('user_id'),
   version,
-  username: requiredText(80).regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits and . _ @ - only').optional(),
-  firstname: optionalText(80).optional(),
-  lastname: optionalText(80).optional(),
+  username: username().optional(),
+  firstname: z.string().trim().max(80, messages.maxLength(80)).optional(),
+  lastname: z.string().trim().max(80, messages.maxLength(80)).optional(),
   email: email().optional(),
   password: password().optional(),
-  role_id: z.number().int().positive().optional(),
-  customer_no: storeRef,
-  device_id: nullableRef,
+  role_id: z.number({ error: 'role_id must be a number' }).int().positive(messages.required).optional(),
+  customer_no: storeRef.optional(),
+  device_id: deviceRef.optional(),
   is_active: z.boolean().optional(),
 });
 export type UserUpdate = z.input<typeof userUpdate>;
 
-export const userIdQuery = z.object({ user_id: z.coerce.number({ error: 'user_id is required' }).int().positive() });
-export const setPasswordBody = z.object({ user_id: z.number().int().positive(), new_password: password() });
+export const userIdQuery = z.object({
+  user_id: z.coerce.number({ error: 'user_id is required' }).int('user_id must be a number').positive('user_id must be a positive number'),
+});
+export const setPasswordBody = z.object({ user_id: userId('user_id'), new_password: password() });
 export const setActiveBody = z.object({
   is_active: z.boolean({ error: 'is_active is required' }),
-  ids: z.array(z.number().int().positive()).min(1, 'ids must not be empty'),
+  ids: z.array(z.number().int().positive(), { error: 'ids is required' }).min(1, 'ids must not be empty'),
 });
+export const setActiveResult = z.object({ updated: z.number().int(), items: z.array(user) });
+/** The franchise-user calls may carry the version last read; without it the change applies to the current row. */
 export const changeStoreBody = z.object({
-  admin_user_id: z.number().int().positive(),
-  customer_no: z.string().trim().max(30).nullable(),
+  admin_user_id: userId('admin_user_id'),
+  customer_no: storeRef,
+  version: version.optional(),
 });
 export const changeDeviceBody = z.object({
-  admin_user_id: z.number().int().positive(),
-  device_id: z.number().int().positive().nullable(),
+  admin_user_id: userId('admin_user_id'),
+  device_id: deviceRef,
+  version: version.optional(),
 });
 
 export const role = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export type Role = z.infer<typeof role>;
+
+/** Form rules for the user form, shared by the web app (product.md 5). */
+export const userFormFields = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
