@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionTypes } from './constants.js';
-import { requiredText, optionalText } from './validators.js';
+import { requiredText, optionalText, messages } from './validators.js';
 import { version } from './common.js';
 import { pageGrant } from './auth.js';
 
@@ -17,23 +17,53 @@ export const pageStructure = z.object({
   updated_at: z.string(),
 });
 export type PageStructure = z.infer<typeof pageStructure>;
-const nameList = z.array(z.string().trim().min(1).max(100)).default([]);
-export const pageStructureCreate = z.object({
-  page_url: requiredText(255).regex(/^\//, 'page_url must start with /'),
-  page_name: requiredText(100),
-  buttons: nameList,
-  fields: nameList,
-  filters: nameList,
+/** A row of the page-structure list: the structure plus the counts its screen shows. */
+export const pageStructureListItem = pageStructure.extend({
+  buttons_count: z.number().int(),
+  fields_count: z.number().int(),
+  filters_count: z.number().int(),
 });
-export const pageStructureUpdate = pageStructureCreate.partial().extend({ version });
+export type PageStructureListItem = z.infer<typeof pageStructureListItem>;
+
+/** Items of a JSON list must be unique: a repeat is named by its index (buttons.3). */
+const uniqueItems = <T>(what: (v: T) => string) => (list: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  list.forEach((v, i) => {
+    const key = what(v);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: `${key} is listed twice` });
+    seen.add(key);
+  });
+};
+const nameItem = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.maxLength(100));
+const nameList = z.array(nameItem, { error: 'must be a list of names' }).superRefine(uniqueItems((v: string) => v));
+/** A page url as the route table writes it: /reports/revenue/details, /users/{id}; '#' separates buttons in permissions. */
+export const pageUrl = requiredText(255).regex(/^\/[^\s#?]*$/, 'page_url must start with / and contain no spaces, # or ?');
+export const pageStructureCreate = z.object({
+  page_url: pageUrl,
+  page_name: requiredText(100),
+  buttons: nameList.default([]),
+  fields: nameList.default([]),
+  filters: nameList.default([]),
+});
+export type PageStructureCreate = z.input<typeof pageStructureCreate>;
+export const pageStructureUpdate = z.object({
+  page_url: pageUrl.optional(),
+  page_name: requiredText(100).optional(),
+  buttons: nameList.optional(),
+  fields: nameList.optional(),
+  filters: nameList.optional(),
+  version,
+});
+export type PageStructureUpdate = z.input<typeof pageStructureUpdate>;
 
 // Page permission (product.md 3, 6): pages carry a url and a level; users lists the assigned user ids.
 export const pagePermission = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The level given to a page entry that names none. */
   permission_type: z.enum(permissionTypes),
   pages: z.array(pageGrant),
-  /** Buttons allowed per page ("<page_url>#<button>"); empty means every button the level allows. */
+  /** Buttons allowed per page ("<page_url>#<button>"); a page with no entry here allows every button its level allows. */
   permissions: z.array(z.string()),
   users: z.array(z.number().int()),
   version: z.number().int(),
@@ -41,24 +71,55 @@ export const pagePermission = z.object({
   updated_at: z.string(),
 });
 export type PagePermission = z.infer<typeof pagePermission>;
+export const pagePermissionListItem = pagePermission.extend({ pages_count: z.number().int(), users_count: z.number().int() });
+export type PagePermissionListItem = z.infer<typeof pagePermissionListItem>;
+
+const permissionType = z.enum(permissionTypes, { error: 'permission_type must be edit or view' });
+/** A page entry of a permission; without permission_type it takes the permission's own. */
+export const pagePermissionPage = z.object({ page_url: requiredText(255), permission_type: permissionType.optional() });
+const permissionPages = z.array(pagePermissionPage, { error: 'pages must be a list of {page_url, permission_type}' }).superRefine(uniqueItems((p: { page_url: string }) => p.page_url));
+const buttonGrants = z
+  .array(z.string().trim().regex(/^\/[^\s#?]*#.+$/, 'Each permission is written <page_url>#<button>').max(255, messages.maxLength(255)))
+  .superRefine(uniqueItems((v: string) => v));
+const userIds = z.array(z.number({ error: 'user ids must be numbers' }).int().positive(), { error: 'must be a list of user ids' }).superRefine(uniqueItems((v: number) => String(v)));
 export const pagePermissionCreate = z.object({
   name: requiredText(100),
-  permission_type: z.enum(permissionTypes, { error: 'permission_type must be edit or view' }).default('view'),
-  pages: z.array(pageGrant).default([]),
-  permissions: z.array(z.string().max(255)).default([]),
-  users: z.array(z.number().int().positive()).default([]),
+  permission_type: permissionType.default('view'),
+  pages: permissionPages.default([]),
+  permissions: buttonGrants.default([]),
+  /** The assigned users: exactly these hold the permission afterwards. */
+  users: userIds.default([]),
 });
-export const pagePermissionUpdate = pagePermissionCreate.partial().extend({ version });
+export type PagePermissionCreate = z.input<typeof pagePermissionCreate>;
+export const pagePermissionUpdate = z.object({
+  name: requiredText(100).optional(),
+  permission_type: permissionType.optional(),
+  pages: permissionPages.optional(),
+  permissions: buttonGrants.optional(),
+  users: userIds.optional(),
+  version,
+});
+export type PagePermissionUpdate = z.input<typeof pagePermissionUpdate>;
 export const assignPermissionBody = z.object({
-  admin_user_id: z.number().int().positive(),
-  page_permission_id: z.number().int().positive(),
+  admin_user_id: z.number({ error: 'admin_user_id is required' }).int().positive(),
+  page_permission_id: z.number({ error: 'page_permission_id is required' }).int().positive(),
 });
 export const assignPermissionBulkBody = z.object({
-  page_permission_id: z.number().int().positive(),
-  admin_user_ids: z.array(z.number().int().positive()),
+  page_permission_id: z.number({ error: 'page_permission_id is required' }).int().positive(),
+  admin_user_ids: userIds,
   /** replace: the permission's users become exactly this list; add: they are added. */
-  mode: z.enum(['replace', 'add']).default('replace'),
+  mode: z.enum(['replace', 'add'], { error: 'mode must be replace or add' }).default('replace'),
 });
+/** A user as the permission screens show them (GET /page-permissions/{id}/users, the assignable-users list). */
+export const permissionUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string().nullable(),
+  customer_no: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export type PermissionUser = z.infer<typeof permissionUser>;
 
 // API log (calls.md 7.3).
 export const apiLog = z.object({
