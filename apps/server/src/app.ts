@@ -15,6 +15,7 @@ import { AppError, unavailable } from './http/errors.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
+import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
 import { apiLogs } from './modules/system/schema.js';
 import { maintenanceState } from './modules/system/settings.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     log,
     jobs: new JobRunner(database.db, log, config.jobPollMs),
     erp: createErp(config, database.db),
+    shop: createShop(config.env),
   };
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);

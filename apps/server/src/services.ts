@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobRunner } from './jobs/queue.js';
+import type { ShopPort } from './modules/shop/port.js';
 import type { Erp } from './erp/port.js';
 
 /** What every route and service can reach; built once in app.ts. */
@@ -13,4 +14,6 @@ export type Services = {
   jobs: JobRunner;
   /** The ERP port (ERP_MODE: standalone by default). */
   erp: Erp;
+  /** The online shop pushes go to (SHOP_MODE: none records them, magento sends them). */
+  shop: ShopPort;
 };
