@@ -22,6 +22,7 @@ import { maintenanceState } from './modules/system/settings.js';
 import { authenticate, SESSION_COOKIE } from './modules/auth/service.js';
 import { modules } from './modules/index.js';
 import { proxyRoute } from './http/proxy.js';
+import { createDrive } from './modules/drive/config.js';
 
 export type App = { app: FastifyInstance; services: Services; router: Router };
 
@@ -41,6 +42,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     config,
     log,
     jobs: new JobRunner(database.db, log, config.jobPollMs),
+    drive: createDrive(config.env, config.dataDir),
     erp: createErp(config, database.db),
     shop: createShop(config.env),
   };

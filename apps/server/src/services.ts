@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobRunner } from './jobs/queue.js';
+import type { DrivePort } from './modules/drive/port.js';
 import type { ShopPort } from './modules/shop/port.js';
 import type { Erp } from './erp/port.js';
 
@@ -12,6 +13,8 @@ export type Services = {
   config: AppConfig;
   log: Logger;
   jobs: JobRunner;
+  /** The cloud drive: a local folder under DATA_DIR/drive, or Microsoft Graph (DRIVE_MODE=graph). */
+  drive: DrivePort;
   /** The ERP port (ERP_MODE: standalone by default). */
   erp: Erp;
   /** The online shop pushes go to (SHOP_MODE: none records them, magento sends them). */

@@ -9,6 +9,8 @@ export * from './common.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './cancel-reasons.js';
+export * from './drive.js';
+export * from './item-documents.js';
 export * from './shop.js';
 export * from './franchises.js';
 export * from './number-series.js';

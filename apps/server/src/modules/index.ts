@@ -2,8 +2,10 @@ import type { Router } from '../http/route.js';
 import { authRoutes } from './auth/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { cancelReasonRoutes } from './cancel-reasons/routes.js';
+import { driveRoutes } from './drive/routes.js';
+import { itemDocumentRoutes } from './item-documents/routes.js';
 import { accessRoutes } from './access/routes.js';
 import { userRoutes } from './users/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, accessRoutes, userRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes];

@@ -1,0 +1,155 @@
+import { and, eq, getTableColumns, getTableName, inArray, like, sql } from 'drizzle-orm';
+import { documentTypeOf, type ItemDocument, type ItemDocumentCreateFields, type ItemDocumentUpdate } from '@fp/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { bump, explainMissedUpdate } from '../../db/versioned.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { ListSpec } from '../../http/list.js';
+import type { Services } from '../../services.js';
+import { driveFailure, type UploadedPart } from '../drive/http.js';
+import { DriveError, joinDrivePath, validateFolder, type DriveFile } from '../drive/port.js';
+import { itemDocuments } from './schema.js';
+import { assertItemExists } from './items.js';
+
+type Row = typeof itemDocuments.$inferSelect;
+
+const toDocument = (row: Row): ItemDocument => ({ ...row, document_type: row.document_type as ItemDocument['document_type'] });
+
+const columns = getTableColumns(itemDocuments);
+
+export const itemDocumentList: ListSpec<Row, ItemDocument> = {
+  source: (db, extra) => db.select({ ...columns, ...extra }).from(itemDocuments).$dynamic(),
+  fields: {
+    id: itemDocuments.id,
+    item_no: itemDocuments.item_no,
+    variant_code: itemDocuments.variant_code,
+    title: itemDocuments.title,
+    document_type: itemDocuments.document_type,
+    file_name: itemDocuments.file_name,
+    file_size: itemDocuments.file_size,
+    content_type: itemDocuments.content_type,
+    uploaded_by: itemDocuments.uploaded_by,
+    created_at: itemDocuments.created_at,
+    updated_at: itemDocuments.updated_at,
+  },
+  filterable: ['id', 'item_no', 'variant_code', 'title', 'document_type', 'file_name', 'content_type', 'uploaded_by', 'created_at'],
+  sortable: ['id', 'item_no', 'variant_code', 'title', 'document_type', 'file_name', 'file_size', 'uploaded_by', 'created_at', 'updated_at'],
+  defaultSort: { field: 'created_at', direction: 'desc' },
+  key: itemDocuments.id,
+  map: toDocument,
+};
+
+export async function getItemDocument(db: DbOrTx, id: number): Promise<ItemDocument> {
+  const [row] = await db.select().from(itemDocuments).where(eq(itemDocuments.id, id));
+  if (!row) throw notFound('Item document');
+  return toDocument(row);
+}
+
+/** Item documents live in `{item folder}/{item_no}`; the item number must make a valid folder name. */
+function folderOf(baseFolder: string, itemNo: string): string {
+  try {
+    return validateFolder(joinDrivePath(baseFolder, itemNo));
+  } catch (error) {
+    throw badRequest(`item_no cannot name a folder on the drive: ${error instanceof Error ? error.message : ''}`.trim(), 'item_no');
+  }
+}
+
+/** The drive replaces a file of the same name, so a second "spec.pdf" for the item becomes "spec (2).pdf". */
+async function freeFileName(db: DbOrTx, folder: string, fileName: string): Promise<string> {
+  const dot = fileName.lastIndexOf('.');
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const ext = dot > 0 ? fileName.slice(dot) : '';
+  const prefix = joinDrivePath(folder, stem).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const taken = new Set(
+    (
+      await db
+        .select({ path: itemDocuments.file_path })
+        .from(itemDocuments)
+        .where(like(sql`lower(${itemDocuments.file_path})`, `${prefix.toLowerCase()}%`))
+    ).map((r) => r.path.toLowerCase()),
+  );
+  let candidate = fileName;
+  for (let n = 2; taken.has(joinDrivePath(folder, candidate).toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+  return candidate;
+}
+
+/** Uploads the file to the item's folder and records it; if recording fails, the uploaded file is removed again. */
+export async function uploadItemDocument(
+  services: Services,
+  uploadedBy: string,
+  input: ItemDocumentCreateFields,
+  file: UploadedPart,
+): Promise<ItemDocument> {
+  const { db, drive } = services;
+  await assertItemExists(db, input.item_no);
+  const config = await drive.itemConfig().catch((e: unknown) => Promise.reject(driveFailure(e)));
+  const folder = folderOf(config.folder, input.item_no);
+  const fileName = await freeFileName(db, folder, file.fileName);
+  let stored: DriveFile;
+  try {
+    stored = await drive.upload({ folder, fileName, contentType: file.contentType, data: file.data });
+  } catch (error) {
+    throw driveFailure(error);
+  }
+  try {
+    const [row] = await db
+      .insert(itemDocuments)
+      .values({
+        item_no: input.item_no,
+        variant_code: input.variant_code,
+        title: input.title || file.fileName,
+        document_type: input.document_type ?? documentTypeOf(stored.content_type),
+        file_id: stored.id,
+        file_path: stored.path,
+        file_name: stored.name,
+        file_size: stored.size,
+        content_type: stored.content_type,
+        web_url: stored.web_url,
+        uploaded_by: uploadedBy,
+      })
+      .returning();
+    return toDocument(row);
+  } catch (error) {
+    await drive.remove(stored.id).catch((e: unknown) => services.log.warn({ err: e, file: stored.id }, 'could not remove an unrecorded upload'));
+    throw error;
+  }
+}
+
+export async function updateItemDocument(db: DbOrTx, input: ItemDocumentUpdate): Promise<ItemDocument> {
+  const { id, version, ...values } = input;
+  if (values.item_no !== undefined) await assertItemExists(db, values.item_no);
+  const where = and(eq(itemDocuments.id, id), eq(itemDocuments.version, version));
+  const [row] = await db
+    .update(itemDocuments)
+    .set({ ...values, ...bump(itemDocuments.version) })
+    .where(where)
+    .returning();
+  return row ? toDocument(row) : explainMissedUpdate(db, getTableName(itemDocuments), eq(itemDocuments.id, id), 'Item document');
+}
+
+/**
+ * Removes each document's file from the drive, then its row. A file already gone counts as removed; any other drive
+ * failure stops there: that row and the ones after it stay, and the error says which were removed and why.
+ */
+export async function removeItemDocuments(services: Services, ids: number[]): Promise<{ removed: number[] }> {
+  const { db, drive } = services;
+  const unique = [...new Set(ids)];
+  const rows = await db.select().from(itemDocuments).where(inArray(itemDocuments.id, unique));
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) throw new AppError(404, 'not_found', `Item document not found: ${missing.join(', ')}`, 'ids');
+  const removed: number[] = [];
+  for (const row of rows) {
+    try {
+      await drive.remove(row.file_id);
+    } catch (error) {
+      if (!(error instanceof DriveError) || error.code !== 'not_found') {
+        const failure = driveFailure(error);
+        if (!(failure instanceof AppError)) throw failure;
+        const done = removed.length ? `Removed ${removed.length} of ${rows.length} documents; ` : '';
+        throw new AppError(failure.status, failure.code, `${done}"${row.title}" was kept: ${failure.message}`, 'ids');
+      }
+    }
+    await db.delete(itemDocuments).where(eq(itemDocuments.id, row.id));
+    removed.push(row.id);
+  }
+  return { removed };
+}
