@@ -15,4 +15,7 @@ export * from './shop.js';
 export * from './franchises.js';
 export * from './number-series.js';
 export * from './devices.js';
+export * from './addresses.js';
+export * from './customers.js';
+export * from './loyalty.js';
 export * from './admin.js';

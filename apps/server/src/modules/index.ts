@@ -6,6 +6,9 @@ import { driveRoutes } from './drive/routes.js';
 import { itemDocumentRoutes } from './item-documents/routes.js';
 import { accessRoutes } from './access/routes.js';
 import { userRoutes } from './users/routes.js';
+import { addressRoutes } from './addresses/routes.js';
+import { customerRoutes } from './customers/routes.js';
+import { loyaltyRoutes } from './loyalty/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];

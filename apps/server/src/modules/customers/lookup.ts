@@ -1,0 +1,64 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { customerLookupErrors, normalizePhone } from '@fp/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { Auth } from '../../http/context.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { franchises, locations } from '../franchises/schema.js';
+import { customers } from './schema.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** ARCHITECTURE: a store user sees only their franchise's customers; the predicate is built here, once. */
+export const customerScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? eq(customers.franchise_code, auth.franchiseCode) : undefined);
+
+/** The franchise a call works in: the store user's own, or the one head office names. */
+export function effectiveFranchise(auth: Auth, requested?: string | null): string | undefined {
+  if (auth.franchiseCode) return auth.franchiseCode;
+  return requested?.trim() || undefined;
+}
+
+export const noCustomerById = () => new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'customer_no');
+export const noCustomerByPhone = () => new AppError(404, 'customer_not_found', customerLookupErrors.byPhone, 'phone_no');
+
+/** One customer by number within the caller's scope; another franchise's customer is "not found". */
+export async function getCustomerByNo(db: DbOrTx, auth: Auth, customerNo: string, forUpdate = false): Promise<CustomerRow> {
+  const q = db.select().from(customers).where(and(eq(customers.customer_no, customerNo.trim().toUpperCase()), customerScope(auth)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw noCustomerById();
+  return row;
+}
+
+/** One customer by mobile phone; head office must name the franchise when several franchises know the phone. */
+export async function getCustomerByPhone(db: DbOrTx, auth: Auth, phoneNo: string, franchiseCode?: string | null): Promise<CustomerRow> {
+  const franchise = effectiveFranchise(auth, franchiseCode);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.phone_no, normalizePhone(phoneNo)), franchise ? eq(customers.franchise_code, franchise) : undefined))
+    .limit(2);
+  if (rows.length === 0) throw noCustomerByPhone();
+  if (rows.length > 1) throw conflict(`Several franchises have a customer with phone ${phoneNo}; choose the franchise_code`, 'ambiguous_phone', 'franchise_code');
+  return rows[0];
+}
+
+export async function getCustomerByKey(db: DbOrTx, auth: Auth, key: { customer_no?: string; phone_no?: string; franchise_code?: string }) {
+  if (key.customer_no) return getCustomerByNo(db, auth, key.customer_no);
+  return getCustomerByPhone(db, auth, key.phone_no ?? '', key.franchise_code);
+}
+
+/** The franchise must exist (and be the caller's own for a store user, else it is "not found"). */
+export async function assertFranchiseForCustomer(db: DbOrTx, auth: Auth, franchiseCode: string): Promise<void> {
+  if (auth.franchiseCode && auth.franchiseCode !== franchiseCode) throw new AppError(404, 'not_found', 'Franchise not found', 'franchise_code');
+  const [f] = await db.select({ customer_no: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, franchiseCode));
+  if (!f) throw new AppError(404, 'not_found', 'Franchise not found', 'franchise_code');
+}
+
+/** A location, when given, must be a store of the franchise. */
+export async function assertLocation(db: DbOrTx, franchiseCode: string, locationCode: string): Promise<void> {
+  if (!locationCode) return;
+  const [l] = await db
+    .select({ code: locations.location_code })
+    .from(locations)
+    .where(and(eq(locations.location_code, locationCode), eq(locations.customer_no, franchiseCode)));
+  if (!l) throw badRequest(`Location ${locationCode} is not a store of franchise ${franchiseCode}`, 'location_code');
+}
