@@ -3,6 +3,7 @@ export * from '../modules/auth/schema.js';
 export * from '../modules/access/schema.js';
 export * from '../modules/system/schema.js';
 export * from '../modules/cancel-reasons/schema.js';
+export * from '../modules/devices/schema.js';
 export * from '../modules/item-documents/schema.js';
 export * from '../modules/franchises/schema.js';
 export * from '../modules/number-series/schema.js';

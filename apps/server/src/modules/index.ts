@@ -2,6 +2,7 @@ import type { Router } from '../http/route.js';
 import { authRoutes } from './auth/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { cancelReasonRoutes } from './cancel-reasons/routes.js';
+import { deviceRoutes } from './devices/routes.js';
 import { driveRoutes } from './drive/routes.js';
 import { itemDocumentRoutes } from './item-documents/routes.js';
 import { accessRoutes } from './access/routes.js';
@@ -11,4 +12,4 @@ import { customerRoutes } from './customers/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];
