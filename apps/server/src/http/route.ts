@@ -72,7 +72,7 @@ export class Router {
   route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
     def: RouteDef<B, Q, P, R>,
   ): void {
-    const url = def.url.startsWith('/api') || def.url.startsWith('/builds') ? def.url : `/api${def.url}`;
+    const url = def.url.startsWith('/api/') || def.url.startsWith('/builds/') ? def.url : `/api${def.url}`;
     this.routes.push({ method: def.method, url, access: def.access, summary: def.summary });
     const services = this.services;
     const status = def.status ?? 200;

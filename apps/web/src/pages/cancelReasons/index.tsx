@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime } from '../../components/format';
+import { toast } from '../../components/toast';
+
+const PAGE = '/cancelReasons';
+const AREA = 'cancel-reasons';
+const pageOptions = cancelReasonPages.map((p) => ({ label: p, value: p }));
+type FormValues = { reason_code: string; description: string; page: string };
+
+export default function CancelReasonsPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [editing, setEditing] = useState<CancelReason | 'new' | null>(null);
+
+  const save = useApiMutation({
+    fn: (v: FormValues) =>
+      editing && editing !== 'new' ? api.put<CancelReason>(`/api/cancel-reasons/${editing.id}`, { ...v, version: editing.version }) : api.post<CancelReason>('/api/cancel-reasons', v),
+    invalidates: [AREA],
+    success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Cancel Reason' },
+    toastError: false,
+    onSuccess: () => setEditing(null),
+  });
+  const remove = useApiMutation({
+    fn: (id: number) => api.del(`/api/cancel-reasons/${id}`),
+    invalidates: [AREA],
+    success: { action: 'Delete', entity: 'Cancel Reason' },
+  });
+
+  const open = (row: CancelReason | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : row);
+  };
+  const submit = async (v: FormValues) => {
+    try {
+      await save.mutateAsync(v);
+    } catch (e) {
+      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setFields(Object.entries(fields).map(([name, err]) => ({ name: name as keyof FormValues, errors: [err] })));
+      else toast.error(e);
+    }
+  };
+
+  const columns: ColumnsType<CancelReason> = [
+    { title: 'Reason Code', dataIndex: 'reason_code', key: 'reason_code', sorter: true },
+    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: 'Page', dataIndex: 'page', key: 'page', sorter: true },
+    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: CancelReason) => (
+              <Space>
+                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.reason_code}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${row.reason_code}`}
+                  onClick={() =>
+                    modal.confirm({
+                      title: `Delete cancel reason ${row.reason_code}?`,
+                      content: 'Documents keep the reason text they were canceled with.',
+                      okText: 'Delete',
+                      okButtonProps: { danger: true },
+                      onOk: () => remove.mutateAsync(row.id),
+                    })
+                  }
+                >
+                  Delete
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<CancelReason>
+        title="Cancel Reasons"
+        area={AREA}
+        filterUrl="/api/cancel-reasons/filter"
+        rowKey="id"
+        exportName="cancel-reasons"
+        columns={columns}
+        filters={[
+          { name: 'reason_code', label: 'Reason Code' },
+          { name: 'description', label: 'Description' },
+          { name: 'page', label: 'Page', type: 'select', options: pageOptions },
+        ]}
+        toolbar={
+          canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              Add New
+            </Button>
+          ) : null
+        }
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'New Cancel Reason' : 'Edit Cancel Reason'}
+        okText="Save"
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+            <Input autoFocus />
+          </Form.Item>
+          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="page" label="Page" rules={[{ required: true, message: messages.required }]}>
+            <Select options={pageOptions} aria-label="Page" />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </>
+  );
+}
