@@ -2,6 +2,8 @@ import type { Router } from '../http/route.js';
 import { authRoutes } from './auth/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { cancelReasonRoutes } from './cancel-reasons/routes.js';
+import { franchiseRoutes } from './franchises/routes.js';
+import { numberSeriesRoutes } from './number-series/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { driveRoutes } from './drive/routes.js';
 import { itemDocumentRoutes } from './item-documents/routes.js';
@@ -12,4 +14,4 @@ import { customerRoutes } from './customers/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];

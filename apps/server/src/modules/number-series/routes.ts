@@ -1,0 +1,51 @@
+import { numberSeries, numberSeriesGenerate, numberSeriesGenerateResult, messages } from '@fp/contract';
+import type { Router } from '../../http/route.js';
+import { listRoute } from '../../http/list-route.js';
+import { badRequest } from '../../http/errors.js';
+import { assertFranchiseVisible, getFranchise } from '../franchises/service.js';
+import { generateNumberSeries, numberSeriesList, numberSeriesScope } from './service.js';
+
+// Number series are managed on the franchise screens.
+const page = '/franchises';
+
+export function numberSeriesRoutes(r: Router) {
+  listRoute(r, {
+    url: '/number-series/filter',
+    access: { page, level: 'view' },
+    summary: 'Filter number series (franchise, document type, year)',
+    item: numberSeries,
+    spec: numberSeriesList,
+    scope: numberSeriesScope,
+    sheet: 'Number Series',
+    columns: [
+      { key: 'franchise_code', header: 'Franchise Code' },
+      { key: 'franchise_name', header: 'Franchise Name', width: 30 },
+      { key: 'document_type', header: 'Document Type' },
+      { key: 'document_type_name', header: 'Description', width: 22 },
+      { key: 'year', header: 'Year' },
+      { key: 'last_used_no', header: 'Last No. Used', width: 24 },
+      { key: 'next_no', header: 'Next No.', width: 24 },
+      { key: 'last_date', header: 'Last Date Used', format: 'date' },
+    ],
+  });
+  r.route({
+    method: 'POST',
+    url: '/number-series/generate',
+    access: { page, level: 'edit' },
+    summary: 'Create the series of every document type for a franchise and year (franchise_code and year in the body or query; idempotent)',
+    body: numberSeriesGenerate,
+    query: numberSeriesGenerate,
+    response: numberSeriesGenerateResult,
+    handler: async ({ body, query, auth, services }) => {
+      // calls.md 7.6: franchise_code may come in the query as well as the body.
+      const code = (body.franchise_code || query.franchise_code || '').toUpperCase();
+      if (!code) throw badRequest(messages.required, 'franchise_code');
+      const year = typeof body.year === 'number' ? body.year : typeof query.year === 'number' ? query.year : new Date().getFullYear();
+      assertFranchiseVisible(auth, code);
+      return services.db.transaction(async (tx) => {
+        await getFranchise(tx, code);
+        return generateNumberSeries(tx, { franchiseCode: code, year });
+      });
+    },
+  });
+}
