@@ -1,0 +1,11 @@
+// npm run bench: benchmarks print figures; tests never assert timings (ARCHITECTURE: Tests).
+import { benchLoginAndUsers } from './login-users.js';
+
+const benches: [string, () => Promise<void>][] = [['login and user list', benchLoginAndUsers]];
+
+const only = process.argv[2];
+for (const [name, run] of benches) {
+  if (only && !name.includes(only)) continue;
+  console.log(`\n== ${name}`);
+  await run();
+}
