@@ -11,4 +11,7 @@ export * from '../erp/schema.js';
 export * from '../modules/addresses/schema.js';
 export * from '../modules/customers/schema.js';
 export * from '../modules/loyalty/schema.js';
+export * from '../modules/categories/schema.js';
+export * from '../modules/items/schema.js';
+export * from '../modules/item-prices/schema.js';
 export * from '../jobs/schema.js';

@@ -12,6 +12,9 @@ import { userRoutes } from './users/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
+import { itemRoutes } from './items/routes.js';
+import { itemPriceRoutes } from './item-prices/routes.js';
+import { categoryRoutes } from './categories/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes];

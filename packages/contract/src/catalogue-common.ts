@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { messages, requiredText } from './validators.js';
+import { parseDateInput } from './format.js';
+
+// Shared pieces of the catalogue payloads (items, item prices, categories).
+
+/** A decimal given as a number or a string ("125000", "1.05"); becomes a plain decimal string. */
+export const decimalInput = (field: string, o: { min: number; max: number; scale: number; minExclusive?: boolean }) =>
+  z
+    .union([z.number({ error: messages.isNumber }), z.string({ error: messages.isNumber })], { error: messages.isNumber })
+    .transform((v, ctx) => {
+      const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+      if (!/^-?\d+(\.\d+)?$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: messages.isNumber });
+        return z.NEVER;
+      }
+      const [, frac = ''] = s.split('.');
+      if (frac.length > o.scale) {
+        ctx.addIssue({ code: 'custom', message: `${field} takes at most ${o.scale} decimals` });
+        return z.NEVER;
+      }
+      const n = Number(s);
+      if (n < o.min || n > o.max || (o.minExclusive && n === o.min)) {
+        ctx.addIssue({ code: 'custom', message: messages.range(o.min, o.max) });
+        return z.NEVER;
+      }
+      return s.replace(/^(-?)0+(?=\d)/, '$1');
+    });
+
+/** VND amount: 0 … 999.999.999.999, at most 2 decimals. */
+export const moneyInput = (field = 'unit_price') => decimalInput(field, { min: 0, max: 999_999_999_999, scale: 2 });
+
+/** A date as YYYY-MM-DD or DD-MM-YYYY (product.md 5); becomes YYYY-MM-DD. */
+export const dateInput = () =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).transform((v, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : parseDateInput(v);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a date as DD-MM-YYYY' });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/** Item numbers and codes are kept upper-case, as the ERP writes them. */
+export const codeInput = () =>
+  requiredText(30)
+    .regex(/^[A-Za-z0-9._\-/]+$/, 'Use letters, digits and . _ - / only')
+    .transform((s) => s.toUpperCase());
+
+/** Where an effective price came from (priceOf). */
+export const priceSources = ['item_price', 'price_rate', 'list_price'] as const;
+export type PriceSource = (typeof priceSources)[number];
+export const priceSourceLabels: Record<PriceSource, string> = {
+  item_price: 'Item price',
+  price_rate: 'List price × rate',
+  list_price: 'List price',
+};

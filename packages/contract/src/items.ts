@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { messages, optionalText, requiredText } from './validators.js';
+import { version } from './common.js';
+import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './catalogue-common.js';
+
+// calls.md 7.8 (franchise items) and the item master (issue 4): items with variants and units of measure,
+// each franchise's item list ("Item Franchise") with its price rate and sort order.
+
+export const ITEM_FRANCHISE = 'Item Franchise';
+export const PRICE_RATE_MIN = 0.01;
+export const PRICE_RATE_MAX = 10;
+
+export const itemVariant = z.object({
+  variant_code: z.string(),
+  description: z.string(),
+  /** The variant's own list price; the item's list price applies when null. */
+  unit_price: z.string().nullable(),
+  blocked: z.boolean(),
+});
+export type ItemVariant = z.infer<typeof itemVariant>;
+
+export const itemUnit = z.object({
+  code: z.string(),
+  /** How many base units one of this unit holds. */
+  qty_per_unit_of_measure: z.string(),
+});
+export type ItemUnit = z.infer<typeof itemUnit>;
+
+/** The item master row. */
+export const item = z.object({
+  item_no: z.string(),
+  description: z.string(),
+  description_2: z.string(),
+  base_unit_of_measure: z.string(),
+  /** List price per base unit, VND. */
+  unit_price: z.string(),
+  category_id: z.number().int().nullable(),
+  blocked: z.boolean(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Item = z.infer<typeof item>;
+
+export const itemDetail = item.extend({
+  category_code: z.string().nullable(),
+  category_name: z.string().nullable(),
+  variants: z.array(itemVariant),
+  units: z.array(itemUnit),
+});
+export type ItemDetail = z.infer<typeof itemDetail>;
+
+const variantInput = z.object({
+  variant_code: codeInput(),
+  description: requiredText(100),
+  unit_price: moneyInput('unit_price').nullish(),
+  blocked: z.boolean().optional().default(false),
+});
+const unitInput = z.object({
+  code: codeInput(),
+  qty_per_unit_of_measure: decimalInput('qty_per_unit_of_measure', { min: 0, max: 1_000_000, scale: 5, minExclusive: true }),
+});
+
+const uniqueBy = <T>(key: (t: T) => string, what: string) => (list: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  list.forEach((t, i) => {
+    const k = key(t);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', message: `${what} ${k} is listed twice`, path: [i] });
+    seen.add(k);
+  });
+};
+
+const itemFields = {
+  description: requiredText(100),
+  description_2: optionalText(100),
+  base_unit_of_measure: codeInput(),
+  unit_price: moneyInput(),
+  category_id: z.number({ error: 'category_id must be a number' }).int().positive().nullish(),
+  blocked: z.boolean().optional(),
+  variants: z.array(variantInput).superRefine(uniqueBy((v) => v.variant_code, 'Variant')),
+  /** Units other than the base unit (the base unit always counts 1). */
+  units: z.array(unitInput).superRefine(uniqueBy((u) => u.code, 'Unit')),
+};
+
+/** POST /api/items: the admin form's create. */
+export const itemCreate = z.object({
+  item_no: codeInput(),
+  ...itemFields,
+  blocked: itemFields.blocked.default(false),
+  variants: itemFields.variants.default([]),
+  units: itemFields.units.default([]),
+});
+export type ItemCreate = z.output<typeof itemCreate>;
+/** PUT /api/items: variants and units, when given, replace the item's lists. */
+export const itemUpdate = z.object({ item_no: codeInput(), version, ...itemFields }).partial({
+  description: true,
+  description_2: true,
+  base_unit_of_measure: true,
+  unit_price: true,
+  category_id: true,
+  blocked: true,
+  variants: true,
+  units: true,
+});
+export type ItemUpdate = z.output<typeof itemUpdate>;
+export const itemNoParam = z.object({ item_no: z.string().min(1).transform((s) => s.toUpperCase()) });
+
+/** One row of POST /api/items/filter: the item with the effective price for the franchise in view. */
+export const itemRow = z.object({
+  item_no: z.string(),
+  description: z.string(),
+  description_2: z.string(),
+  base_unit_of_measure: z.string(),
+  category_id: z.number().int().nullable(),
+  category_code: z.string().nullable(),
+  category_name: z.string().nullable(),
+  parent_category_id: z.number().int().nullable(),
+  parent_category_name: z.string().nullable(),
+  blocked: z.boolean(),
+  variant_count: z.number().int(),
+  /** List price, VND. */
+  unit_price: z.string(),
+  /** The franchise whose view this row is (its item list); null = the item master. */
+  franchise_code: z.string().nullable(),
+  /** Item Franchise row: its rate, sort and version (null outside a franchise's list). */
+  item_franchise_id: z.number().int().nullable(),
+  price_rate: z.string().nullable(),
+  sort: z.number().int().nullable(),
+  version: z.number().int().nullable(),
+  /** Today's price of one base unit for that franchise (priceOf), and where it came from. */
+  effective_price: z.string(),
+  price_source: z.enum(priceSources),
+  price_list: z.string().nullable(),
+  pinned: z.boolean(),
+  updated_at: z.string(),
+});
+export type ItemRow = z.infer<typeof itemRow>;
+
+const franchiseCode = z.string().trim().min(1, messages.required).max(30, messages.maxLength(30)).transform((s) => s.toUpperCase());
+const priceRate = decimalInput('price_rate', { min: PRICE_RATE_MIN, max: PRICE_RATE_MAX, scale: 4 });
+
+/** POST /api/items/update-price-rate: one item (item_no) or the franchise's whole list (update_all). */
+export const updatePriceRate = z
+  .object({
+    /** Head office names the franchise; a store user's own franchise is used when absent. */
+    franchise_code: franchiseCode.optional(),
+    update_all: z.boolean().optional().default(false),
+    item_no: z.string().trim().transform((s) => s.toUpperCase()).optional(),
+    price_rate: priceRate,
+    /** The Item Franchise version last read (single item); a stale one is refused. */
+    version: version.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.update_all && !v.item_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['item_no'] });
+  });
+export const updatePriceRateResult = z.object({ franchise_code: z.string(), updated: z.number().int(), price_rate: z.string() });
+
+/** POST /api/items/remove: takes items out of a franchise's item list. */
+export const removeItems = z.object({
+  franchise_code: franchiseCode.optional(),
+  item_nos: z.array(z.string().trim().min(1).transform((s) => s.toUpperCase())).min(1, 'item_nos must not be empty'),
+});
+export const removeItemsResult = z.object({ franchise_code: z.string(), removed: z.number().int() });
+
+/**
+ * PUT /api/items/sort: `items` in their new order (item numbers; they get sort, sort+1, …) or explicit
+ * `{ item_no, sort }` pairs. One call, one transaction.
+ */
+export const sortItems = z.object({
+  franchise_code: franchiseCode.optional(),
+  items: z.union([
+    z.array(z.string().trim().min(1).transform((s) => s.toUpperCase())).min(1, 'items must not be empty'),
+    z.array(z.object({ item_no: z.string().trim().min(1).transform((s) => s.toUpperCase()), sort: z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)) })).min(1, 'items must not be empty'),
+  ], { error: 'items must be a list of item numbers or of { item_no, sort }' }),
+  /** The sort number of the first item when `items` is a plain list (e.g. the first row of the page). */
+  sort: z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)).optional().default(1),
+});
+export const sortItemsResult = z.object({ franchise_code: z.string(), updated: z.number().int() });
+
+/** POST /api/items/sync and /api/items/sync-item-no. */
+export const syncItems = z.object({ franchise_code: franchiseCode.optional() });
+export const syncItemNo = z.object({ item_no: z.string({ error: messages.required }).trim().min(1, messages.required).transform((s) => s.toUpperCase()), franchise_code: franchiseCode.optional() });
+/** What a sync did; the entry is also kept in the sync logs (table_code item). */
+export const itemSyncResult = z.object({
+  sync_log_id: z.number().int(),
+  status: z.enum(['success', 'failed']),
+  items_seen: z.number().int(),
+  items_created: z.number().int(),
+  items_updated: z.number().int(),
+  franchise_items_added: z.number().int(),
+  franchises: z.number().int(),
+  message: z.string(),
+});
+export type ItemSyncResult = z.infer<typeof itemSyncResult>;
+
+/** GET /api/items/price?item_no=&variant_code=&unit=&quantity=&date=&franchise_code= : priceOf over HTTP. */
+export const priceQuery = z.object({
+  item_no: z.string({ error: messages.required }).trim().min(1, messages.required).transform((s) => s.toUpperCase()),
+  variant_code: z.string().trim().optional().default('').transform((s) => s.toUpperCase()),
+  unit: z.string().trim().optional().transform((s) => (s ? s.toUpperCase() : undefined)),
+  quantity: decimalInput('quantity', { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true }).optional().default('1'),
+  date: dateInput().optional(),
+  franchise_code: franchiseCode.optional(),
+});
+export const priceResult = z.object({
+  item_no: z.string(),
+  variant_code: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  date: z.string(),
+  franchise_code: z.string().nullable(),
+  unit_price: z.string(),
+  line_amount: z.string(),
+  source: z.enum(priceSources),
+  price_list: z.string().optional(),
+  item_price_id: z.number().int().optional(),
+  rate: z.string().optional(),
+});
+export type PriceResult = z.infer<typeof priceResult>;
