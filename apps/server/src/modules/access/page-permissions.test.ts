@@ -241,7 +241,7 @@ describe('page permissions', () => {
       await viewer.client.post('/api/page-permissions/users/bulk', { page_permission_id: id, admin_user_ids: [target.id] }),
     ];
     expect(writes.map((w) => w.statusCode)).toEqual([403, 403, 403, 403, 403]);
-    expect(writes[0].envelope.errors[0].msg).toBe('You need edit permission on /pagePermission');
+    expect(writes[0].envelope.errors[0].msg).toBe('You need edit permission on /pagePermission or /pagePermission/detail/{slug}');
     expect(await permissionNamed(admin, 'Viewer made')).toBeUndefined();
     expect((await admin.get<PagePermission>(`/api/page-permissions/${id}`)).data).toMatchObject({ name: perm.data.name, users: [], version: perm.data.version });
 

@@ -161,12 +161,21 @@ describe('page structures', () => {
     expect((await viewer.client.get(`/api/page-structures/${s.data.id}`)).statusCode).toBe(200);
     const create = await viewer.client.post('/api/page-structures', { page_url: '/viewer/made', page_name: 'No' });
     expect(create.statusCode).toBe(403);
-    expect(create.envelope.errors[0].msg).toBe('You need edit permission on /pageStructure');
+    expect(create.envelope.errors[0].msg).toBe('You need edit permission on /pageStructure or /pageStructure/detail/{slug}');
     expect((await viewer.client.put(`/api/page-structures/${s.data.id}`, { page_name: 'Changed', version: s.data.version })).statusCode).toBe(403);
     expect((await viewer.client.del(`/api/page-structures/${s.data.id}`)).statusCode).toBe(403);
     expect(await structureByUrl('/viewer/made')).toBeUndefined();
     const still = await admin.get<PageStructure>(`/api/page-structures/${s.data.id}`);
     expect(still.data).toMatchObject({ page_name: 'Guarded', version: s.data.version });
+
+    // The permission editor picks pages from the structures, and the detail screen edits them.
+    const permissionViewer = await ctx.t.makeUser({ pages: [{ page_url: '/pagePermission', permission_type: 'view' }] });
+    expect((await permissionViewer.client.post('/api/page-structures/filter', {})).statusCode).toBe(200);
+    expect((await permissionViewer.client.put(`/api/page-structures/${s.data.id}`, { page_name: 'Changed', version: s.data.version })).statusCode).toBe(403);
+    const detailEditor = await ctx.t.makeUser({ pages: [{ page_url: '/pageStructure/detail/{slug}', permission_type: 'edit' }] });
+    const viaDetail = await detailEditor.client.put<PageStructure>(`/api/page-structures/${s.data.id}`, { page_name: 'Guarded too', version: s.data.version });
+    expect(viaDetail.statusCode).toBe(200);
+    expect(viaDetail.data.page_name).toBe('Guarded too');
 
     expect((await none.client.post('/api/page-structures/filter', {})).statusCode).toBe(403);
     expect((await none.client.get(`/api/page-structures/${s.data.id}`)).statusCode).toBe(403);

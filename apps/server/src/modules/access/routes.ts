@@ -29,13 +29,15 @@ import {
   usersOfPermission,
 } from './permissions.js';
 
-const structurePage = '/pageStructure';
-const permissionPage = '/pagePermission';
+// The list and detail screens of each family share its operations; the permission editor also reads the structures.
+const structurePages = ['/pageStructure', '/pageStructure/detail/{slug}'] as const;
+const permissionPages = ['/pagePermission', '/pagePermission/detail/{slug}'] as const;
+const structureReaders = [...structurePages, ...permissionPages] as const;
 
 export function accessRoutes(r: Router) {
   listRoute(r, {
     url: '/page-structures/filter',
-    access: { page: structurePage, level: 'view' },
+    access: { page: structureReaders, level: 'view' },
     summary: 'Filter page structures',
     item: pageStructureListItem,
     spec: pageStructureList,
@@ -52,7 +54,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'GET',
     url: '/page-structures/:id',
-    access: { page: structurePage, level: 'view' },
+    access: { page: structureReaders, level: 'view' },
     summary: 'One page structure',
     params: idParam,
     response: pageStructure,
@@ -61,7 +63,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/page-structures',
-    access: { page: structurePage, level: 'edit' },
+    access: { page: structurePages, level: 'edit' },
     summary: 'Create a page structure',
     body: pageStructureCreate,
     response: pageStructure,
@@ -72,7 +74,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'PUT',
     url: '/page-structures/:id',
-    access: { page: structurePage, level: 'edit' },
+    access: { page: structurePages, level: 'edit' },
     summary: 'Update a page structure (carries the version last read); permissions follow a new url',
     params: idParam,
     body: pageStructureUpdate,
@@ -82,7 +84,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'DELETE',
     url: '/page-structures/:id',
-    access: { page: structurePage, level: 'edit' },
+    access: { page: structurePages, level: 'edit' },
     summary: 'Delete a page structure no permission uses',
     params: idParam,
     response: okData,
@@ -94,7 +96,7 @@ export function accessRoutes(r: Router) {
 
   listRoute(r, {
     url: '/page-permissions/filter',
-    access: { page: permissionPage, level: 'view' },
+    access: { page: permissionPages, level: 'view' },
     summary: 'Filter page permissions',
     item: pagePermissionListItem,
     spec: pagePermissionList,
@@ -109,7 +111,7 @@ export function accessRoutes(r: Router) {
   });
   listRoute(r, {
     url: '/page-permissions/assignable-users/filter',
-    access: { page: permissionPage, level: 'view' },
+    access: { page: permissionPages, level: 'view' },
     summary: 'Users the permission editor can assign (filter search, username, name, role)',
     item: permissionUser,
     spec: assignableUserList,
@@ -125,7 +127,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'GET',
     url: '/page-permissions/:id',
-    access: { page: permissionPage, level: 'view' },
+    access: { page: permissionPages, level: 'view' },
     summary: 'One page permission with its assigned user ids',
     params: idParam,
     response: pagePermission,
@@ -134,7 +136,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/page-permissions',
-    access: { page: permissionPage, level: 'edit' },
+    access: { page: permissionPages, level: 'edit' },
     summary: 'Create a page permission (users in the body become its users)',
     body: pagePermissionCreate,
     response: pagePermission,
@@ -145,7 +147,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'PUT',
     url: '/page-permissions/:id',
-    access: { page: permissionPage, level: 'edit' },
+    access: { page: permissionPages, level: 'edit' },
     summary: 'Update a page permission (carries the version last read; users, when given, replace its users)',
     params: idParam,
     body: pagePermissionUpdate,
@@ -155,7 +157,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'DELETE',
     url: '/page-permissions/:id',
-    access: { page: permissionPage, level: 'edit' },
+    access: { page: permissionPages, level: 'edit' },
     summary: 'Delete a page permission (its users lose it)',
     params: idParam,
     response: okData,
@@ -167,7 +169,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/page-permissions/user',
-    access: { page: permissionPage, level: 'edit' },
+    access: { page: permissionPages, level: 'edit' },
     summary: 'Assign a page permission to one user (admin_user_id, page_permission_id)',
     body: assignPermissionBody,
     response: pagePermission,
@@ -176,7 +178,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/page-permissions/users/bulk',
-    access: { page: permissionPage, level: 'edit' },
+    access: { page: permissionPages, level: 'edit' },
     summary: 'Assign a page permission to many users (mode replace: exactly these; add: these too)',
     body: assignPermissionBulkBody,
     response: pagePermission,
@@ -185,7 +187,7 @@ export function accessRoutes(r: Router) {
   r.route({
     method: 'GET',
     url: '/page-permissions/:id/users',
-    access: { page: permissionPage, level: 'view' },
+    access: { page: permissionPages, level: 'view' },
     summary: 'The users of a page permission (id, username, name, role)',
     params: idParam,
     response: z.array(permissionUser),
