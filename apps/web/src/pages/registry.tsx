@@ -10,5 +10,8 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const screens: Record<string, Page> = {
   '/': lazyWithReload(() => import('./home')),
+  '/users': lazyWithReload(() => import('./users')),
+  '/users/{id}': lazyWithReload(() => import('./users/detail')),
+  '/myprofile': lazyWithReload(() => import('./myprofile')),
 };
 

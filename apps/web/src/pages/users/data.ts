@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Device, Franchise, Role, User, UserInfo } from '@fp/contract';
+import { api } from '../../api/client';
+import { qk } from '../../api/keys';
+import { useCan, useSession } from '../../auth/session';
+
+export const USERS_PAGE = '/users';
+export const USERS_AREA = 'users';
+
+/** Roles the caller may hand out (the server lists Administrators for Administrators only). */
+export function useRoles() {
+  return useQuery({
+    queryKey: qk.other(USERS_AREA, 'roles'),
+    queryFn: () => api.list<Role>('/api/admin/roles/filter', { pagination: { page: 1, size: 500 } }),
+    meta: { silent: true },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Stores to choose from; only for users who may read franchises (others type the customer_no). */
+export function useStores() {
+  const allowed = useCan('/franchises', 'view');
+  return useQuery({
+    queryKey: qk.other('franchises', 'options'),
+    queryFn: () => api.list<Franchise>('/api/franchises/filter', { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } }),
+    enabled: allowed,
+    meta: { silent: true },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Devices to choose from; only for users who may read devices (others type the device id). */
+export function useDevices() {
+  const allowed = useCan('/devices', 'view');
+  return useQuery({
+    queryKey: qk.other('devices', 'options'),
+    queryFn: () => api.list<Device>('/api/devices/filter', { pagination: { page: 1, size: 500 } }),
+    enabled: allowed,
+    meta: { silent: true },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUserInfo(id: number) {
+  return useQuery({
+    queryKey: qk.one(USERS_AREA, id),
+    queryFn: () => api.get<UserInfo>(`/api/admin/users/info?user_id=${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** A store user manages only their own store (the server refuses any other). */
+export function useOwnStore(): string | null {
+  return useSession().me?.franchise_code ?? null;
+}
+
+export const deviceLabel = (d: Pick<Device, 'device_name' | 'device_code'>) => `${d.device_name} (${d.device_code})`;
+
+export const fullName = (u: Pick<User, 'firstname' | 'lastname' | 'username'>) => [u.firstname, u.lastname].filter(Boolean).join(' ') || u.username;

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Col, Descriptions, Form, Result, Row, Space, Spin, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { User } from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { renderDateTime } from '../../components/format';
+import { SetPasswordDialog, showErrors } from './dialogs';
+import { UserFields, toPayload, type UserFormValues } from './UserFields';
+import { USERS_AREA, USERS_PAGE, fullName, useUserInfo } from './data';
+
+const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
+
+/** /users/{id}: one user's details, edited in place (Save, Set Password, Delete). */
+export default function UserDetailPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const canEdit = useCan(USERS_PAGE, 'edit');
+  const info = useUserInfo(id);
+  const [form] = Form.useForm<UserFormValues>();
+  const [pwUser, setPwUser] = useState<User | null>(null);
+  const user = info.data;
+
+  useEffect(() => {
+    if (user) form.setFieldsValue({ ...user });
+  }, [user, form]);
+
+  const save = useApiMutation({
+    fn: (v: UserFormValues) => api.put<User>('/api/admin/users', { ...toPayload(v), user_id: id, version: user?.version }),
+    invalidates: [USERS_AREA],
+    success: { action: 'Update', entity: 'User' },
+    toastError: false,
+  });
+  const remove = useApiMutation({
+    fn: () => api.del(`/api/admin/users?user_id=${id}`),
+    invalidates: [USERS_AREA],
+    success: { action: 'Delete', entity: 'User' },
+    onSuccess: () => navigate('/users', { replace: true }),
+  });
+
+  if (info.isLoading) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (!user) {
+    const missing = !Number.isInteger(id) || (info.error instanceof ApiCallError && info.error.status === 404);
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? 'User not found' : 'Could not load the user'}
+        extra={
+          <Space>
+            <Link to="/users">Back to Users</Link>
+            {missing ? null : <Button onClick={() => void info.refetch()}>Refresh Data</Button>}
+          </Space>
+        }
+      />
+    );
+  }
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: `Delete user ${user.username}?`,
+      content: 'The user and their sessions are removed. Deactivate instead to keep the account.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync().catch(() => undefined),
+    });
+
+  return (
+    <div>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/users">
+          <ArrowLeftOutlined /> Users
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {fullName(user)} <Typography.Text type="secondary">({user.username})</Typography.Text>{' '}
+        {user.is_active ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>}
+      </Typography.Title>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <Card title="User">
+            <Form form={form} layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+              <UserFields withPassword={false} />
+              {canEdit ? (
+                <Space wrap>
+                  <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+                    Save
+                  </Button>
+                  <Button icon={<KeyOutlined />} onClick={() => setPwUser(user)}>
+                    Set Password
+                  </Button>
+                  <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                    Delete
+                  </Button>
+                </Space>
+              ) : null}
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="Access">
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Role">{user.role_name ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Store">{user.customer_no ?? 'Head office'}</Descriptions.Item>
+              <Descriptions.Item label="Page permissions">
+                {user.page_permissions.length ? user.page_permissions.map((p) => <Tag key={p.id}>{p.name}</Tag>) : 'None'}
+              </Descriptions.Item>
+              <Descriptions.Item label="Created">{renderDateTime(user.created_at)}</Descriptions.Item>
+              <Descriptions.Item label="Updated">{renderDateTime(user.updated_at)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+      </Row>
+      <SetPasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
+    </div>
+  );
+}

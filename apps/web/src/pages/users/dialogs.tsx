@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import type { User } from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { toast } from '../../components/toast';
+import { DeviceField, passwordRules, StoreField } from './UserFields';
+import { USERS_AREA, fullName } from './data';
+
+/** Puts the server's errors on the form fields they name; anything else becomes the error toast. */
+export function showErrors(form: FormInstance, e: unknown, fields: readonly string[]) {
+  const byField = e instanceof ApiCallError ? e.fieldErrors() : {};
+  const known = Object.entries(byField).filter(([name]) => fields.includes(name));
+  if (known.length) form.setFields(known.map(([name, err]) => ({ name, errors: [err] })) as never);
+  else toast.error(e);
+}
+
+type DialogProps = { user: User | null; onClose: () => void };
+
+function UserDialog<V extends object>(p: DialogProps & { title: string; okText: string; field: string; initial: (u: User) => V; call: (u: User, v: V) => Promise<unknown>; children: React.ReactNode }) {
+  const [form] = Form.useForm<V>();
+  const { user, onClose } = p;
+  const save = useApiMutation({
+    fn: (v: V) => p.call(user as User, v),
+    invalidates: [USERS_AREA],
+    success: { action: 'Update', entity: 'User' },
+    toastError: false,
+    onSuccess: onClose,
+  });
+  useEffect(() => {
+    if (user) form.setFieldsValue(p.initial(user) as never);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
+  return (
+    <Modal open={user !== null} title={p.title} okText={p.okText} onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden forceRender>
+      {user ? (
+        <Typography.Paragraph type="secondary">
+          {fullName(user)} ({user.username})
+        </Typography.Paragraph>
+      ) : null}
+      <Form form={form} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, [p.field]))}>
+        {p.children}
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}
+
+/** calls.md 7.4: set a user's password; their sessions end. */
+export function SetPasswordDialog(p: DialogProps) {
+  return (
+    <UserDialog<{ new_password: string }>
+      {...p}
+      title="Set Password"
+      field="new_password"
+      okText="Set Password"
+      initial={() => ({ new_password: '' })}
+      call={(u, v) => api.post('/api/admin/users/password', { user_id: u.user_id, new_password: v.new_password })}
+    >
+      <Form.Item name="new_password" label="New Password" rules={passwordRules} extra="The user is logged out everywhere.">
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+    </UserDialog>
+  );
+}
+
+export function ChangeStoreDialog(p: DialogProps) {
+  return (
+    <UserDialog<{ customer_no?: string | null }>
+      {...p}
+      title="Change Store"
+      field="customer_no"
+      okText="Save"
+      initial={(u) => ({ customer_no: u.customer_no })}
+      call={(u, v) => api.post('/api/franchise-users/store', { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version })}
+    >
+      <StoreField />
+    </UserDialog>
+  );
+}
+
+export function ChangeDeviceDialog(p: DialogProps) {
+  return (
+    <UserDialog<{ device_id?: number | null }>
+      {...p}
+      title="Change Device"
+      field="device_id"
+      okText="Save"
+      initial={(u) => ({ device_id: u.device_id })}
+      call={(u, v) => api.post('/api/franchise-users/device', { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version })}
+    >
+      <DeviceField />
+    </UserDialog>
+  );
+}

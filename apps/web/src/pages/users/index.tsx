@@ -1,0 +1,186 @@
+import { useMemo, useState, type Key } from 'react';
+import { App, Button, Form, Modal, Space, Tag } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ShopOutlined, StopOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import type { User } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime } from '../../components/format';
+import { toast } from '../../components/toast';
+import { ChangeDeviceDialog, ChangeStoreDialog, SetPasswordDialog, showErrors } from './dialogs';
+import { UserFields, toPayload, type UserFormValues } from './UserFields';
+import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
+
+const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
+
+export default function UsersPage() {
+  const canEdit = useCan(USERS_PAGE, 'edit');
+  const { modal } = App.useApp();
+  const ownStore = useOwnStore();
+  const roles = useRoles();
+  const devices = useDevices();
+  const [form] = Form.useForm<UserFormValues>();
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: User[] }>({ keys: [], rows: [] });
+  const [pwUser, setPwUser] = useState<User | null>(null);
+  const [storeUser, setStoreUser] = useState<User | null>(null);
+  const [deviceUser, setDeviceUser] = useState<User | null>(null);
+  const deviceNames = useMemo(() => new Map((devices.data?.items ?? []).map((d) => [d.id, deviceLabel(d)])), [devices.data]);
+
+  const isNew = editing === 'new';
+  const save = useApiMutation({
+    fn: (v: UserFormValues) =>
+      editing && editing !== 'new'
+        ? api.put<User>('/api/admin/users', { ...toPayload(v), user_id: editing.user_id, version: editing.version })
+        : api.post<User>('/api/admin/users', toPayload(v)),
+    invalidates: [USERS_AREA],
+    success: { action: isNew ? 'Create' : 'Update', entity: 'User' },
+    toastError: false,
+    onSuccess: () => setEditing(null),
+  });
+  const setActive = useApiMutation({
+    fn: (v: { is_active: boolean; ids: number[] }) => api.post('/api/admin/users/is-active', v),
+    invalidates: [USERS_AREA],
+    onSuccess: (_r, v) => {
+      setSelected({ keys: [], rows: [] });
+      toast.success(v.is_active ? 'Activate' : 'Deactivate', 'User');
+    },
+  });
+  const remove = useApiMutation({
+    fn: (id: number) => api.del(`/api/admin/users?user_id=${id}`),
+    invalidates: [USERS_AREA],
+    success: { action: 'Delete', entity: 'User' },
+  });
+
+  const open = (row: User | 'new') => {
+    setEditing(row);
+    form.resetFields();
+    form.setFieldsValue(
+      row === 'new'
+        ? { username: '', firstname: '', lastname: '', email: '', password: '', role_id: undefined, customer_no: ownStore, device_id: null, is_active: true }
+        : { ...row },
+    );
+  };
+
+  const confirmActive = (is_active: boolean) => {
+    const ids = selected.rows.map((r) => r.user_id);
+    const verb = is_active ? 'Activate' : 'Deactivate';
+    modal.confirm({
+      title: `${verb} ${ids.length === 1 ? `user ${selected.rows[0].username}` : `${ids.length} users`}?`,
+      content: is_active ? 'They can log in again.' : 'They are logged out at once and cannot log in until activated.',
+      okText: verb,
+      okButtonProps: { danger: !is_active },
+      onOk: () => setActive.mutateAsync({ is_active, ids }).catch(() => undefined),
+    });
+  };
+  const confirmDelete = (row: User) =>
+    modal.confirm({
+      title: `Delete user ${row.username}?`,
+      content: 'The user and their sessions are removed. Deactivate instead to keep the account.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(row.user_id).catch(() => undefined),
+    });
+
+  const columns: ColumnsType<User> = [
+    { title: 'Username', dataIndex: 'username', key: 'username', sorter: true, render: (v: string, row) => <Link to={`/users/${row.user_id}`}>{v}</Link> },
+    { title: 'First Name', dataIndex: 'firstname', key: 'firstname', sorter: true },
+    { title: 'Last Name', dataIndex: 'lastname', key: 'lastname', sorter: true },
+    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
+    { title: 'Role', dataIndex: 'role_name', key: 'role_name', sorter: true },
+    { title: 'Store', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+    { title: 'Device', dataIndex: 'device_id', key: 'device_id', sorter: true, render: (v: number | null) => (v === null ? '' : (deviceNames.get(v) ?? `#${v}`)) },
+    { title: 'Active', dataIndex: 'is_active', key: 'is_active', sorter: true, render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>) },
+    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: User) => (
+              <Space size={4} wrap={false}>
+                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.username}`}>
+                  Edit
+                </Button>
+                <Button size="small" icon={<KeyOutlined />} onClick={() => setPwUser(row)} aria-label={`Set Password ${row.username}`}>
+                  Set Password
+                </Button>
+                {ownStore ? null : (
+                  <Button size="small" icon={<ShopOutlined />} onClick={() => setStoreUser(row)} aria-label={`Change Store ${row.username}`}>
+                    Change Store
+                  </Button>
+                )}
+                <Button size="small" icon={<PrinterOutlined />} onClick={() => setDeviceUser(row)} aria-label={`Change Device ${row.username}`}>
+                  Change Device
+                </Button>
+                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)} aria-label={`Delete ${row.username}`}>
+                  Delete
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<User>
+        title="Users"
+        area={USERS_AREA}
+        filterUrl="/api/admin/users/filter"
+        rowKey="user_id"
+        exportName="users"
+        columns={columns}
+        selectable={canEdit}
+        selectedKeys={selected.keys}
+        onSelect={(keys, rows) => setSelected({ keys, rows })}
+        filters={[
+          { name: 'username', label: 'Username' },
+          { name: 'firstname', label: 'First Name' },
+          { name: 'lastname', label: 'Last Name' },
+          { name: 'email', label: 'Email' },
+          { name: 'role_id', label: 'Role', type: 'select', options: (roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id })) },
+          ...(ownStore ? [] : [{ name: 'customer_no', label: 'Store' }]),
+          { name: 'is_active', label: 'Active', type: 'boolean' as const },
+        ]}
+        toolbar={
+          canEdit ? (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+                Add New
+              </Button>
+              <Button icon={<CheckCircleOutlined />} disabled={selected.rows.length === 0} onClick={() => confirmActive(true)}>
+                Activate
+              </Button>
+              <Button icon={<StopOutlined />} disabled={selected.rows.length === 0} onClick={() => confirmActive(false)}>
+                Deactivate
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Modal
+        open={editing !== null}
+        title={isNew ? 'New User' : 'Edit User'}
+        okText="Save"
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+          <UserFields withPassword={isNew} />
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+      <SetPasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
+      <ChangeStoreDialog user={storeUser} onClose={() => setStoreUser(null)} />
+      <ChangeDeviceDialog user={deviceUser} onClose={() => setDeviceUser(null)} />
+    </>
+  );
+}
