@@ -5,6 +5,7 @@ import { roles, users } from '../modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../modules/access/schema.js';
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { seedFranchises } from '../modules/franchises/seed.js';
 
 /** Demo stores (franchise customer_no) and their users; the README lists these passwords. */
 export const DEMO_STORES = ['HN001', 'HCM001', 'DN001'] as const;
@@ -21,8 +22,9 @@ const storePages: PageGrant[] = [
   { page_url: '/myprofile', permission_type: 'edit' },
   { page_url: '/cancelReasons', permission_type: 'view' },
 ];
-const managerPages: PageGrant[] = [...storePages, { page_url: '/users', permission_type: 'view' }];
+const managerPages: PageGrant[] = [...storePages, { page_url: '/users', permission_type: 'view' }, { page_url: '/franchises', permission_type: 'view' }];
 const headOfficePages: PageGrant[] = [
+  { page_url: '/franchises', permission_type: 'edit' },
   ...storePages.filter((p) => p.page_url !== '/cancelReasons'),
   { page_url: '/cancelReasons', permission_type: 'edit' },
   { page_url: '/users', permission_type: 'edit' },
@@ -70,5 +72,5 @@ async function seedCancelReasons(s: Services) {
 }
 
 /** Demo data loaders, run once on an empty database unless SEED_DEMO=false; modules add theirs here. */
-export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons];
+export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises];
 
