@@ -181,6 +181,16 @@ export function systemRoutes(r: Router) {
 
   r.route({
     method: 'GET',
+    url: '/openapi.json',
+    access: 'public',
+    summary: 'The OpenAPI 3.1 document of this API (browsable at /api/docs)',
+    raw: true,
+    handler: async ({ reply, req }) => {
+      reply.send((req.server as unknown as { swagger: () => unknown }).swagger());
+    },
+  });
+  r.route({
+    method: 'GET',
     url: '/builds/latest.json',
     access: 'public',
     summary: 'The build the server is serving (the web app polls it to detect a new version)',
