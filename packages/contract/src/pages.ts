@@ -88,6 +88,7 @@ export const pages: PageDef[] = [
   p('/items', 'Items', 'Catalogue', false),
   p('/document', 'Documents', 'Catalogue', false),
   p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', false),
+  p('/shopPushes', 'Online Shop Pushes', 'Catalogue', true, { buttons: ['Sync All', 'Retry', 'Export Excel', 'Refresh Data'], filters: ['item_no', 'kind', 'state', 'created_at'] }),
   // Sales
   p('/salesQuotes', 'Sales Quotes', 'Sales', false),
   p('/salesQuotes/detail', 'Sales Quote Detail', 'Sales', false),
@@ -134,7 +135,7 @@ export const pages: PageDef[] = [
   p('/tablet/salesOrdersInvoicedCanceled', 'Sales Orders Invoiced/Canceled', 'Tablet', false),
   p('/tablet/salesOrdersInvoicedCanceled/detail', 'Sales Order Invoiced/Canceled Detail', 'Tablet', false),
   p('/tablet/scanQR', 'Scan QR', 'Tablet', false),
-  p('/tablet/website', 'Website', 'Tablet', false),
+  p('/tablet/website', 'Website', 'Tablet', true, { buttons: ['Open in new tab'], filters: ['search'], fields: ['item_no'] }),
 ];
 
 export const pageByUrl = new Map(pages.map((pg) => [pg.url, pg]));

@@ -13,5 +13,7 @@ export const screens: Record<string, Page> = {
   '/users': lazyWithReload(() => import('./users')),
   '/users/{id}': lazyWithReload(() => import('./users/detail')),
   '/myprofile': lazyWithReload(() => import('./myprofile')),
+  '/shopPushes': lazyWithReload(() => import('./shopPushes')),
+  '/tablet/website': lazyWithReload(() => import('./tablet/website')),
 };
 

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Select, Space, Typography } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEntity } from '@fp/contract';
+import { api } from '../../api/client';
+import { useCan, useSession } from '../../auth/session';
+import { toast } from '../../components/toast';
+
+// calls.md 7.17 for the items screen and the push screen: sync all, one item, prices of one item, one variant.
+// A push is queued on the server and sent by its job runner; the buttons wait briefly for the outcome so
+// "Sync … Successfully!" (1 s) or "Sync Failed!" says what the shop did, not just that the push was queued.
+
+export type ShopTarget =
+  | { kind: 'all' }
+  | { kind: 'product'; itemNo: string }
+  | { kind: 'prices'; itemNo: string }
+  | { kind: 'variant'; itemNo: string; variantCode: string };
+
+const entityOf: Record<ShopTarget['kind'], ToastEntity> = { all: 'Items', product: 'Item', prices: 'Price', variant: 'Variant' };
+const WAIT_MS = 15_000;
+const POLL_MS = 1_000;
+
+function request(target: ShopTarget): Promise<ShopPushQueued> {
+  switch (target.kind) {
+    case 'all':
+      return api.put('/api/shop/sync-all', { sync_all: true });
+    case 'product':
+      return api.put(`/api/shop/items/${encodeURIComponent(target.itemNo)}`);
+    case 'prices':
+      return api.put(`/api/shop/items/${encodeURIComponent(target.itemNo)}/prices`);
+    case 'variant':
+      return api.put(`/api/shop/variants/${encodeURIComponent(target.variantCode)}`, { item_no: target.itemNo });
+  }
+}
+
+const settled = (p: ShopPush) => p.state === 'done' || p.state === 'failed' || p.state === 'dead';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type ShopPushOutcome = { target: ShopTarget; queued: ShopPushQueued; pushes: ShopPush[] };
+
+/** Queues a push and, for one item, follows it until the shop has answered (at most 15 s). */
+export function useShopPush() {
+  const qc = useQueryClient();
+  const canWatch = useCan('/shopPushes', 'view');
+  return useMutation({
+    mutationFn: async (target: ShopTarget): Promise<ShopPushOutcome> => {
+      const queued = await request(target);
+      let pushes = queued.pushes;
+      if (target.kind === 'all' || !canWatch) return { target, queued, pushes };
+      const until = Date.now() + WAIT_MS;
+      while (!pushes.every(settled) && Date.now() < until) {
+        await sleep(POLL_MS);
+        const list = await api.list<ShopPush>('/api/shop/pushes/filter', {
+          filters: [{ field: 'id', value: queued.job_ids.join('|'), condition_type: 'in' }],
+        });
+        pushes = list.items;
+      }
+      return { target, queued, pushes };
+    },
+    onSuccess: ({ target, pushes }) => {
+      void qc.invalidateQueries({ queryKey: ['shop-pushes'] });
+      if (pushes.some((p) => p.state === 'failed' || p.state === 'dead')) toast.syncFailed();
+      else if (target.kind !== 'all' && canWatch && !pushes.every(settled)) toast.info('Sync queued: it is sent as soon as the online shop answers.');
+      else toast.syncSuccess(entityOf[target.kind]);
+    },
+    onError: () => {
+      void qc.invalidateQueries({ queryKey: ['shop-pushes'] });
+      toast.syncFailed();
+    },
+  });
+}
+
+/** May this user push to the shop: edit on /items and head office (the server refuses store users). */
+export function useCanPush(): boolean {
+  const canEdit = useCan('/items', 'edit');
+  const { me } = useSession();
+  return canEdit && !me?.franchise_code;
+}
+
+/** What the last push did, in a line under the buttons. */
+export function ShopPushResultLine({ outcome }: { outcome: ShopPushOutcome | undefined }) {
+  if (!outcome) return null;
+  if (outcome.target.kind === 'all') {
+    return (
+      <Typography.Text type="secondary" role="status">
+        {outcome.queued.count} items queued for the online shop ({outcome.queued.new_count} new). <Link to="/shopPushes">See the pushes</Link>
+      </Typography.Text>
+    );
+  }
+  const push = outcome.pushes[0];
+  if (!push) return null;
+  const failing = push.state === 'failed' || push.state === 'dead';
+  return (
+    <Typography.Text type={failing ? 'danger' : push.state === 'done' ? 'success' : 'secondary'} role="status">
+      Push #{push.id}: {shopPushStateLabels[push.state]}
+      {push.state === 'done' && push.detail ? ` — ${push.detail}` : ''}
+      {failing && push.last_error ? ` — ${push.last_error}` : ''}
+      {push.state === 'failed' ? ' It is retried automatically.' : ''} <Link to="/shopPushes">See the pushes</Link>
+    </Typography.Text>
+  );
+}
+
+/** Sync buttons of one item (the items screen drops this in): the item, its prices, one of its variants. */
+export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: string; variantCodes?: string[]; size?: 'small' | 'middle' | 'large' }) {
+  const canPush = useCanPush();
+  const push = useShopPush();
+  const [variant, setVariant] = useState<string | undefined>(variantCodes[0]);
+  if (!canPush) return null;
+  const busy = push.isPending;
+  return (
+    <Space direction="vertical" size={4}>
+      <Space wrap>
+        <Button size={size} icon={<CloudUploadOutlined />} loading={busy && push.variables?.kind === 'product'} disabled={busy} onClick={() => push.mutate({ kind: 'product', itemNo })}>
+          Sync Item
+        </Button>
+        <Button size={size} loading={busy && push.variables?.kind === 'prices'} disabled={busy} onClick={() => push.mutate({ kind: 'prices', itemNo })}>
+          Sync Prices
+        </Button>
+        {variantCodes.length > 0 ? (
+          <Space.Compact>
+            <Select size={size} aria-label="Variant to sync" value={variant} onChange={setVariant} options={variantCodes.map((v) => ({ label: v, value: v }))} style={{ minWidth: 120 }} />
+            <Button
+              size={size}
+              loading={busy && push.variables?.kind === 'variant'}
+              disabled={busy || !variant}
+              onClick={() => variant && push.mutate({ kind: 'variant', itemNo, variantCode: variant })}
+            >
+              Sync Variant
+            </Button>
+          </Space.Compact>
+        ) : null}
+      </Space>
+      <ShopPushResultLine outcome={push.data} />
+    </Space>
+  );
+}
+
+/** Sync All, confirmed first: it queues a push for every item of the catalogue. */
+export function ShopSyncAllButton() {
+  const canPush = useCanPush();
+  const push = useShopPush();
+  if (!canPush) return null;
+  return (
+    <Space direction="vertical" size={4}>
+      <Popconfirm
+        title="Sync all items to the online shop?"
+        description="Every item of the catalogue is pushed with its variants and prices."
+        okText="Sync All"
+        onConfirm={() => push.mutateAsync({ kind: 'all' }).catch(() => undefined)}
+      >
+        <Button icon={<CloudUploadOutlined />} loading={push.isPending}>
+          Sync All
+        </Button>
+      </Popconfirm>
+      <ShopPushResultLine outcome={push.data} />
+    </Space>
+  );
+}
