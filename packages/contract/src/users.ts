@@ -39,7 +39,8 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 export const USERNAME_MESSAGE = 'Username may contain letters, digits and . _ @ - only';
 
 const username = () => requiredText(80).regex(USERNAME_PATTERN, USERNAME_MESSAGE);
-const userId = (field: string) => z.number({ error: `${field} is required` }).int().positive(`${field} must be a positive number`);
+const requiredOr = (field: string, wrong: string) => (iss: { input?: unknown }) => (iss.input === undefined ? `${field} is required` : `${field} ${wrong}`);
+const userId = (field: string) => z.number({ error: requiredOr(field, 'must be a number') }).int().positive(`${field} must be a positive number`);
 /** An empty store or device from a cleared form field means "none". */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const storeRef = z.preprocess(emptyToNull, z.string().trim().max(30, messages.maxLength(30)).nullable());
@@ -79,8 +80,12 @@ export const userIdQuery = z.object({
 });
 export const setPasswordBody = z.object({ user_id: userId('user_id'), new_password: password() });
 export const setActiveBody = z.object({
-  is_active: z.boolean({ error: 'is_active is required' }),
-  ids: z.array(z.number().int().positive(), { error: 'ids is required' }).min(1, 'ids must not be empty'),
+  is_active: z.boolean({ error: requiredOr('is_active', 'must be true or false') }),
+  // One id or many: a single number is read as a list of one.
+  ids: z.preprocess(
+    (v) => (typeof v === 'number' ? [v] : v),
+    z.array(z.number({ error: 'ids must be user ids' }).int().positive(), { error: requiredOr('ids', 'must be a list of user ids') }).min(1, 'ids must not be empty'),
+  ),
 });
 export const setActiveResult = z.object({ updated: z.number().int(), items: z.array(user) });
 /** The franchise-user calls may carry the version last read; without it the change applies to the current row. */

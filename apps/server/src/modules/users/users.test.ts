@@ -123,6 +123,9 @@ describe('admin users', () => {
     expect(msg(noIds, 'ids')).toBe('ids must not be empty');
     const noFlag = await admin.post('/api/admin/users/is-active', { ids: [1] });
     expect(msg(noFlag, 'is_active')).toBe('is_active is required');
+    const wrongIds = await admin.post('/api/admin/users/is-active', { is_active: 'yes', ids: 'all' });
+    expect(msg(wrongIds, 'is_active')).toBe('is_active must be true or false');
+    expect(msg(wrongIds, 'ids')).toBe('ids must be a list of user ids');
     expect((await admin.get('/api/admin/users/info')).envelope.errors[0]).toMatchObject({ field: 'user_id' });
     expect((await admin.get('/api/admin/users/info?user_id=abc')).statusCode).toBe(400);
     expect((await admin.del('/api/admin/users')).statusCode).toBe(400);
@@ -226,6 +229,10 @@ describe('admin users', () => {
     expect(on.data.items[0]).toMatchObject({ is_active: true, version: a.data.version + 2 });
     await ctx.t.as('act.a', 'Secret123');
     await expect(ctx.t.as('act.b', 'Secret123')).rejects.toThrow();
+
+    const single = await admin.post<{ updated: number }>('/api/admin/users/is-active', { is_active: false, ids: b.data.user_id });
+    expect(single.statusCode).toBe(200);
+    expect(single.data.updated).toBe(0);
 
     const viaUpdate = await admin.put<User>('/api/admin/users', { user_id: a.data.user_id, version: on.data.items[0].version, is_active: false });
     expect(viaUpdate.statusCode).toBe(200);
