@@ -57,8 +57,21 @@ export const pages: PageDef[] = [
   p('/bcSyncSummaries', 'BC Sync Summaries', 'Administration', false),
   p('/bcTables', 'BC Tables', 'Administration', false),
   // Franchise and master data
-  p('/franchises', 'Franchises', 'Franchise', false),
-  p('/franchises/detail', 'Franchise Detail', 'Franchise', false),
+  p('/franchises', 'Franchises', 'Franchise', true, {
+    buttons: ['Add New', 'Delete', 'Export Excel', 'Refresh Data', 'Generate Number Series'],
+    fields: ['customer_no', 'name', 'phone_no', 'email', 'address', 'district_name', 'city', 'vendor_no', 'vendor_name', 'is_active'],
+    filters: ['customer_no', 'name', 'phone_no', 'city', 'region_code', 'vendor_no', 'is_active'],
+  }),
+  p('/franchises/detail', 'Franchise Detail', 'Franchise', true, {
+    buttons: ['Save', 'Delete', 'Sync', 'Generate Number Series'],
+    fields: [
+      'customer_no', 'name', 'tp_no', 'ss_no', 'is_active', 'address', 'address_2', 'district_code', 'district_name', 'city', 'post_code', 'region_code', 'phone_no', 'email', 'contact',
+      'vendor_no', 'vendor_name', 'buy_from_code', 'buy_from_address', 'receipt_lead_time',
+      'header_campaign', 'header_costcenter', 'header_channel', 'header_department', 'header_factory', 'line_campaign', 'line_costcenter', 'line_gen_bus_posting_group', 'batch_name',
+      'consignment_location_code', 'consignment_warehouse_code', 'consignment_intransit_code',
+    ],
+    filters: ['document_type', 'year'],
+  }),
   p('/devices', 'Devices', 'Franchise', false),
   p('/customers/setup', 'Customer Setup', 'Customers', false, {
     buttons: ['Add New', 'Edit', 'Export Excel', 'Refresh Data'],

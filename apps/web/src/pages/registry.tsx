@@ -10,6 +10,8 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const screens: Record<string, Page> = {
   '/': lazyWithReload(() => import('./home')),
+  '/franchises': lazyWithReload(() => import('./franchises')),
+  '/franchises/detail': lazyWithReload(() => import('./franchises/detail')),
   '/users': lazyWithReload(() => import('./users')),
   '/users/{id}': lazyWithReload(() => import('./users/detail')),
   '/myprofile': lazyWithReload(() => import('./myprofile')),

@@ -1,0 +1,60 @@
+import { Form, InputNumber, Modal, Select } from 'antd';
+import { MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages, type NumberSeriesGenerateResult } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { showFormErrors } from './form-errors';
+import { NUMBER_SERIES_AREA, useFranchiseOptions } from './data';
+
+type Values = { franchise_code: string; year?: number | null };
+
+/** Generate Number Series: every document type for a franchise and year (default this year). */
+export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const options = useFranchiseOptions(p.open && !p.franchiseCode);
+  const generate = useApiMutation({
+    fn: (v: Values) => api.post<NumberSeriesGenerateResult>('/api/number-series/generate', { franchise_code: v.franchise_code, ...(v.year ? { year: v.year } : {}) }),
+    invalidates: [NUMBER_SERIES_AREA],
+    success: { action: 'Generate', entity: 'Number Series' },
+    toastError: false,
+    onSuccess: () => p.onClose(),
+  });
+  return (
+    <Modal
+      open={p.open}
+      title="Generate Number Series"
+      okText="Generate"
+      onOk={() => form.submit()}
+      confirmLoading={generate.isPending}
+      onCancel={p.onClose}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ franchise_code: p.franchiseCode, year: null }}
+        onFinish={(v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))}
+      >
+        <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            disabled={!!p.franchiseCode}
+            loading={options.isLoading}
+            options={p.franchiseCode ? [{ value: p.franchiseCode, label: p.franchiseCode }] : options.data}
+            aria-label="Franchise"
+            placeholder="Choose a franchise"
+          />
+        </Form.Item>
+        <Form.Item
+          name="year"
+          label="Year"
+          extra={`Empty: ${new Date().getFullYear()}. Series that exist already are kept.`}
+          rules={[{ type: 'number', min: MIN_SERIES_YEAR, max: MAX_SERIES_YEAR, message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR) }]}
+        >
+          <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(new Date().getFullYear())} aria-label="Year" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

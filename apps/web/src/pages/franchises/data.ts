@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Franchise, FranchiseDetail } from '@fp/contract';
+import { api } from '../../api/client';
+import { qk } from '../../api/keys';
+
+export const FRANCHISES_PAGE = '/franchises';
+export const FRANCHISES_AREA = 'franchises';
+export const NUMBER_SERIES_AREA = 'number-series';
+
+export const detailUrl = (customerNo: string) => `/franchises/detail?customer_no=${encodeURIComponent(customerNo)}`;
+
+export function useFranchise(customerNo: string | null) {
+  return useQuery({
+    queryKey: qk.one(FRANCHISES_AREA, customerNo),
+    queryFn: () => api.get<FranchiseDetail>(`/api/franchises/${encodeURIComponent(customerNo!)}`),
+    enabled: !!customerNo,
+    retry: false,
+  });
+}
+
+/** Franchise choices for pickers (the caller's scope: a store user gets their own). */
+export function useFranchiseOptions(enabled = true) {
+  return useQuery({
+    queryKey: qk.other(FRANCHISES_AREA, 'options'),
+    queryFn: () => api.list<Franchise>('/api/franchises/filter', { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } }),
+    enabled,
+    select: (r) => r.items.map((f) => ({ value: f.customer_no, label: `${f.customer_no} — ${f.name}` })),
+  });
+}

@@ -1,0 +1,160 @@
+import { useEffect } from 'react';
+import { App, Button, Card, Form, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Franchise, Location } from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { renderDateTime } from '../../components/format';
+import { toast } from '../../components/toast';
+import { FranchiseFields, FRANCHISE_FORM_FIELDS } from './FranchiseFields';
+import { NumberSeriesList } from './NumberSeriesList';
+import { showFormErrors } from './form-errors';
+import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl, useFranchise } from './data';
+
+type Values = Record<(typeof FRANCHISE_FORM_FIELDS)[number], unknown>;
+const blank = { is_active: true, receipt_lead_time: 0 };
+
+/** /franchises/detail?customer_no=…: every field of a franchise, its stores and its number series; without customer_no, a new franchise. */
+export default function FranchiseDetailPage() {
+  const [params] = useSearchParams();
+  const customerNo = params.get('customer_no');
+  const isNew = !customerNo;
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const canEdit = useCan(FRANCHISES_PAGE, 'edit');
+  const [form] = Form.useForm<Values>();
+  const info = useFranchise(customerNo);
+  const f = info.data;
+
+  useEffect(() => {
+    if (f) form.setFieldsValue(f as unknown as Values);
+    else if (isNew) form.setFieldsValue(blank as unknown as Values);
+  }, [f, isNew, form]);
+
+  const save = useApiMutation({
+    fn: (v: Values) => (isNew ? api.post<Franchise>('/api/franchises', v) : api.put<Franchise>('/api/franchises', { ...v, customer_no: customerNo, version: f?.version })),
+    invalidates: [FRANCHISES_AREA],
+    success: { action: isNew ? 'Create' : 'Update', entity: 'Franchise' },
+    toastError: false,
+    onSuccess: (r) => {
+      if (isNew) navigate(detailUrl(r.customer_no), { replace: true });
+    },
+  });
+  const remove = useApiMutation({
+    fn: () => api.post('/api/franchises/delete', { customer_nos: [customerNo] }),
+    invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
+    success: { action: 'Delete', entity: 'Franchise' },
+    onSuccess: () => navigate('/franchises', { replace: true }),
+  });
+  const sync = useApiMutation({
+    fn: () => api.post<{ message: string }>('/api/franchises/sync', { phone_no: f?.phone_no }),
+    invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
+    toastError: false,
+    onSuccess: () => toast.syncSuccess('Franchise'),
+  });
+
+  if (!isNew && info.isLoading) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (!isNew && !f) {
+    const missing = info.error instanceof ApiCallError && info.error.status === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? `Franchise ${customerNo} not found` : 'Could not load the franchise'}
+        extra={
+          <Space>
+            <Link to="/franchises">Back to Franchises</Link>
+            {missing ? null : <Button onClick={() => void info.refetch()}>Refresh Data</Button>}
+          </Space>
+        }
+      />
+    );
+  }
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: `Delete franchise ${customerNo}?`,
+      content: 'Its stores and number series are removed too. A franchise that still has users or documents cannot be deleted.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync().catch(() => undefined),
+    });
+
+  const storeColumns = [
+    { title: 'Location Code', dataIndex: 'location_code', key: 'location_code' },
+    { title: 'Name', dataIndex: 'name', key: 'name' },
+    { title: 'Address', dataIndex: 'address', key: 'address' },
+    { title: 'District', dataIndex: 'district_name', key: 'district_name' },
+    { title: 'City', dataIndex: 'city', key: 'city' },
+    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no' },
+    { title: 'Status', dataIndex: 'is_active', key: 'is_active', render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+  ];
+
+  return (
+    <div>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/franchises">
+          <ArrowLeftOutlined /> Franchises
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {isNew ? 'New Franchise' : `${f!.customer_no} — ${f!.name}`}{' '}
+        {f ? f.is_active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag> : null}
+      </Typography.Title>
+      {f ? (
+        <Typography.Paragraph type="secondary">
+          Updated {renderDateTime(f.updated_at)}
+          {f.last_synced_at ? ` · Last synced ${renderDateTime(f.last_synced_at)}` : ''}
+        </Typography.Paragraph>
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FRANCHISE_FORM_FIELDS))}
+      >
+        <FranchiseFields isNew={isNew} />
+        {canEdit ? (
+          <Space wrap style={{ marginBottom: 24 }}>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+              Save
+            </Button>
+            {!isNew ? (
+              <>
+                <Button
+                  icon={<SyncOutlined />}
+                  disabled={!f?.phone_no}
+                  title={f?.phone_no ? 'Refresh this franchise from the ERP' : 'Needs a phone number'}
+                  loading={sync.isPending}
+                  onClick={() => sync.mutateAsync().catch(() => toast.syncFailed())}
+                >
+                  Sync
+                </Button>
+                <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                  Delete
+                </Button>
+              </>
+            ) : null}
+          </Space>
+        ) : null}
+      </Form>
+      {f ? (
+        <>
+          <Card title="Stores" size="small" style={{ marginBottom: 16 }}>
+            <Table<Location> size="small" rowKey="location_code" columns={storeColumns} dataSource={f.locations} pagination={false} locale={{ emptyText: 'No stores yet' }} />
+          </Card>
+          <Card title="Number Series" size="small">
+            <NumberSeriesList franchiseCode={f.customer_no} />
+          </Card>
+        </>
+      ) : null}
+    </div>
+  );
+}
