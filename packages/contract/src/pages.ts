@@ -72,7 +72,11 @@ export const pages: PageDef[] = [
     ],
     filters: ['document_type', 'year'],
   }),
-  p('/devices', 'Devices', 'Franchise', false),
+  p('/devices', 'Devices', 'Franchise', true, {
+    buttons: ['Add New', 'Edit', 'Delete', 'Test Print', 'Export Excel', 'Refresh Data'],
+    fields: ['device_code', 'device_name', 'device_type', 'location_code', 'device_data.ip', 'device_data.port'],
+    filters: ['device_code', 'device_name', 'device_type', 'location_code', 'ip'],
+  }),
   p('/customers/setup', 'Customer Setup', 'Customers', false, {
     buttons: ['Add New', 'Edit', 'Export Excel', 'Refresh Data'],
     fields: ['name', 'prefix', 'channel'],

@@ -189,13 +189,16 @@ describe('devices', () => {
     const admin = await ctx.t.admin();
     const own = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HN-A', location_code: 'HN001-02' }));
     const foreign = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HCM-A', location_code: 'HCM001-01', device_data: { ip: '10.0.0.5', port: 9100 } }));
+    // The franchise's own code stands for its main store.
+    const main = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HN-MAIN', location_code: 'HN001', device_data: { ip: '192.168.1.90', port: 9100 } }));
+    expect(main.statusCode).toBe(201);
     const adminPrinter = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HO-A', device_type: 'ADMIN_PRINTER', location_code: null, device_data: { ip: '172.16.0.9', port: 9100 } }));
     expect(adminPrinter.statusCode).toBe(201);
     expect(adminPrinter.data.location_code).toBeNull();
 
     const store = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001', pages: [{ page_url: '/devices', permission_type: 'edit' }] });
     const list = await store.client.post<List>('/api/devices/filter', {});
-    expect(list.data.items.map((d) => d.device_code)).toEqual(['HN-A']);
+    expect(list.data.items.map((d) => d.device_code)).toEqual(['HN-A', 'HN-MAIN']);
     expect((await store.client.get(`/api/devices/${foreign.data.id}`)).statusCode).toBe(404);
     expect((await store.client.get(`/api/devices/${adminPrinter.data.id}`)).statusCode).toBe(404);
     expect((await store.client.put(`/api/devices/${foreign.data.id}`, { device_name: 'x', version: 1 })).statusCode).toBe(404);
@@ -214,7 +217,7 @@ describe('devices', () => {
     expect(mine.statusCode).toBe(201);
     expect((await admin.get<Device>(`/api/devices/${foreign.data.id}`)).data.version).toBe(1);
     expect((await admin.get<Device>(`/api/devices/${own.data.id}`)).data.location_code).toBe('HN001-02');
-    for (const d of [own, foreign, adminPrinter, mine]) await admin.del(`/api/devices/${d.data.id}`);
+    for (const d of [own, main, foreign, adminPrinter, mine]) await admin.del(`/api/devices/${d.data.id}`);
   });
 
   it('unassigns a deleted device from its users', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PrintDocumentType, PrintResult, printRequest } from '@fp/contract';
 import { messages } from '@fp/contract';
@@ -7,10 +7,9 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import { users } from '../auth/schema.js';
-import { locations } from '../franchises/schema.js';
 import { buildPrintJob, checkPrinterAddress, MAX_BITMAP_HEIGHT, sendToPrinter, testPageDocument, type PrintDocument } from './printing/index.js';
 import { devices } from './schema.js';
-import { addressPolicy, getDevice, type DeviceRow } from './service.js';
+import { addressPolicy, getDevice, locationOfFranchise, type DeviceRow } from './service.js';
 
 /**
  * Turns a document number into what goes on paper. The sales issue registers one per document type
@@ -110,7 +109,7 @@ export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow>
       .where(
         and(
           eq(devices.device_type, 'PRINTER'),
-          sql`${devices.location_code} in (select ${locations.location_code} from ${locations} where ${locations.customer_no} = ${store})`,
+          locationOfFranchise(store),
         ),
       )
       .orderBy(asc(devices.id))

@@ -8,7 +8,7 @@ import type { Auth } from '../../http/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { users } from '../auth/schema.js';
-import { locations } from '../franchises/schema.js';
+import { franchises, locations } from '../franchises/schema.js';
 import { checkPrinterAddress, type PrinterAddressPolicy } from './printing/index.js';
 import { devices } from './schema.js';
 
@@ -23,8 +23,20 @@ export const addressPolicy = (config: AppConfig): PrinterAddressPolicy => ({
 
 /** Store users see the devices of their franchise's locations only (DEVELOPING: scoping in one place). */
 export function deviceScope(auth: Auth): SQL | undefined {
-  if (!auth.franchiseCode) return undefined;
-  return sql`${devices.location_code} in (select ${locations.location_code} from ${locations} where ${locations.customer_no} = ${auth.franchiseCode})`;
+  return auth.franchiseCode ? locationOfFranchise(auth.franchiseCode) : undefined;
+}
+
+/** A device's location belongs to a franchise when it is one of its locations, or the franchise's own code (its main store). */
+export function locationOfFranchise(customerNo: string): SQL {
+  return sql`(${devices.location_code} = ${customerNo} or ${devices.location_code} in (select ${locations.location_code} from ${locations} where ${locations.customer_no} = ${customerNo}))`;
+}
+
+/** The franchise a location code belongs to: a location's franchise, or the franchise whose customer_no it is; null if unknown. */
+async function franchiseOfLocation(db: DbOrTx, code: string): Promise<string | null> {
+  const [loc] = await db.select({ customer_no: locations.customer_no }).from(locations).where(eq(locations.location_code, code));
+  if (loc) return loc.customer_no;
+  const [own] = await db.select({ customer_no: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, code));
+  return own?.customer_no ?? null;
 }
 
 const ipExpr = sql<string>`${devices.device_data}->>'ip'`;
@@ -83,11 +95,8 @@ async function checkDraft(db: DbOrTx, auth: Auth, config: AppConfig, draft: Draf
   if (draft.device_type === 'PRINTER' && !draft.location_code) {
     errors.push({ code: 'validation_error', msg: messages.required, field: 'location_code' });
   } else if (changed.location && draft.location_code) {
-    const [loc] = await db
-      .select({ customer_no: locations.customer_no })
-      .from(locations)
-      .where(eq(locations.location_code, draft.location_code));
-    if (!loc || (auth.franchiseCode && loc.customer_no !== auth.franchiseCode)) {
+    const owner = await franchiseOfLocation(db, draft.location_code);
+    if (!owner || (auth.franchiseCode && owner !== auth.franchiseCode)) {
       errors.push({ code: 'validation_error', msg: `Location ${draft.location_code} not found`, field: 'location_code' });
     }
   }
