@@ -1,10 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_MAGENTO_PORT, E2E_MAGENTO_TOKEN } from './e2e/support/magento-shop';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/fp-e2e-data';
+// Each run gets its own port, data and build folder, so parallel runs on one machine never meet.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+const port = Number(process.env.E2E_PORT);
+const runDir = `/tmp/fp-e2e-${port}`;
+export const E2E_DATA_DIR = `${runDir}/data`;
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `${runDir}/test-results`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -25,7 +30,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real server on a fresh embedded database with demo data.
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx ../server/src/main.ts`,
+    command: `rm -rf ${runDir} && npx vite build --logLevel error --outDir ${runDir}/dist && npx tsx ../server/src/main.ts`,
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -35,11 +40,17 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
+      WEB_DIST: `${runDir}/dist`,
       ADMIN_PASSWORD: 'Admin1234',
       SEED_DEMO: 'true',
       PRINTER_ALLOW_LOOPBACK: 'true',
       LOG_LEVEL: 'warn',
       JOB_POLL_MS: '500',
+      // The online shop journey starts a Magento-shaped test server on this port (e2e/support/magento-shop.ts).
+      SHOP_MODE: 'magento',
+      MAGENTO_BASE_URL: `http://127.0.0.1:${E2E_MAGENTO_PORT}`,
+      MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
+      MAGENTO_TIMEOUT_MS: '2000',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
     },
   },
