@@ -44,7 +44,7 @@ export const dateInput = () =>
 /** Item numbers and codes are kept upper-case, as the ERP writes them. */
 export const codeInput = () =>
   requiredText(30)
-    .regex(/^[A-Za-z0-9._\-/]+$/, 'Use letters, digits and . _ - / only')
+    .regex(/^[A-Za-z0-9._\-/]*$/, 'Use letters, digits and . _ - / only')
     .transform((s) => s.toUpperCase());
 
 /** Where an effective price came from (priceOf). */

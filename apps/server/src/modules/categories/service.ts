@@ -6,8 +6,9 @@ import { badRequest, businessRule, conflict, notFound } from '../../http/errors.
 import { items } from '../items/schema.js';
 import { categories } from './schema.js';
 
-const direct = sql<number>`(select count(*)::int from ${items} i where i.category_id = ${categories.id})`;
-const withSubs = sql<number>`(select count(*)::int from ${items} i join ${categories} c2 on c2.id = i.category_id where c2.parent_id = ${categories.id})`;
+// Spelled out: drizzle leaves columns unqualified in a single-table select, which would bind to the inner tables.
+const direct = sql<number>`(select count(*)::int from ${items} i where i.category_id = "categories"."id")`;
+const withSubs = sql<number>`(select count(*)::int from ${items} i join ${categories} c2 on c2.id = i.category_id where c2.parent_id = "categories"."id")`;
 
 /** The tree: categories in sort order, each with its sub-categories; counts include the sub-categories' items. */
 export async function categoryTree(db: DbOrTx): Promise<CategoryTreeNode[]> {

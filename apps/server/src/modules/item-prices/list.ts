@@ -45,11 +45,11 @@ export const itemPriceScope = (auth: Auth): SQL | undefined =>
   auth.franchiseCode ? or(isNull(itemPrices.franchise_code), eq(itemPrices.franchise_code, auth.franchiseCode)) : undefined;
 
 const counts = {
-  price_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = ${itemPriceLists.code})`.mapWith(Number),
-  pinned_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = ${itemPriceLists.code} and p.pinned)`.mapWith(Number),
-  franchise_count: sql<number>`(select count(distinct p.franchise_code)::int from ${itemPrices} p where p.price_list_code = ${itemPriceLists.code})`.mapWith(Number),
-  first_valid_from: sql<string | null>`(select min(p.valid_from)::text from ${itemPrices} p where p.price_list_code = ${itemPriceLists.code})`,
-  last_valid_to: sql<string | null>`(select case when bool_or(p.valid_to is null) then null else max(p.valid_to)::text end from ${itemPrices} p where p.price_list_code = ${itemPriceLists.code})`,
+  price_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`.mapWith(Number),
+  pinned_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code" and p.pinned)`.mapWith(Number),
+  franchise_count: sql<number>`(select count(distinct p.franchise_code)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`.mapWith(Number),
+  first_valid_from: sql<string | null>`(select min(p.valid_from)::text from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`,
+  last_valid_to: sql<string | null>`(select case when bool_or(p.valid_to is null) then null else max(p.valid_to)::text end from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`,
 };
 
 /** POST /api/item-prices/price-lists/filter. */

@@ -74,7 +74,7 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
           fi_updated_at: franchiseItems.updated_at,
           effective_price: sql<string>`coalesce(best_price.unit_price, round(${items.unit_price} * coalesce(${franchiseItems.price_rate}, 1), 2))::text`,
           price_source: sql<ItemRow['price_source']>`case when best_price.id is not null then 'item_price' when ${franchiseItems.id} is not null then 'price_rate' else 'list_price' end`,
-          price_list: sql<string | null>`best_price.price_list`,
+          price_list: sql<string | null>`best_price.price_list_code`,
           pinned,
           ...extra,
         })
