@@ -102,9 +102,13 @@ export const pages: PageDef[] = [
     filters: ['shipping_agent_code', 'code', 'description', 'post_code', 'district_code'],
   }),
   // Catalogue
-  p('/items', 'Items', 'Catalogue', false),
+  p('/items', 'Items', 'Catalogue', true, {
+    buttons: ['Sync All', 'Sync Item', 'Update Price Rate', 'Update Price Rate All', 'Save Sort Order', 'Remove', 'Add Item', 'Edit Item', 'Export Excel', 'Refresh Data'],
+    fields: ['item_no', 'description', 'description_2', 'base_unit_of_measure', 'unit_price', 'category_id', 'blocked', 'variants', 'units', 'price_rate', 'sort'],
+    filters: ['franchise_code', 'search', 'item_no', 'description', 'top_category_id', 'category_id', 'price_source', 'blocked'],
+  }),
   p('/document', 'Documents', 'Catalogue', false),
-  p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', false),
+  p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', true, { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] }),
   p('/shopPushes', 'Online Shop Pushes', 'Catalogue', true, { buttons: ['Sync All', 'Retry', 'Export Excel', 'Refresh Data'], filters: ['item_no', 'kind', 'state', 'created_at'] }),
   // Sales
   p('/salesQuotes', 'Sales Quotes', 'Sales', false),
@@ -141,9 +145,9 @@ export const pages: PageDef[] = [
   p('/reports/salesHistorical', 'Sales History', 'Reports', false),
   p('/reports/salesHistorical/{id}', 'Sales History Detail', 'Reports', false, { menu: false }),
   // Tablet
-  p('/tablet/category', 'Categories', 'Tablet', false),
+  p('/tablet/category', 'Categories', 'Tablet', true, { buttons: ['Open Category', 'Back'] }),
   p('/tablet/document', 'Documents', 'Tablet', false),
-  p('/tablet/itemPrice', 'Item Price', 'Tablet', false),
+  p('/tablet/itemPrice', 'Item Price', 'Tablet', true, { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] }),
   p('/tablet/onHand', 'On Hand', 'Tablet', false),
   p('/tablet/purchasesOrders', 'Purchase Orders', 'Tablet', false),
   p('/tablet/purchasesOrders/detail', 'Purchase Order Detail', 'Tablet', false),

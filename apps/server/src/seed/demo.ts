@@ -6,6 +6,7 @@ import { pagePermissions, pagePermissionUsers } from '../modules/access/schema.j
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedFranchises } from '../modules/franchises/seed.js';
+import { seedCatalogue } from '../modules/items/demo.js';
 import { seedDemoDevices } from '../modules/devices/demo.js';
 
 /** Demo stores (franchise customer_no) and their users; the README lists these passwords. */
@@ -73,5 +74,5 @@ async function seedCancelReasons(s: Services) {
 }
 
 /** Demo data loaders, run once on an empty database unless SEED_DEMO=false; modules add theirs here. */
-export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises, seedDemoDevices];
+export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises, seedDemoDevices, seedCatalogue];
 
