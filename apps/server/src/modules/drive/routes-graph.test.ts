@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveFile, DriveSiteInfo, DriveTokenInfo, ItemDocument } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
 import { pdf, postForm } from '../item-documents/test-support/multipart.js';
+import { makeItem } from '../items/test-support/builders.js';
 import { GraphTestServer } from './test-support/graph-test-server.js';
 
 // The app configured with DRIVE_MODE=graph against a Graph-shaped server on 127.0.0.1.
@@ -22,6 +23,10 @@ beforeAll(async () => {
   });
 });
 const ctx = useTestApp(env);
+beforeAll(async () => {
+  const admin = await ctx.t.admin();
+  for (const no of ['IT-0001', 'IT-0002', 'IT-0003', 'IT-0004', 'IT-0005']) await makeItem(admin, { item_no: no });
+});
 afterAll(async () => {
   await graph?.close();
 });

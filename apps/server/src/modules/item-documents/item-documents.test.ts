@@ -1,12 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDocument } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
+import { makeItem } from '../items/test-support/builders.js';
 import { pdf, postForm } from './test-support/multipart.js';
 
 // Local drive (the default) with a 1 MB limit so an oversize file stays small.
 const ctx = useTestApp({ DRIVE_MAX_UPLOAD_MB: '1' });
+beforeAll(async () => {
+  const admin = await ctx.t.admin();
+  const variant = (code: string) => ({ variant_code: code, description: `Màu ${code}` });
+  await makeItem(admin, { item_no: 'IT-1001', variants: [variant('RED')] });
+  await makeItem(admin, { item_no: 'IT-4004', variants: [variant('BLUE')] });
+  for (const no of ['IT-2002', 'IT-3003', 'IT-9', 'IT-5005', 'IT-6006', 'IT-7007', 'AB/12.']) await makeItem(admin, { item_no: no });
+});
 
 type List = { items: ItemDocument[]; total_count: number };
 const driveRoot = () => path.join(ctx.t.config.dataDir, 'drive');
@@ -66,6 +74,13 @@ describe('item documents on the local drive', () => {
     expect((await admin.get(fileUrl(second.data))).rawPayload.toString()).toContain('second');
   });
 
+  it('keeps an item number with "/" and a trailing dot in a folder the drive accepts', async () => {
+    const res = await upload({ item_no: 'ab/12.' }, 'spec.pdf');
+    expect(res.statusCode).toBe(201);
+    expect(res.data).toMatchObject({ item_no: 'AB/12.', file_path: 'Items/AB_12/spec.pdf' });
+    expect(existsSync(path.join(driveRoot(), 'Items', 'AB_12', 'spec.pdf'))).toBe(true);
+  });
+
   it('takes an image as document type image when none is chosen', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const res = await upload({ item_no: 'IT-3003' }, 'front.png', png, 'image/png');
@@ -113,9 +128,13 @@ describe('item documents on the local drive', () => {
     expect(longTitle.statusCode).toBe(400);
     expect(longTitle.envelope.errors[0]).toMatchObject({ field: 'title', msg: 'Maximum 250 characters!' });
 
-    const badItem = await upload({ item_no: '..' });
+    const badItem = await upload({ item_no: 'nope-1' });
     expect(badItem.statusCode).toBe(400);
-    expect(badItem.envelope.errors[0].field).toBe('item_no');
+    expect(badItem.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'Item NOPE-1 does not exist' });
+
+    const badVariant = await upload({ item_no: 'IT-9', variant_code: 'GOLD' });
+    expect(badVariant.statusCode).toBe(400);
+    expect(badVariant.envelope.errors[0]).toMatchObject({ field: 'variant_code', msg: 'Variant GOLD does not exist for item IT-9' });
 
     const json = await admin.post('/api/item-documents', { item_no: 'IT-9', title: 'no file' });
     expect(json.statusCode).toBe(400);
@@ -143,6 +162,12 @@ describe('item documents on the local drive', () => {
     const stale = await admin.put('/api/item-documents', { id: doc.id, version: doc.version, title: 'Old' });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
+
+    const moved = await admin.put('/api/item-documents', { id: doc.id, version: cleared.data.version, item_no: 'IT-404404' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'Item IT-404404 does not exist' });
+    const wrongVariant = await admin.put('/api/item-documents', { id: doc.id, version: cleared.data.version, variant_code: 'RED' });
+    expect(wrongVariant.envelope.errors[0]).toMatchObject({ field: 'variant_code', msg: 'Variant RED does not exist for item IT-4004' });
 
     const missing = await admin.put('/api/item-documents', { id: 999999, version: 1, title: 'x' });
     expect(missing.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, inArray, like, sql } from 'driz
 import { documentTypeOf, type ItemDocument, type ItemDocumentCreateFields, type ItemDocumentUpdate } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { Services } from '../../services.js';
 import { driveFailure, type UploadedPart } from '../drive/http.js';
@@ -44,12 +44,17 @@ export async function getItemDocument(db: DbOrTx, id: number): Promise<ItemDocum
   return toDocument(row);
 }
 
-/** Item documents live in `{item folder}/{item_no}`; the item number must make a valid folder name. */
-function folderOf(baseFolder: string, itemNo: string): string {
+/**
+ * Item documents live in `{item folder}/{item_no}`. Item numbers may hold "/" and "." (codeInput), so the folder name
+ * replaces what a drive refuses in one name; the rows keep the real item number.
+ */
+export function folderOf(baseFolder: string, itemNo: string): string {
+  const segment = itemNo.replace(/["*:<>?\\|/]/g, '_').replace(/[. ]+$/, '') || '_';
   try {
-    return validateFolder(joinDrivePath(baseFolder, itemNo));
-  } catch (error) {
-    throw badRequest(`item_no cannot name a folder on the drive: ${error instanceof Error ? error.message : ''}`.trim(), 'item_no');
+    return validateFolder(joinDrivePath(baseFolder, segment));
+  } catch {
+    // A reserved name (CON, NUL…) or a character no drive takes: plain letters, digits and marks only.
+    return validateFolder(joinDrivePath(baseFolder, `_${itemNo.replace(/[^A-Za-z0-9_-]/g, '_')}`));
   }
 }
 
@@ -80,7 +85,7 @@ export async function uploadItemDocument(
   file: UploadedPart,
 ): Promise<ItemDocument> {
   const { db, drive } = services;
-  await assertItemExists(db, input.item_no);
+  await assertItemExists(db, input.item_no, input.variant_code);
   const config = await drive.itemConfig().catch((e: unknown) => Promise.reject(driveFailure(e)));
   const folder = folderOf(config.folder, input.item_no);
   const fileName = await freeFileName(db, folder, file.fileName);
@@ -116,7 +121,11 @@ export async function uploadItemDocument(
 
 export async function updateItemDocument(db: DbOrTx, input: ItemDocumentUpdate): Promise<ItemDocument> {
   const { id, version, ...values } = input;
-  if (values.item_no !== undefined) await assertItemExists(db, values.item_no);
+  if (values.item_no !== undefined || values.variant_code) {
+    const current = await getItemDocument(db, id);
+    const itemNo = values.item_no ?? current.item_no;
+    await assertItemExists(db, itemNo, values.variant_code === undefined ? (itemNo === current.item_no ? null : current.variant_code) : values.variant_code);
+  }
   const where = and(eq(itemDocuments.id, id), eq(itemDocuments.version, version));
   const [row] = await db
     .update(itemDocuments)
