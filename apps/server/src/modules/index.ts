@@ -17,4 +17,4 @@ import { itemPriceRoutes } from './item-prices/routes.js';
 import { categoryRoutes } from './categories/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes, driveRoutes, itemDocumentRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes];
