@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_MAGENTO_PORT, E2E_MAGENTO_TOKEN } from './e2e/support/magento-shop';
+import { E2E_MAGENTO_TOKEN, e2eMagentoPort } from './e2e/support/magento-shop';
 
 // Each run gets its own port, data and build folder, so parallel runs on one machine never meet.
 process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
@@ -48,7 +48,7 @@ export default defineConfig({
       JOB_POLL_MS: '500',
       // The online shop journey starts a Magento-shaped test server on this port (e2e/support/magento-shop.ts).
       SHOP_MODE: 'magento',
-      MAGENTO_BASE_URL: `http://127.0.0.1:${E2E_MAGENTO_PORT}`,
+      MAGENTO_BASE_URL: `http://127.0.0.1:${e2eMagentoPort()}`,
       MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
       MAGENTO_TIMEOUT_MS: '2000',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),

@@ -15,6 +15,7 @@ import { loyaltyRoutes } from './loyalty/routes.js';
 import { itemRoutes } from './items/routes.js';
 import { itemPriceRoutes } from './item-prices/routes.js';
 import { categoryRoutes } from './categories/routes.js';
+import { shopRoutes } from './shop/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes, shopRoutes];

@@ -253,6 +253,13 @@ describe('an outage', () => {
     [push] = (await pushesOf([{ field: 'item_no', value: 'BAD1' }])).items;
     expect(push).toMatchObject({ state: 'dead', attempts: 1, last_error: 'Variants of BAD1 must all have the same attributes (color,size).' });
     expect(shop.product('BAD1')).toBeUndefined();
+
+    // Pushed again after it died: a new push; retrying the dead one then leaves it alone (the new one counts).
+    const fresh = await admin.put<ShopPushQueued>('/api/shop/items/BAD1');
+    expect(fresh.data.job_ids[0]).not.toBe(push.id);
+    const retried = await admin.post<{ retried: number }>('/api/shop/pushes/retry', { ids: [push.id] });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.data.retried).toBe(0);
   });
 });
 

@@ -30,7 +30,7 @@ function PushOneItem() {
   return (
     <Card size="small" title="Push an item" style={{ marginBottom: 16 }}>
       <Space align="start" wrap>
-        <Form.Item label="Item No." htmlFor="shop-push-item-no" style={{ marginBottom: 0 }}>
+        <Form.Item label="Item to push" htmlFor="shop-push-item-no" style={{ marginBottom: 0 }}>
           <Input id="shop-push-item-no" value={itemNo} onChange={(e) => setItemNo(e.target.value)} placeholder="e.g. AT100" style={{ width: 180 }} />
         </Form.Item>
         {code ? <ShopSyncButtons key={code} itemNo={code} /> : <Typography.Text type="secondary">Enter an item number to push it.</Typography.Text>}

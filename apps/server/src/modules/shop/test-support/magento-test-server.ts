@@ -30,6 +30,8 @@ export interface RequestMatch {
 
 export interface MagentoTestServerOptions extends MagentoCatalogueOptions {
   token?: string;
+  /** A fixed loopback port (browser journeys point the server at it); any free port when absent. */
+  port?: number;
 }
 
 export interface MagentoTestServer {
@@ -144,7 +146,7 @@ export async function startMagentoTestServer(options: MagentoTestServerOptions =
   const server: Server = createServer((req, res) => {
     void handle(req, res);
   });
-  let port = 0;
+  let port = options.port ?? 0;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);
