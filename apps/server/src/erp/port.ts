@@ -29,8 +29,11 @@ export type ErpListQuery = {
   since?: string;
 };
 
-/** Options every call may take. `tx` lets the standalone implementation see the caller's uncommitted writes. */
-export type ErpCallOptions = { tx?: DbOrTx };
+/**
+ * Options every call may take. `tx` lets the standalone implementation see the caller's uncommitted writes;
+ * `user` is who asked, for the sync log (every `sync` call is logged by createErp).
+ */
+export type ErpCallOptions = { tx?: DbOrTx; user?: { id: number; username: string } | null };
 
 export type Etagged = { etag: string; system_id: string };
 
@@ -44,6 +47,9 @@ export class ErpConflictError extends Error {
 export class ErpUnavailableError extends Error {}
 
 // ---------- master data ----------
+
+/** What a sync did: how many records it refreshed and a line for the sync log. */
+export type ErpSyncResult = { records: number; message: string };
 
 /** BC `customers`: franchises are customers of head office; retail customers are customers too. */
 export type ErpCustomer = Etagged & {
@@ -68,6 +74,8 @@ export interface ErpCustomers {
   list(q?: ErpListQuery, o?: ErpCallOptions): Promise<ErpPage<ErpCustomer>>;
   get(customerNo: string, o?: ErpCallOptions): Promise<ErpCustomer | null>;
   findByPhone(phoneNo: string, o?: ErpCallOptions): Promise<ErpCustomer | null>;
+  /** Refresh the local copy of the ERP's customers (all, or those changed since the last sync). */
+  sync(opts: { syncAll?: boolean }, o?: ErpCallOptions): Promise<ErpSyncResult>;
 }
 
 /** BC `vendors`. */
@@ -101,8 +109,6 @@ export type ErpFranchise = Etagged & {
   consignment_intransit_code: string;
   locations: { location_code: string; name: string; address: string; district_code: string; phone_no: string; is_active: boolean }[];
 };
-
-export type ErpSyncResult = { records: number; message: string };
 
 export interface ErpFranchises {
   list(q?: ErpListQuery, o?: ErpCallOptions): Promise<ErpPage<ErpFranchise>>;
@@ -153,6 +159,7 @@ export interface ErpItems {
 export type ErpPostCode = { table_code: 'post_code' | 'address_district'; code: string; name: string; city: string; district_code: string };
 export interface ErpPostCodes {
   list(q: ErpListQuery & { table_code: 'post_code' | 'address_district' }, o?: ErpCallOptions): Promise<ErpPage<ErpPostCode>>;
+  sync(opts: { syncAll?: boolean }, o?: ErpCallOptions): Promise<ErpSyncResult>;
 }
 
 // ---------- documents ----------
@@ -205,6 +212,7 @@ export type ErpTransferOrder = Etagged & {
 export interface ErpTransferOrders {
   list(q?: ErpListQuery & { franchise_code?: string }, o?: ErpCallOptions): Promise<ErpPage<ErpTransferOrder>>;
   get(bcToNo: string, o?: ErpCallOptions): Promise<ErpTransferOrder | null>;
+  sync(opts: { syncAll?: boolean; franchise_code?: string }, o?: ErpCallOptions): Promise<ErpSyncResult>;
 }
 
 export interface ErpDocuments {

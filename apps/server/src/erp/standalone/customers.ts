@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { COUNTRY_REGION_CODE } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { franchises } from '../../modules/franchises/schema.js';
@@ -43,6 +43,10 @@ export function standaloneCustomers(db: Db): ErpCustomers {
     async findByPhone(phoneNo, o) {
       const [row] = await on(o).select().from(franchises).where(eq(franchises.phone_no, phoneNo)).orderBy(asc(franchises.customer_no)).limit(1);
       return row ? toCustomer(row) : null;
+    },
+    async sync(_opts, o) {
+      const [{ n }] = await on(o).select({ n: sql<number>`count(*)::int` }).from(franchises);
+      return { records: n, message: `Standalone: ${n} franchise customer(s) are the product's own records; nothing to pull` };
     },
   };
 }

@@ -27,5 +27,10 @@ export function standalonePostCodes(db: Db): ErpPostCodes {
       }));
       return toPage('post-codes', value, top, skip);
     },
+    async sync(_opts, o) {
+      const res = await (o?.tx ?? db).execute(sql`select count(*)::int as n from address_units`);
+      const [row] = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { n: number }[];
+      return { records: row.n, message: `Standalone: ${row.n} post codes and districts from the reference table; nothing to pull` };
+    },
   };
 }

@@ -14,5 +14,8 @@ export function standaloneTransferOrders(_db: Db): ErpTransferOrders {
     async get() {
       return null;
     },
+    async sync() {
+      return { records: 0, message: 'Standalone: transfer orders are created in the product; nothing to pull' };
+    },
   };
 }

@@ -2,7 +2,6 @@ import type { ErpCustomer } from '@fp/contract';
 import { AppError } from '../../http/errors.js';
 import type { Auth } from '../../http/context.js';
 import type { Services } from '../../services.js';
-import { withSyncLog } from '../../erp/sync-log.js';
 import { getFranchiseDetail } from './service.js';
 
 // calls.md 8: customer lookups answer with these messages.
@@ -17,9 +16,8 @@ export async function syncFranchiseByPhone(services: Services, auth: Auth, phone
   if (!found || (auth.franchiseCode && auth.franchiseCode !== found.customer_no)) {
     throw new AppError(404, 'not_found', NO_CUSTOMER_PHONE, 'phone_no');
   }
-  const result = await withSyncLog(services.db, { table_code: 'franchise', action: 'sync', erp_mode: services.erp.mode, user: userOf(auth) }, () =>
-    services.erp.franchises.sync(found.customer_no),
-  );
+  // The ERP port logs every sync in sync_logs.
+  const result = await services.erp.franchises.sync(found.customer_no, { user: userOf(auth) });
   return { ...result, franchise: await getFranchiseDetail(services.db, found.customer_no) };
 }
 
