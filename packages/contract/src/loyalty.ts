@@ -12,7 +12,8 @@ export const pointsAmount = (field: string) =>
     .union([z.number(), z.string()], { error: messages.isNumber })
     .transform((v) => String(v).trim())
     .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), messages.isNumber)
-    .refine((s) => Number(s) > 0, `${field} must be greater than 0`);
+    // Only a number gets the second message, so one field never carries two.
+    .refine((s) => !/^\d+(\.\d{1,2})?$/.test(s) || Number(s) > 0, `${field} must be greater than 0`);
 
 const nonNegativePoints = z
   .union([z.number(), z.string()], { error: messages.isNumber })
@@ -43,13 +44,13 @@ const customerRef = {
   customer_no: z.string().trim().optional().default(''),
   referral_code: z.string().trim().optional().default(''),
 };
-const needCustomer = (v: { customer_no: string; referral_code: string }, ctx: z.RefinementCtx) => {
-  if (!v.customer_no && !v.referral_code) ctx.addIssue({ code: 'custom', message: messages.required, path: ['customer_no'] });
-};
+/** customer_no or referral_code; checked even when other fields fail, so every missing field is named at once. */
+const hasCustomer = (v: { customer_no?: unknown; referral_code?: unknown }) => Boolean(v.customer_no || v.referral_code);
+const customerRequired = { message: messages.required, path: ['customer_no'], when: () => true };
 
 export const redeemablePointTotalRequest = z
   .object({ ...customerRef, bc_points_used: nonNegativePoints.optional().default('0') })
-  .superRefine(needCustomer);
+  .refine(hasCustomer, customerRequired);
 export const redeemablePointTotal = z.object({
   customer_no: z.string(),
   referral_code: z.string(),
@@ -73,7 +74,7 @@ export const redeemablePointAdd = z
     source: z.enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` }).default(REDEEMABLE_POINT_SOURCE),
     website_no: optionalText(30),
   })
-  .superRefine(needCustomer);
+  .refine(hasCustomer, customerRequired);
 
 export const redeemablePointRemove = z
   .object({
@@ -81,7 +82,7 @@ export const redeemablePointRemove = z
     source: z.enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` }).default(REDEEMABLE_POINT_SOURCE),
     ...customerRef,
   })
-  .superRefine(needCustomer);
+  .refine(hasCustomer, customerRequired);
 export const redeemablePointRemoveResult = z.object({ reversed: z.array(redeemablePointEntry), total: redeemablePointTotal });
 
 export const loyaltyScheme = z.object({ code: z.string(), description: z.string(), min_ranking_points: z.string(), sort: z.number().int() });

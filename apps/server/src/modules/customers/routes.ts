@@ -47,7 +47,9 @@ export const CUSTOMERS_PAGE = '/customers';
 export const SETUP_PAGE = '/customers/setup';
 export const RECORDS_PAGE = '/customers/records';
 
-const pos = { view: { page: CUSTOMERS_PAGE, level: 'view' as const }, edit: { page: CUSTOMERS_PAGE, level: 'edit' as const } };
+/** The counter screens that look up and create customers: the customer screen and the sales documents. */
+export const POS_PAGES = [CUSTOMERS_PAGE, '/salesOrders', '/salesOrders/detail', '/salesQuotes', '/salesQuotes/detail', '/tablet/salesOrders', '/tablet/salesOrders/detail'] as const;
+const pos = { view: { page: POS_PAGES, level: 'view' as const }, edit: { page: POS_PAGES, level: 'edit' as const } };
 const records = { view: { page: RECORDS_PAGE, level: 'view' as const }, edit: { page: RECORDS_PAGE, level: 'edit' as const } };
 
 export function customerRoutes(r: Router) {

@@ -23,7 +23,7 @@ import { resolveAddress } from '../addresses/service.js';
 import { redeemablePointEntries, rankingPointEntries } from '../loyalty/schema.js';
 import { loyaltyBalanceOf, newReferralCode, referrerOf } from '../loyalty/service.js';
 import { customerNoSeries, customerSetups, customers } from './schema.js';
-import { assertFranchiseForCustomer, assertLocation, effectiveFranchise, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
+import { assertFranchiseForCustomer, assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
 import { shipToAddressesOf } from './ship-to.js';
 
 export const toCustomer = (r: CustomerRow): Customer => {
@@ -106,7 +106,8 @@ async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string,
 
 /** calls.md 7.13 create-temporary: birth date empty = 0001-01-01, country always VNM, number from the prefix. */
 export async function createTemporaryCustomer(db: Db, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
-  const franchise = effectiveFranchise(auth, input.franchise_code);
+  // A store user naming another franchise gets "not found" from the check below, never a silent switch.
+  const franchise = input.franchise_code.toUpperCase() || auth.franchiseCode;
   if (!franchise) throw badRequest('This is required field!', 'franchise_code');
   await assertFranchiseForCustomer(db, auth, franchise);
   await assertLocation(db, franchise, input.location_code);

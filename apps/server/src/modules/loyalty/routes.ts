@@ -15,6 +15,8 @@ import { pointsCustomer, redeemablePointList, redeemablePointScope, redeemableTo
 import { ensureLoyaltySchemes, listSchemes } from './schemes.js';
 
 export const POINTS_PAGE = '/customers/redeemablePoints';
+/** Points are read and redeemed on the points screen and on the sales order screens. */
+const POINTS_PAGES = [POINTS_PAGE, '/salesOrders/detail', '/tablet/salesOrders/detail'] as const;
 
 export function loyaltyRoutes(r: Router) {
   listRoute(r, {
@@ -40,7 +42,7 @@ export function loyaltyRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/redeemable-points/total',
-    access: { page: POINTS_PAGE, level: 'view' },
+    access: { page: POINTS_PAGES, level: 'view' },
     summary: "A customer's redeemable points: the ledger sum, less points the ERP reports used (bc_points_used)",
     body: redeemablePointTotalRequest,
     response: redeemablePointTotal,
@@ -49,7 +51,7 @@ export function loyaltyRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/redeemable-points',
-    access: { page: POINTS_PAGE, level: 'edit' },
+    access: { page: POINTS_PAGES, level: 'edit' },
     summary: 'Record redeemable points used on an order (source defaults to Franchise)',
     body: redeemablePointAdd,
     response: redeemablePointAddResult,
@@ -60,7 +62,7 @@ export function loyaltyRoutes(r: Router) {
   r.route({
     method: 'POST',
     url: '/redeemable-points/remove',
-    access: { page: POINTS_PAGE, level: 'edit' },
+    access: { page: POINTS_PAGES, level: 'edit' },
     summary: "Reverse the points used on an order (order_number): reversal entries, nothing is deleted",
     body: redeemablePointRemove,
     response: redeemablePointRemoveResult,
