@@ -67,7 +67,7 @@ export default function MyProfilePage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title="Change Password">
-            <Form form={form} layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark>
+            <Form form={form} name="change-password" layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark>
               <Form.Item name="old_password" label="Old Password" rules={[{ required: true, message: messages.required }]}>
                 <Input.Password autoComplete="current-password" />
               </Form.Item>

@@ -87,7 +87,7 @@ export default function UserDetailPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card title="User">
-            <Form form={form} layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
               <UserFields withPassword={false} />
               {canEdit ? (
                 <Space wrap>

@@ -39,7 +39,7 @@ function UserDialog<V extends object>(p: DialogProps & { title: string; okText: 
           {fullName(user)} ({user.username})
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, [p.field]))}>
+      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, [p.field]))}>
         {p.children}
         <button type="submit" hidden />
       </Form>

@@ -173,7 +173,7 @@ export default function UsersPage() {
         destroyOnHidden
         forceRender
       >
-        <Form form={form} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+        <Form form={form} name="user" layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
           <UserFields withPassword={isNew} />
           <button type="submit" hidden />
         </Form>
