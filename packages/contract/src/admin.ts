@@ -37,7 +37,7 @@ const uniqueItems = <T>(what: (v: T) => string) => (list: T[], ctx: z.Refinement
 const nameItem = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.maxLength(100));
 const nameList = z.array(nameItem, { error: 'must be a list of names' }).superRefine(uniqueItems((v: string) => v));
 /** A page url as the route table writes it: /reports/revenue/details, /users/{id}; '#' separates buttons in permissions. */
-export const pageUrl = requiredText(255).regex(/^\/[^\s#?]*$/, 'page_url must start with / and contain no spaces, # or ?');
+export const pageUrl = requiredText(255).regex(/^\/[^\s#?|]*$/, 'page_url must start with / and contain no spaces, #, ? or |');
 export const pageStructureCreate = z.object({
   page_url: pageUrl,
   page_name: requiredText(100),

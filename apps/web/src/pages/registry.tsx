@@ -17,5 +17,9 @@ export const screens: Record<string, Page> = {
   '/myprofile': lazyWithReload(() => import('./myprofile')),
   '/shopPushes': lazyWithReload(() => import('./shopPushes')),
   '/tablet/website': lazyWithReload(() => import('./tablet/website')),
+  '/pageStructure': lazyWithReload(() => import('./pageStructure')),
+  '/pageStructure/detail/{slug}': lazyWithReload(() => import('./pageStructure/detail')),
+  '/pagePermission': lazyWithReload(() => import('./pagePermission')),
+  '/pagePermission/detail/{slug}': lazyWithReload(() => import('./pagePermission/detail')),
 };
 

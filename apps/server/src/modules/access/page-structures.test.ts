@@ -72,7 +72,7 @@ describe('page structures', () => {
     const bad = await admin.post('/api/page-structures', { page_url: 'reports', page_name: 'x'.repeat(101), buttons: ['Save', '', 'Save'] });
     expect(bad.statusCode).toBe(400);
     const msgs = Object.fromEntries(bad.envelope.errors.map((e) => [e.field, e.msg]));
-    expect(msgs.page_url).toBe('page_url must start with / and contain no spaces, # or ?');
+    expect(msgs.page_url).toBe('page_url must start with / and contain no spaces, #, ? or |');
     expect(msgs.page_name).toBe('Maximum 100 characters!');
     expect(msgs['buttons.1']).toBe('This is required field!');
     expect(msgs['buttons.2']).toBe('Save is listed twice');

@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { Button, Radio, Select, Space, Table, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { permissionTypes, type PageGrant, type PageStructure, type PermissionType } from '@fp/contract';
+
+/** One page of a permission as the editor shows it: its level and the buttons allowed (none picked = all). */
+export type PageRow = { page_url: string; permission_type: PermissionType; buttons: string[] };
+
+export const toRows = (pages: PageGrant[], permissions: string[]): PageRow[] =>
+  pages.map((p) => ({
+    ...p,
+    buttons: permissions.filter((b) => b.startsWith(`${p.page_url}#`)).map((b) => b.slice(p.page_url.length + 1)),
+  }));
+
+export const fromRows = (rows: PageRow[]) => ({
+  pages: rows.map(({ page_url, permission_type }) => ({ page_url, permission_type })),
+  permissions: rows.flatMap((r) => r.buttons.map((b) => `${r.page_url}#${b}`)),
+});
+
+type Props = {
+  value?: PageRow[];
+  onChange?: (rows: PageRow[]) => void;
+  structures: Pick<PageStructure, 'page_url' | 'page_name' | 'buttons'>[];
+  loading?: boolean;
+  defaultLevel: PermissionType;
+  disabled?: boolean;
+};
+
+/** The pages of a permission, picked from the page structures, each with edit/view and its allowed buttons. */
+export function PagesEditor({ value = [], onChange, structures, loading, defaultLevel, disabled }: Props) {
+  const byUrl = useMemo(() => new Map(structures.map((s) => [s.page_url, s])), [structures]);
+  const set = (rows: PageRow[]) => onChange?.(rows);
+  const update = (url: string, patch: Partial<PageRow>) => set(value.map((r) => (r.page_url === url ? { ...r, ...patch } : r)));
+  const taken = new Set(value.map((r) => r.page_url));
+  const options = structures.filter((s) => !taken.has(s.page_url)).map((s) => ({ value: s.page_url, label: `${s.page_name} (${s.page_url})` }));
+
+  const columns: ColumnsType<PageRow> = [
+    {
+      title: 'Page',
+      key: 'page',
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{byUrl.get(r.page_url)?.page_name ?? r.page_url}</Typography.Text>
+          <Typography.Text type="secondary">{r.page_url}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: 'Permission Type',
+      key: 'permission_type',
+      render: (_, r) => (
+        <Radio.Group
+          aria-label={`Permission type of ${r.page_url}`}
+          value={r.permission_type}
+          disabled={disabled}
+          onChange={(e) => update(r.page_url, { permission_type: e.target.value as PermissionType })}
+          options={permissionTypes.map((t) => ({ value: t, label: t }))}
+          optionType="button"
+        />
+      ),
+    },
+    {
+      title: 'Allowed Buttons',
+      key: 'buttons',
+      render: (_, r) => {
+        const buttons = byUrl.get(r.page_url)?.buttons ?? [];
+        return buttons.length ? (
+          <Select
+            mode="multiple"
+            allowClear
+            aria-label={`Allowed buttons of ${r.page_url}`}
+            style={{ minWidth: 260 }}
+            placeholder="All buttons its level allows"
+            value={r.buttons}
+            disabled={disabled}
+            onChange={(b: string[]) => update(r.page_url, { buttons: b })}
+            options={buttons.map((b) => ({ value: b, label: b }))}
+          />
+        ) : (
+          <Typography.Text type="secondary">No buttons</Typography.Text>
+        );
+      },
+    },
+    {
+      title: '',
+      key: 'remove',
+      width: 56,
+      render: (_, r) =>
+        disabled ? null : (
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${r.page_url}`} onClick={() => set(value.filter((x) => x.page_url !== r.page_url))} />
+        ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {disabled ? null : (
+        <Select
+          showSearch
+          aria-label="Add page"
+          placeholder="Add page…"
+          style={{ width: 420, maxWidth: '100%' }}
+          loading={loading}
+          value={null}
+          options={options}
+          optionFilterProp="label"
+          onChange={(url: string) => set([...value, { page_url: url, permission_type: defaultLevel, buttons: [] }])}
+        />
+      )}
+      <Table<PageRow> size="small" rowKey="page_url" columns={columns} dataSource={value} pagination={false} locale={{ emptyText: 'No pages yet. Add the pages this permission grants.' }} />
+    </Space>
+  );
+}

@@ -1,0 +1,85 @@
+import { App, Button, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router';
+import { pageByUrl, type PageStructureListItem } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { STRUCTURE_AREA, STRUCTURE_PAGE, structureDetailPath } from './data';
+
+/** /pageStructure: every page with the buttons, fields and filters the permission editor offers. */
+export default function PageStructuresPage() {
+  const canEdit = useCan(STRUCTURE_PAGE, 'edit');
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const remove = useApiMutation({
+    fn: (id: number) => api.del(`/api/page-structures/${id}`),
+    invalidates: [STRUCTURE_AREA],
+    success: { action: 'Delete', entity: 'Page Structure' },
+  });
+
+  const confirmDelete = (row: PageStructureListItem) =>
+    modal.confirm({
+      title: `Delete page structure ${row.page_url}?`,
+      content: 'Permissions cannot list this page any more. A page still used by a permission is kept.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
+    });
+
+  const count = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{String(v)}</span>;
+  const columns: ColumnsType<PageStructureListItem> = [
+    {
+      title: 'Page URL',
+      dataIndex: 'page_url',
+      key: 'page_url',
+      sorter: true,
+      render: (url: string) => <Link to={structureDetailPath(url)}>{url}</Link>,
+    },
+    { title: 'Page Name', dataIndex: 'page_name', key: 'page_name', sorter: true },
+    { title: 'Buttons', dataIndex: 'buttons_count', key: 'buttons_count', align: 'right', render: count },
+    { title: 'Fields', dataIndex: 'fields_count', key: 'fields_count', align: 'right', render: count },
+    { title: 'Filters', dataIndex: 'filters_count', key: 'filters_count', align: 'right', render: count },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: PageStructureListItem) =>
+              pageByUrl.has(row.page_url) ? null : (
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.page_url}`} onClick={() => confirmDelete(row)}>
+                  Delete
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <ListPage<PageStructureListItem>
+      title="Page Structure"
+      area={STRUCTURE_AREA}
+      filterUrl="/api/page-structures/filter"
+      rowKey="id"
+      exportName="page-structures"
+      columns={columns}
+      defaultSort={{ field: 'page_url', direction: 'asc' }}
+      filters={[
+        { name: 'page_url', label: 'Page URL' },
+        { name: 'page_name', label: 'Page Name' },
+      ]}
+      toolbar={
+        canEdit ? (
+          <Space>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(structureDetailPath('/new'))}>
+              Add New
+            </Button>
+          </Space>
+        ) : null
+      }
+    />
+  );
+}
