@@ -107,7 +107,11 @@ export const pages: PageDef[] = [
     fields: ['item_no', 'description', 'description_2', 'base_unit_of_measure', 'unit_price', 'category_id', 'blocked', 'variants', 'units', 'price_rate', 'sort'],
     filters: ['franchise_code', 'search', 'item_no', 'description', 'top_category_id', 'category_id', 'price_source', 'blocked'],
   }),
-  p('/document', 'Documents', 'Catalogue', false),
+  p('/document', 'Documents', 'Catalogue', true, {
+    buttons: ['Upload', 'Open', 'Edit', 'Remove', 'Export Excel', 'Refresh Data'],
+    fields: ['item_no', 'variant_code', 'title', 'document_type', 'file'],
+    filters: ['item_no', 'title', 'document_type', 'file_name', 'uploaded_by', 'created_at'],
+  }),
   p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', true, { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] }),
   p('/shopPushes', 'Online Shop Pushes', 'Catalogue', true, { buttons: ['Sync All', 'Retry', 'Export Excel', 'Refresh Data'], filters: ['item_no', 'kind', 'state', 'created_at'] }),
   // Sales
@@ -146,7 +150,7 @@ export const pages: PageDef[] = [
   p('/reports/salesHistorical/{id}', 'Sales History Detail', 'Reports', false, { menu: false }),
   // Tablet
   p('/tablet/category', 'Categories', 'Tablet', true, { buttons: ['Open Category', 'Back'] }),
-  p('/tablet/document', 'Documents', 'Tablet', false),
+  p('/tablet/document', 'Documents', 'Tablet', true, { buttons: ['Search', 'Open'], filters: ['item_no'] }),
   p('/tablet/itemPrice', 'Item Price', 'Tablet', true, { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] }),
   p('/tablet/onHand', 'On Hand', 'Tablet', false),
   p('/tablet/purchasesOrders', 'Purchase Orders', 'Tablet', false),

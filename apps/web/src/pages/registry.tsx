@@ -10,6 +10,8 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const screens: Record<string, Page> = {
   '/': lazyWithReload(() => import('./home')),
+  '/document': lazyWithReload(() => import('./document')),
+  '/tablet/document': lazyWithReload(() => import('./tablet/document')),
   '/franchises': lazyWithReload(() => import('./franchises')),
   '/franchises/detail': lazyWithReload(() => import('./franchises/detail')),
   '/users': lazyWithReload(() => import('./users')),
