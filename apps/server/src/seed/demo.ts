@@ -5,6 +5,7 @@ import { roles, users } from '../modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../modules/access/schema.js';
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { seedDemoDocuments } from '../modules/item-documents/demo.js';
 import { seedDemoCustomers } from '../modules/customers/demo.js';
 import { seedFranchises } from '../modules/franchises/seed.js';
 import { seedCatalogue } from '../modules/items/demo.js';
@@ -75,5 +76,5 @@ async function seedCancelReasons(s: Services) {
 }
 
 /** Demo data loaders, run once on an empty database unless SEED_DEMO=false; modules add theirs here. */
-export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises, seedDemoDevices, seedCatalogue, seedDemoCustomers];
+export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises, seedDemoDevices, seedCatalogue, seedDemoCustomers, seedDemoDocuments];
 

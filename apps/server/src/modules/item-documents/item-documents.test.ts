@@ -317,3 +317,31 @@ describe('cloud drive routes on the local folder', () => {
     expect(outside.statusCode).toBe(400);
   });
 });
+
+describe('demo documents', () => {
+  it('grants the document pages to the demo roles and writes spec and price sheets from the catalogue', async () => {
+    const { seedDemoDocuments } = await import('./demo.js');
+    const { pagePermissions } = await import('../access/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const db = ctx.t.services.db;
+    await db.insert(pagePermissions).values({ name: 'Store Staff', permission_type: 'view', pages: [{ page_url: '/myprofile', permission_type: 'edit' }] }).onConflictDoNothing();
+    await db.delete((await import('./schema.js')).itemDocuments);
+
+    await seedDemoDocuments(ctx.t.services);
+    const [staff] = await db.select().from(pagePermissions).where(eq(pagePermissions.name, 'Store Staff'));
+    expect(staff.pages).toEqual([
+      { page_url: '/myprofile', permission_type: 'edit' },
+      { page_url: '/tablet/document', permission_type: 'view' },
+    ]);
+    const admin = await ctx.t.admin();
+    const list = await admin.post<List>('/api/item-documents/filter', { pagination: { page: 1, size: 50 }, sort_order: { field: 'file_name', direction: 'asc' } });
+    expect(list.data.total_count).toBe(10);
+    const sheet = list.data.items.find((d) => d.file_name === 'bang-gia-IT-1001.csv');
+    expect(sheet).toMatchObject({ document_type: 'price_sheet', item_no: 'IT-1001', uploaded_by: 'admin' });
+    const opened = await admin.get(fileUrl(sheet as ItemDocument));
+    expect(opened.body).toBe('item_no;variant_code;description;unit_price\nIT-1001;;Sản phẩm IT-1001;100.000\nIT-1001;RED;Màu RED;100.000\n');
+
+    await seedDemoDocuments(ctx.t.services);
+    expect((await admin.post<List>('/api/item-documents/filter', {})).data.total_count).toBe(10);
+  });
+});
