@@ -23,5 +23,9 @@ export const screens: Record<string, Page> = {
   '/pageStructure/detail/{slug}': lazyWithReload(() => import('./pageStructure/detail')),
   '/pagePermission': lazyWithReload(() => import('./pagePermission')),
   '/pagePermission/detail/{slug}': lazyWithReload(() => import('./pagePermission/detail')),
+  '/items': lazyWithReload(() => import('./items')),
+  '/tabletItemPrice': lazyWithReload(() => import('./tabletItemPrice')),
+  '/tablet/itemPrice': lazyWithReload(() => import('./tablet/itemPrice')),
+  '/tablet/category': lazyWithReload(() => import('./tablet/category')),
 };
 

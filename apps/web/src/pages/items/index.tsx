@@ -1,0 +1,191 @@
+import { useMemo, useState, type Key } from 'react';
+import { App, Button, Form, InputNumber, Input, Modal, Select, Space, Typography } from 'antd';
+import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PercentageOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { messages, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow, type ItemSyncResult } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan, useSession } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderMoney } from '../../components/format';
+import { toast } from '../../components/toast';
+import { AREA, ENTITY, useCategoryTree, useFranchiseOptions } from './data';
+import { ItemForm } from './ItemForm';
+import { PriceSourceTag, RateCell, SortCell } from './cells';
+
+const PAGE = '/items';
+
+// /items: a franchise's item list (price rate, sort, sync, remove) with today's effective price; head office
+// picks the franchise, or sees the item master and edits it.
+export default function ItemsPage() {
+  const { me } = useSession();
+  const { modal } = App.useApp();
+  const canEdit = useCan(PAGE, 'edit');
+  const own = me?.franchise_code ?? null;
+  const headOffice = !own;
+  const [picked, setPicked] = useState<string | null>(null);
+  const franchise = own ?? picked;
+  const franchiseOptions = useFranchiseOptions(headOffice);
+  const tree = useCategoryTree();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [sorts, setSorts] = useState<Map<string, number>>(new Map());
+  const [editing, setEditing] = useState<ItemDetail | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'syncItem' | 'rateAll' | null>(null);
+  const [form] = Form.useForm();
+
+  const fixed: FilterItem[] = useMemo(() => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []), [franchise, headOffice]);
+  const body = (extra: object) => ({ ...(headOffice && franchise ? { franchise_code: franchise } : {}), ...extra });
+
+  const rate = useApiMutation({
+    fn: (v: { item_no?: string; price_rate: string; update_all?: boolean; version?: number | null }) => api.post('/api/items/update-price-rate', body({ ...v, version: v.version ?? undefined })),
+    invalidates: [AREA],
+    success: { action: 'Update', entity: ENTITY },
+  });
+  const sort = useApiMutation({
+    fn: (pairs: { item_no: string; sort: number }[]) => api.put('/api/items/sort', body({ items: pairs })),
+    invalidates: [AREA],
+    success: { action: 'Update', entity: ENTITY },
+    onSuccess: () => setSorts(new Map()),
+  });
+  const remove = useApiMutation({
+    fn: (itemNos: string[]) => api.post('/api/items/remove', body({ item_nos: itemNos })),
+    invalidates: [AREA],
+    success: { action: 'Remove', entity: ENTITY },
+    onSuccess: () => setSelected([]),
+  });
+  const sync = useApiMutation({
+    fn: (itemNo: string | null) => api.post<ItemSyncResult>(itemNo ? '/api/items/sync-item-no' : '/api/items/sync', body(itemNo ? { item_no: itemNo } : {})),
+    invalidates: [AREA],
+    toastError: false,
+    onSuccess: (r) => {
+      toast.syncSuccess(ENTITY);
+      toast.info(r.message);
+      setDialog(null);
+    },
+  });
+  const runSync = (itemNo: string | null) => sync.mutateAsync(itemNo).catch(() => toast.syncFailed());
+
+  const openItem = async (itemNo: string) => setEditing(await api.get<ItemDetail>(`/api/items/${encodeURIComponent(itemNo)}`));
+
+  const columns: ColumnsType<ItemRow> = [
+    ...(franchise
+      ? [{ title: 'Sort', dataIndex: 'sort', key: 'sort', sorter: true, width: 100, render: (_: unknown, r: ItemRow) => <SortCell row={r} value={sorts.get(r.item_no)} disabled={!canEdit} onChange={(n) => setSorts((m) => { const next = new Map(m); if (n === null || n === r.sort) next.delete(r.item_no); else next.set(r.item_no, n); return next; })} /> }]
+      : []),
+    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: 'Category', dataIndex: 'category_name', key: 'category_name', sorter: true, render: (_: unknown, r: ItemRow) => (r.parent_category_name ? `${r.parent_category_name} › ${r.category_name}` : r.category_name ?? '') },
+    { title: 'Unit', dataIndex: 'base_unit_of_measure', key: 'base_unit_of_measure' },
+    { title: 'List Price', dataIndex: 'unit_price', key: 'unit_price', sorter: true, align: 'right', render: renderMoney },
+    ...(franchise ? [{ title: 'Price Rate', dataIndex: 'price_rate', key: 'price_rate', sorter: true, render: (_: unknown, r: ItemRow) => <RateCell row={r} disabled={!canEdit} onSave={(v) => rate.mutate({ item_no: r.item_no, price_rate: v, version: r.version })} /> }] : []),
+    { title: 'Effective Price', dataIndex: 'effective_price', key: 'effective_price', sorter: true, align: 'right', render: (v: string) => <strong>{renderMoney(v)}</strong> },
+    { title: 'Price Source', dataIndex: 'price_source', key: 'price_source', render: (_: unknown, r: ItemRow) => <PriceSourceTag row={r} /> },
+    ...(headOffice && canEdit
+      ? [{ title: 'Actions', key: 'actions', render: (_: unknown, r: ItemRow) => <Button size="small" icon={<EditOutlined />} aria-label={`Edit item ${r.item_no}`} onClick={() => void openItem(r.item_no).catch(toast.error)}>Edit Item</Button> }]
+      : []),
+  ];
+
+  const categories = (tree.data ?? []).map((c) => ({ label: c.name, value: c.id }));
+  const toolbar = canEdit ? (
+    <Space wrap>
+      {headOffice ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          Add Item
+        </Button>
+      ) : null}
+      <Button icon={<CloudSyncOutlined />} loading={sync.isPending && dialog === null} onClick={() => modal.confirm({ title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?', content: 'Items are read from the ERP and missing ones are added to the item list.', okText: 'Sync All', onOk: () => runSync(null) })}>
+        Sync All
+      </Button>
+      <Button icon={<CloudSyncOutlined />} onClick={() => { form.resetFields(); setDialog('syncItem'); }}>
+        Sync Item
+      </Button>
+      {franchise ? (
+        <>
+          <Button icon={<PercentageOutlined />} onClick={() => { form.resetFields(); setDialog('rateAll'); }}>
+            Update Price Rate All
+          </Button>
+          <Button icon={<SaveOutlined />} disabled={sorts.size === 0} loading={sort.isPending} onClick={() => sort.mutate([...sorts].map(([item_no, s]) => ({ item_no, sort: s })))}>
+            Save Sort Order{sorts.size ? ` (${sorts.size})` : ''}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => modal.confirm({ title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`, content: 'The items stay in the item master; a sync adds them back.', okText: 'Remove', okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(selected.map(String)) })}>
+            Remove
+          </Button>
+        </>
+      ) : null}
+    </Space>
+  ) : null;
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Items
+      </Typography.Title>
+      {headOffice ? (
+        <Space style={{ marginBottom: 12 }}>
+          <label htmlFor="items-franchise">Franchise</label>
+          <Select
+            id="items-franchise"
+            allowClear
+            showSearch
+            style={{ minWidth: 320 }}
+            placeholder="Item master (no franchise)"
+            options={franchiseOptions.data ?? []}
+            value={picked ?? undefined}
+            onChange={(v) => { setPicked(v ?? null); setSelected([]); setSorts(new Map()); }}
+            aria-label="Franchise"
+          />
+        </Space>
+      ) : (
+        <Typography.Paragraph type="secondary">Item list of {own}</Typography.Paragraph>
+      )}
+      <ListPage<ItemRow>
+        key={franchise ?? 'master'}
+        area={AREA}
+        filterUrl="/api/items/filter"
+        rowKey="item_no"
+        exportName={franchise ? `items-${franchise}` : 'items'}
+        columns={columns}
+        fixedFilters={fixed}
+        defaultSort={franchise ? { field: 'sort', direction: 'asc' } : { field: 'item_no', direction: 'asc' }}
+        selectable={Boolean(franchise && canEdit)}
+        selectedKeys={selected}
+        onSelect={(keys) => setSelected(keys)}
+        filters={[
+          { name: 'search', label: 'Search' },
+          { name: 'top_category_id', label: 'Category', type: 'select', options: categories },
+          { name: 'price_source', label: 'Price Source', type: 'select', options: priceSources.map((s) => ({ label: priceSourceLabels[s], value: s })) },
+          { name: 'blocked', label: 'Blocked', type: 'boolean' },
+        ]}
+        toolbar={toolbar}
+      />
+      <ItemForm editing={editing} onClose={() => setEditing(null)} />
+      <Modal
+        open={dialog !== null}
+        title={dialog === 'syncItem' ? 'Sync Item' : `Update Price Rate of every item of ${franchise}`}
+        okText={dialog === 'syncItem' ? 'Sync' : 'Update All'}
+        confirmLoading={sync.isPending || rate.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v: { item_no?: string; price_rate?: string }) => {
+            if (dialog === 'syncItem') void runSync(String(v.item_no).trim());
+            else void rate.mutateAsync({ update_all: true, price_rate: String(v.price_rate) }).then(() => setDialog(null));
+          }}
+        >
+          {dialog === 'syncItem' ? (
+            <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
+              <Input autoFocus />
+            </Form.Item>
+          ) : (
+            <Form.Item name="price_rate" label="Price Rate" extra="The franchise sells at list price × rate unless an item price applies." rules={[{ required: true, message: messages.required }]}>
+              <InputNumber<string> stringMode min="0.01" max="10" step="0.01" decimalSeparator="," style={{ width: 160 }} autoFocus />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}
