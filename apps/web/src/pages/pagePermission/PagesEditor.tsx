@@ -25,15 +25,17 @@ type Props = {
   loading?: boolean;
   defaultLevel: PermissionType;
   disabled?: boolean;
+  /** Which pages the caller may add (anyone but an Administrator: only pages they hold). */
+  offerable?: (pageUrl: string) => boolean;
 };
 
 /** The pages of a permission, picked from the page structures, each with edit/view and its allowed buttons. */
-export function PagesEditor({ value = [], onChange, structures, loading, defaultLevel, disabled }: Props) {
+export function PagesEditor({ value = [], onChange, structures, loading, defaultLevel, disabled, offerable = () => true }: Props) {
   const byUrl = useMemo(() => new Map(structures.map((s) => [s.page_url, s])), [structures]);
   const set = (rows: PageRow[]) => onChange?.(rows);
   const update = (url: string, patch: Partial<PageRow>) => set(value.map((r) => (r.page_url === url ? { ...r, ...patch } : r)));
   const taken = new Set(value.map((r) => r.page_url));
-  const options = structures.filter((s) => !taken.has(s.page_url)).map((s) => ({ value: s.page_url, label: `${s.page_name} (${s.page_url})` }));
+  const options = structures.filter((s) => !taken.has(s.page_url) && offerable(s.page_url)).map((s) => ({ value: s.page_url, label: `${s.page_name} (${s.page_url})` }));
 
   const columns: ColumnsType<PageRow> = [
     {

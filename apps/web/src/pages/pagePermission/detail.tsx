@@ -6,6 +6,7 @@ import { messages, permissionTypes, type PagePermission, type PermissionType } f
 import { api, ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
+import { canAccess, useSession } from '../../auth/session';
 import { useAllStructures } from '../pageStructure/data';
 import { PagesEditor, fromRows, toRows, type PageRow } from './PagesEditor';
 import { UsersPicker } from './UsersPicker';
@@ -33,6 +34,9 @@ export default function PagePermissionDetailPage() {
   const query = usePermission(id, !isNew && valid);
   const users = usePermissionUsers(id, !isNew && valid);
   const structures = useAllStructures();
+  const { me } = useSession();
+  // Anyone but an Administrator may only hand out pages they hold themselves (the server refuses the rest).
+  const offerable = (url: string) => Boolean(me?.is_admin) || canAccess(me, url, 'view');
   const current = query.data;
   const [form] = Form.useForm<FormValues>();
   const [usersForm] = Form.useForm<{ users: number[] }>();
@@ -138,7 +142,7 @@ export default function PagePermissionDetailPage() {
               <Radio.Group options={permissionTypes.map((t) => ({ value: t, label: t }))} optionType="button" />
             </Form.Item>
             <Form.Item name="pages" label="Pages">
-              <PagesEditor structures={structures.data ?? []} loading={structures.isLoading} defaultLevel={level} disabled={!canEdit} />
+              <PagesEditor structures={structures.data ?? []} offerable={offerable} loading={structures.isLoading} defaultLevel={level} disabled={!canEdit} />
             </Form.Item>
             {isNew ? (
               <Form.Item name="users" label="Users">
