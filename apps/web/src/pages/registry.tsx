@@ -10,6 +10,7 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const screens: Record<string, Page> = {
   '/': lazyWithReload(() => import('./home')),
+  '/devices': lazyWithReload(() => import('./devices')),
   '/document': lazyWithReload(() => import('./document')),
   '/tablet/document': lazyWithReload(() => import('./tablet/document')),
   '/franchises': lazyWithReload(() => import('./franchises')),

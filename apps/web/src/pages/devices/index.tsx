@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  DEVICE_PAGE_SIZE,
+  PORT_RANGE_MESSAGE,
+  PRINTER_PRINTED,
+  deviceTypes,
+  messages,
+  successText,
+  type Device,
+  type DeviceListItem,
+  type DeviceType,
+  type PrintResult,
+} from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime } from '../../components/format';
+import { toast } from '../../components/toast';
+
+const PAGE = '/devices';
+const AREA = 'devices';
+const typeOptions = deviceTypes.map((t) => ({ label: t, value: t }));
+
+type FormValues = {
+  device_code: string;
+  device_name: string;
+  device_type: DeviceType;
+  location_code?: string;
+  device_data: { ip: string; port: string };
+};
+
+const toBody = (v: FormValues) => ({
+  device_code: v.device_code,
+  device_name: v.device_name,
+  device_type: v.device_type,
+  location_code: v.location_code?.trim() ? v.location_code.trim() : null,
+  device_data: { ip: v.device_data.ip, port: v.device_data.port },
+});
+
+export default function DevicesPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [editing, setEditing] = useState<DeviceListItem | 'new' | null>(null);
+  const [printing, setPrinting] = useState<number | null>(null);
+  const deviceType = Form.useWatch('device_type', form);
+
+  const save = useApiMutation({
+    fn: (v: FormValues) =>
+      editing && editing !== 'new'
+        ? api.put<Device>(`/api/devices/${editing.id}`, { ...toBody(v), version: editing.version })
+        : api.post<Device>('/api/devices', toBody(v)),
+    invalidates: [AREA],
+    success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Device' },
+    toastError: false,
+    onSuccess: () => setEditing(null),
+  });
+  const remove = useApiMutation({
+    fn: (id: number) => api.del(`/api/devices/${id}`),
+    invalidates: [AREA],
+    success: { action: 'Delete', entity: 'Device' },
+  });
+
+  // calls.md 8: a printer that can't be reached answers the value "not connected", shown as an error toast.
+  const testPrint = async (row: DeviceListItem) => {
+    setPrinting(row.id);
+    try {
+      const result = await api.post<PrintResult>(`/api/devices/${row.id}/test-print`);
+      if (result === PRINTER_PRINTED) toast.successText(successText('Test Print', 'Printer'));
+      else toast.error(new Error(result));
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setPrinting(null);
+    }
+  };
+
+  const open = (row: DeviceListItem | 'new') => {
+    setEditing(row);
+    form.resetFields();
+    form.setFieldsValue(
+      row === 'new'
+        ? { device_type: 'PRINTER', device_data: { ip: '', port: '9100' } }
+        : {
+            device_code: row.device_code,
+            device_name: row.device_name,
+            device_type: row.device_type,
+            location_code: row.location_code ?? '',
+            device_data: { ip: row.device_data.ip, port: String(row.device_data.port) },
+          },
+    );
+  };
+
+  const submit = async (v: FormValues) => {
+    try {
+      await save.mutateAsync(v);
+    } catch (e) {
+      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setFields(Object.entries(fields).map(([name, err]) => ({ name: name.split('.') as never, errors: [err] })));
+      else toast.error(e);
+    }
+  };
+
+  const columns: ColumnsType<DeviceListItem> = [
+    { title: 'Device Code', dataIndex: 'device_code', key: 'device_code', sorter: true },
+    { title: 'Device Name', dataIndex: 'device_name', key: 'device_name', sorter: true },
+    { title: 'Type', dataIndex: 'device_type', key: 'device_type', sorter: true },
+    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', sorter: true },
+    { title: 'Port', dataIndex: 'port', key: 'port', sorter: true, align: 'right' },
+    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, row: DeviceListItem) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<PrinterOutlined />}
+            loading={printing === row.id}
+            onClick={() => void testPrint(row)}
+            aria-label={`Test Print ${row.device_code}`}
+          >
+            Test Print
+          </Button>
+          {canEdit ? (
+            <>
+              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.device_code}`}>
+                Edit
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${row.device_code}`}
+                onClick={() =>
+                  modal.confirm({
+                    title: `Delete device ${row.device_code}?`,
+                    content: 'Users this printer is assigned to will print on their location printer instead.',
+                    okText: 'Delete',
+                    okButtonProps: { danger: true },
+                    onOk: () => remove.mutateAsync(row.id),
+                  })
+                }
+              >
+                Delete
+              </Button>
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<DeviceListItem>
+        title="Devices"
+        area={AREA}
+        filterUrl="/api/devices/filter"
+        rowKey="id"
+        exportName="devices"
+        columns={columns}
+        pageSize={DEVICE_PAGE_SIZE}
+        filters={[
+          { name: 'device_code', label: 'Device Code' },
+          { name: 'device_name', label: 'Device Name' },
+          { name: 'device_type', label: 'Type', type: 'select', options: typeOptions },
+          { name: 'location_code', label: 'Location' },
+          { name: 'ip', label: 'IP' },
+        ]}
+        toolbar={
+          canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              Add New
+            </Button>
+          ) : null
+        }
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'New Device' : 'Edit Device'}
+        okText="Save"
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} name="device" layout="vertical" onFinish={submit}>
+          <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+            <Input autoFocus />
+          </Form.Item>
+          <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+            <Select options={typeOptions} aria-label="Type" />
+          </Form.Item>
+          <Form.Item
+            name="location_code"
+            label="Location"
+            extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
+            rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+          >
+            <Input />
+          </Form.Item>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Form.Item
+              name={['device_data', 'ip']}
+              label="IP"
+              style={{ flex: 3 }}
+              extra="A private network address, e.g. 192.168.1.50"
+              rules={[{ required: true, whitespace: true, message: messages.required }]}
+            >
+              <Input inputMode="decimal" />
+            </Form.Item>
+            <Form.Item
+              name={['device_data', 'port']}
+              label="Port"
+              style={{ flex: 1 }}
+              rules={[
+                { required: true, whitespace: true, message: messages.required },
+                { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
+              ]}
+            >
+              <Input inputMode="numeric" />
+            </Form.Item>
+          </div>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </>
+  );
+}
