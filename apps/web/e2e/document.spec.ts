@@ -8,6 +8,11 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   const content = `Thông số kỹ thuật ${item}\nCông suất: 1.500 W\n`;
   const bytes = Buffer.from(content, 'utf8');
   await loginAs(page, ADMIN.username, ADMIN.password);
+  // calls.md 7.2: after login the session keeps the cloud drive (token and item config) and the site.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('site'))).toContain('"mode":"local"');
+  const onedrive = JSON.parse((await page.evaluate(() => sessionStorage.getItem('onedrive'))) ?? '{}') as { token?: { authorized?: boolean }; item_config?: { folder?: string } };
+  expect(onedrive.token?.authorized).toBe(true);
+  expect(onedrive.item_config?.folder).toBe('Items');
   await page.goto('/document');
   // The first screen of a fresh server can take a while on a busy machine.
   await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible({ timeout: 30_000 });
