@@ -1,8 +1,9 @@
-import { test, expect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect as baseExpect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Three journeys with several logins each; the shared CI machine can be slow.
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PASSWORD_MSG = 'Minimum 8 characters and include at least one alphabetic and at least one numeric character!';
 
@@ -20,7 +21,7 @@ async function findUser(page: Page, username: string) {
   return row;
 }
 
-test('an admin creates a user in /users, deactivates and reactivates it, and the user logs in', async ({ page }) => {
+test('an admin creates a user in /users, deactivates and reactivates it, and the user logs in', async ({ page, request }) => {
   const username = `staff.${uniq()}`;
   await loginAs(page, ADMIN.username, ADMIN.password);
   await page.goto('/users');
@@ -60,17 +61,19 @@ test('an admin creates a user in /users, deactivates and reactivates it, and the
   await expect(row).toContainText('No');
 
   // An inactive user cannot log in.
-  const denied = await page.request.post('/api/auth/login', { data: { username, password: 'Welcome2024' } });
+  const denied = await request.post('/api/auth/login', { data: { username, password: 'Welcome2024' } });
   expect(denied.status()).toBe(401);
 
   await row.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByRole('dialog').filter({ hasText: `Activate user ${username}?` }).getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('button', { name: /Activate/ }).click();
+  await page.getByRole('dialog').filter({ hasText: `Activate user ${username}?` }).getByRole('button', { name: /Activate/ }).click();
   await expect(page.getByText('Activate User Successfully!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Yes');
 
   await logout(page);
   await loginAs(page, username, 'Welcome2024');
+  await expect(page.getByTestId('user-menu')).toContainText('Thu Hà (Store Staff)');
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Xin chào, Thu Hà' })).toBeVisible();
 });
 
@@ -96,11 +99,11 @@ test('an admin edits a user on its detail page and sets its password', async ({ 
   await dialog.getByLabel('New Password').fill('Second5678');
   await dialog.getByRole('button', { name: 'Set Password' }).click();
   await expect(dialog).toBeHidden();
-  expect((await page.request.post('/api/auth/login', { data: { username, password: 'First1234' } })).status()).toBe(401);
-  expect((await page.request.post('/api/auth/login', { data: { username, password: 'Second5678' } })).status()).toBe(200);
+  expect((await request.post('/api/auth/login', { data: { username, password: 'First1234' } })).status()).toBe(401);
+  expect((await request.post('/api/auth/login', { data: { username, password: 'Second5678' } })).status()).toBe(200);
 
   await page.goto('/users/999999');
-  await expect(page.getByText('User not found')).toBeVisible();
+  await expect(page.getByRole('main').getByText('User not found')).toBeVisible();
 });
 
 test('a user changes their password in /myprofile, is logged out and logs in with the new one', async ({ page, request }) => {

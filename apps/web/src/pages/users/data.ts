@@ -49,6 +49,8 @@ export function useUserInfo(id: number) {
     queryFn: () => api.get<UserInfo>(`/api/admin/users/info?user_id=${id}`),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
+    // calls.md 8: no toast for user-info failures; the page says what went wrong.
+    meta: { silent: true },
   });
 }
 

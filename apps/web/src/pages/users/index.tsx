@@ -134,6 +134,7 @@ export default function UsersPage() {
         filterUrl="/api/admin/users/filter"
         rowKey="user_id"
         exportName="users"
+        silentErrors
         columns={columns}
         selectable={canEdit}
         selectedKeys={selected.keys}
