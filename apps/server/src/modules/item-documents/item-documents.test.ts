@@ -318,6 +318,27 @@ describe('cloud drive routes on the local folder', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the drive and item document operations, the multipart ones with their parts', async () => {
+    const doc = (await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { summary?: string }>> }>();
+    for (const [path, method] of [
+      ['/api/drive/authorize', 'post'],
+      ['/api/drive/token-info', 'get'],
+      ['/api/drive/item-config', 'get'],
+      ['/api/drive/site-info', 'post'],
+      ['/api/drive/site-info/sync', 'post'],
+      ['/api/drive/upload', 'post'],
+      ['/api/drive/files/{id}', 'get'],
+      ['/api/item-documents/filter', 'post'],
+      ['/api/item-documents/filter/export', 'post'],
+      ['/api/item-documents', 'post'],
+      ['/api/item-documents', 'put'],
+      ['/api/item-documents/remove', 'post'],
+    ]) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+    expect(doc.paths['/api/item-documents'].post.summary).toContain('multipart/form-data: part "file" and text parts item_no');
+  });
+});
+
 describe('demo documents', () => {
   it('grants the document pages to the demo roles and writes spec and price sheets from the catalogue', async () => {
     const { seedDemoDocuments } = await import('./demo.js');
