@@ -1,7 +1,8 @@
 // npm run bench: benchmarks print figures; tests never assert timings (ARCHITECTURE: Tests).
 import { benchLoginAndUsers } from './login-users.js';
+import { benchItemPrices } from './item-prices.js';
 
-const benches: [string, () => Promise<void>][] = [['login and user list', benchLoginAndUsers]];
+const benches: [string, () => Promise<void>][] = [['login and user list', benchLoginAndUsers], ['item prices', benchItemPrices]];
 
 const only = process.argv[2];
 for (const [name, run] of benches) {
