@@ -202,3 +202,7 @@ export const customerSetupUpdate = z.object({
 /** Channels offered by the customer setup form: the sales types (product.md 3). */
 export const customerChannels = ['STEP IN STORE', 'FACEBOOK STORE', 'ZALO STORE', 'HOTLINE STORE', 'TIKTOKSHOP', 'HOTLINE', 'ZALO', 'WEBSITE', 'FACEBOOK', 'SHOPEE'] as const;
 export const DEFAULT_CUSTOMER_PREFIX = 'KH';
+
+/** The stores a customer may belong to, for the counter's pickers (scoped to the caller's franchise). */
+export const customerStore = z.object({ franchise_code: z.string(), franchise_name: z.string(), location_code: z.string(), location_name: z.string() });
+export type CustomerStore = z.infer<typeof customerStore>;

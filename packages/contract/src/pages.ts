@@ -77,26 +77,26 @@ export const pages: PageDef[] = [
     fields: ['device_code', 'device_name', 'device_type', 'location_code', 'device_data.ip', 'device_data.port'],
     filters: ['device_code', 'device_name', 'device_type', 'location_code', 'ip'],
   }),
-  p('/customers/setup', 'Customer Setup', 'Customers', false, {
+  p('/customers/setup', 'Customer Setup', 'Customers', true, {
     buttons: ['Add New', 'Edit', 'Export Excel', 'Refresh Data'],
     fields: ['name', 'prefix', 'channel'],
     filters: ['name', 'prefix', 'channel'],
   }),
-  p('/customers', 'Customers', 'Customers', false, {
+  p('/customers', 'Customers', 'Customers', true, {
     buttons: ['Search', 'Create Temporary Customer', 'Add Ship-to Address', 'Edit Ship-to Address'],
     fields: ['phone_no', 'name', 'email', 'birth_date', 'address', 'address_2', 'post_code', 'district_code', 'location_code', 'prefix', 'referred_by_code', 'ship_to_code', 'ship_to_name', 'ship_to_address', 'ship_to_contact', 'ship_to_phone_no'],
   }),
-  p('/customers/records', 'Customer Records', 'Customers', false, {
+  p('/customers/records', 'Customer Records', 'Customers', true, {
     buttons: ['Edit', 'Delete', 'Export Excel', 'Refresh Data'],
     fields: ['name', 'phone_no', 'email', 'birth_date', 'address', 'address_2', 'post_code', 'district_code', 'location_code', 'referred_by_code'],
     filters: ['customer_no', 'name', 'phone_no', 'email', 'franchise_code', 'referral_code', 'created_at'],
   }),
-  p('/customers/redeemablePoints', 'Redeemable Points', 'Customers', false, {
+  p('/customers/redeemablePoints', 'Redeemable Points', 'Customers', true, {
     buttons: ['Use Points', 'Reverse', 'Export Excel', 'Refresh Data'],
     fields: ['pos_so_no', 'customer_no', 'referral_code', 'redeemable_point_used', 'source', 'website_no'],
     filters: ['customer_no', 'pos_so_no', 'source', 'entry_type', 'created_at'],
   }),
-  p('/shippingAgentServices', 'Shipping Agent Services', 'Customers', false, {
+  p('/shippingAgentServices', 'Shipping Agent Services', 'Customers', true, {
     buttons: ['Add New', 'Add Temporary', 'Edit', 'Export Excel', 'Refresh Data'],
     fields: ['shipping_agent_code', 'code', 'description', 'post_code', 'district_code'],
     filters: ['shipping_agent_code', 'code', 'description', 'post_code', 'district_code'],

@@ -28,5 +28,10 @@ export const screens: Record<string, Page> = {
   '/tabletItemPrice': lazyWithReload(() => import('./tabletItemPrice')),
   '/tablet/itemPrice': lazyWithReload(() => import('./tablet/itemPrice')),
   '/tablet/category': lazyWithReload(() => import('./tablet/category')),
+  '/customers': lazyWithReload(() => import('./customers')),
+  '/customers/setup': lazyWithReload(() => import('./customers/setup')),
+  '/customers/records': lazyWithReload(() => import('./customers/records')),
+  '/customers/redeemablePoints': lazyWithReload(() => import('./customers/redeemablePoints')),
+  '/shippingAgentServices': lazyWithReload(() => import('./shippingAgentServices')),
 };
 

@@ -194,6 +194,13 @@ describe('customer lookups', () => {
     expect(one.data.franchise_code).toBe('HCM001');
   });
 
+  it('lists the stores a user may create customers in', async () => {
+    const mine = await hanoi.get<{ franchise_code: string; location_code: string }[]>('/api/customers/stores');
+    expect(mine.data).toEqual([{ franchise_code: 'HN001', franchise_name: 'Franchise HN001', location_code: 'HN001-S1', location_name: 'Store HN001-S1' }]);
+    const all = await admin.get<{ franchise_code: string }[]>('/api/customers/stores');
+    expect(all.data.map((s) => s.franchise_code)).toEqual(['HCM001', 'HN001']);
+  });
+
   it('needs a session and the page', async () => {
     const none = await ctx.t.makeUser({ customer_no: 'HN001' });
     expect((await none.client.get('/api/customers/by-phone/0912345001')).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { customerLookupErrors, normalizePhone } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -61,4 +61,14 @@ export async function assertLocation(db: DbOrTx, franchiseCode: string, location
     .from(locations)
     .where(and(eq(locations.location_code, locationCode), eq(locations.customer_no, franchiseCode)));
   if (!l) throw badRequest(`Location ${locationCode} is not a store of franchise ${franchiseCode}`, 'location_code');
+}
+
+/** Franchises and their stores the caller may create customers in (a store user: their own). */
+export async function storesFor(db: DbOrTx, auth: Auth) {
+  return db
+    .select({ franchise_code: franchises.customer_no, franchise_name: franchises.name, location_code: sql<string>`coalesce(${locations.location_code}, '')`, location_name: sql<string>`coalesce(${locations.name}, '')` })
+    .from(franchises)
+    .leftJoin(locations, eq(locations.customer_no, franchises.customer_no))
+    .where(and(eq(franchises.is_active, true), auth.franchiseCode ? eq(franchises.customer_no, auth.franchiseCode) : undefined))
+    .orderBy(asc(franchises.customer_no), asc(locations.location_code));
 }

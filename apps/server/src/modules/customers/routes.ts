@@ -13,6 +13,7 @@ import {
   customerSetup,
   customerSetupCreate,
   customerSetupUpdate,
+  customerStore,
   customerTemporaryCreate,
   franchiseQuery,
   messages,
@@ -30,7 +31,7 @@ import { listRoute } from '../../http/list-route.js';
 import { badRequest } from '../../http/errors.js';
 import { ensureAddressUnits } from '../addresses/service.js';
 import { birthdayEligibility, checkNewCustomerReferral, ensureLoyaltySchemes } from '../loyalty/service.js';
-import { customerScope, getCustomerByNo, getCustomerByPhone } from './lookup.js';
+import { customerScope, getCustomerByNo, getCustomerByPhone, storesFor } from './lookup.js';
 import {
   createTemporaryCustomer,
   customerDetailsPos as detailsPos,
@@ -65,6 +66,14 @@ export function customerRoutes(r: Router) {
       if (!check.phone(params.phone_no.trim())) throw badRequest(messages.phone, 'phone_no');
       return toCustomer(await getCustomerByPhone(services.db, auth, params.phone_no, query.franchise_code));
     },
+  });
+  r.route({
+    method: 'GET',
+    url: '/customers/stores',
+    access: pos.view,
+    summary: 'Franchises and stores the caller may create customers in (a store user sees their own)',
+    response: z.array(customerStore),
+    handler: ({ auth, services }) => storesFor(services.db, auth),
   });
   r.route({
     method: 'GET',

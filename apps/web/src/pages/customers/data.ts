@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { EMPTY_BIRTH_DATE, formatDate, type CustomerStore, type CustomerSetup, type ListResponse } from '@fp/contract';
+import { api, ApiCallError } from '../../api/client';
+import { qk } from '../../api/keys';
+import { toast } from '../../components/toast';
+
+export const CUSTOMERS_PAGE = '/customers';
+export const CUSTOMERS_AREA = 'customers';
+export const SHIP_TO_AREA = 'ship-to-addresses';
+
+/** The unknown birth date (0001-01-01) shows as empty. */
+export const renderBirthDate = (v: unknown) => (!v || v === EMPTY_BIRTH_DATE ? '' : formatDate(v as string));
+export const birthDateToPicker = (v: string | undefined) => (!v || v === EMPTY_BIRTH_DATE ? undefined : dayjs(v));
+export const pickerToBirthDate = (v: Dayjs | null | undefined) => (v ? v.format('YYYY-MM-DD') : '');
+
+/** Franchises and stores the user may create customers in. */
+export function useStores() {
+  return useQuery({
+    queryKey: qk.other(CUSTOMERS_AREA, 'stores'),
+    queryFn: () => api.get<CustomerStore[]>('/api/customers/stores'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Customer setups as prefix options; silent, because counter staff may not see the setup screen. */
+export function useSetupOptions() {
+  const q = useQuery({
+    queryKey: qk.list('customer-setups', 'options'),
+    queryFn: () => api.list<CustomerSetup>('/api/customer-setups/filter', { pagination: { page: 1, size: 100 } }),
+    meta: { silent: true },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  return (q.data?.items ?? []).map((s) => ({ value: s.prefix, label: `${s.prefix} — ${s.name} (${s.channel})` }));
+}
+
+/** Puts the server's field errors on the form's fields; anything else becomes the error toast. */
+export function showFormErrors(form: FormInstance, e: unknown, fields: readonly string[]) {
+  const byField = e instanceof ApiCallError ? e.fieldErrors() : {};
+  const known = Object.entries(byField).filter(([name]) => fields.includes(name));
+  if (known.length) form.setFields(known.map(([name, errors]) => ({ name, errors: [errors] })) as never);
+  else toast.error(e);
+}
+
+export type Page<T> = ListResponse<T>;

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Space } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { DATE_DISPLAY, messages, type CustomerRecord } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan, useSession } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime } from '../../components/format';
+import { AddressFields } from './AddressFields';
+import { emailRule, phoneRule } from './TemporaryCustomerModal';
+import { birthDateToPicker, CUSTOMERS_AREA, pickerToBirthDate, renderBirthDate, showFormErrors } from './data';
+
+const PAGE = '/customers/records';
+const AREA = 'customer-records';
+type Values = { name: string; phone_no: string; email?: string; birth_date?: Dayjs | null; address?: string; address_2?: string; post_code?: string; district_code?: string; referred_by_code?: string };
+const FIELDS = ['name', 'phone_no', 'email', 'birth_date', 'address', 'address_2', 'post_code', 'district_code', 'referred_by_code'] as const;
+
+/** /customers/records: every customer of the franchise (head office: all), with edit and delete. */
+export default function CustomerRecordsPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const { me } = useSession();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [editing, setEditing] = useState<CustomerRecord | null>(null);
+
+  const save = useApiMutation({
+    fn: (v: Values) =>
+      api.put<CustomerRecord>('/api/customer-records', {
+        ...v,
+        customer_no: editing!.customer_no,
+        version: editing!.version,
+        birth_date: pickerToBirthDate(v.birth_date),
+        post_code: v.post_code ?? '',
+        district_code: v.district_code ?? '',
+      }),
+    invalidates: [AREA, CUSTOMERS_AREA],
+    success: { action: 'Update', entity: 'Customer' },
+    toastError: false,
+    onSuccess: () => setEditing(null),
+  });
+  const remove = useApiMutation({
+    fn: (customerNo: string) => api.post('/api/customer-records/delete', { customer_no: customerNo }),
+    invalidates: [AREA, CUSTOMERS_AREA],
+    success: { action: 'Delete', entity: 'Customer' },
+  });
+  const open = (row: CustomerRecord) => {
+    setEditing(row);
+    form.resetFields();
+    form.setFieldsValue({ ...row, birth_date: birthDateToPicker(row.birth_date), post_code: row.post_code || undefined, district_code: row.district_code || undefined });
+  };
+  const submit = async (v: Values) => {
+    try {
+      await save.mutateAsync(v);
+    } catch (e) {
+      showFormErrors(form, e, FIELDS);
+    }
+  };
+
+  const columns: ColumnsType<CustomerRecord> = [
+    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: 'left' },
+    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no', sorter: true },
+    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
+    { title: 'Birth Date', dataIndex: 'birth_date', key: 'birth_date', sorter: true, render: renderBirthDate },
+    { title: 'Address', dataIndex: 'address', key: 'address' },
+    { title: 'District', dataIndex: 'district_name', key: 'district_name' },
+    { title: 'Province', dataIndex: 'province_name', key: 'province_name' },
+    ...(me?.franchise_code ? [] : [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]),
+    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: 'Channel', dataIndex: 'channel', key: 'channel', sorter: true },
+    { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code' },
+    { title: 'Referred By', key: 'referred_by', render: (_, r) => (r.referred_by_code ? `${r.referred_by_code}${r.referred_by_name ? ` (${r.referred_by_name})` : ''}` : '') },
+    { title: 'Created', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: CustomerRecord) => (
+              <Space>
+                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.customer_no}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${row.customer_no}`}
+                  onClick={() =>
+                    modal.confirm({
+                      title: `Delete customer ${row.customer_no} — ${row.name}?`,
+                      content: 'Their ship-to addresses are deleted too. A customer with loyalty points is kept.',
+                      okText: 'Delete',
+                      okButtonProps: { danger: true },
+                      onOk: () => remove.mutateAsync(row.customer_no),
+                    })
+                  }
+                >
+                  Delete
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<CustomerRecord>
+        title="Customer Records"
+        area={AREA}
+        filterUrl="/api/customer-records/filter"
+        rowKey="customer_no"
+        exportName="customer-records"
+        columns={columns}
+        filters={[
+          { name: 'customer_no', label: 'Customer No' },
+          { name: 'name', label: 'Name' },
+          { name: 'phone_no', label: 'Phone No' },
+          { name: 'email', label: 'Email' },
+          ...(me?.franchise_code ? [] : [{ name: 'franchise_code', label: 'Franchise', type: 'exact' as const }]),
+          { name: 'referral_code', label: 'Referral Code', type: 'exact' },
+          { name: 'created_at', label: 'Created', type: 'dateRange' },
+        ]}
+      />
+      <Modal open={editing !== null} title={editing ? `Edit Customer ${editing.customer_no}` : ''} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} width={720} forceRender>
+        <Form form={form} name="customer-record" layout="vertical" onFinish={submit}>
+          <Row gutter={12}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+                <Input inputMode="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="birth_date" label="Birth Date">
+                <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+          <AddressFields />
+          <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+            <Input />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </>
+  );
+}

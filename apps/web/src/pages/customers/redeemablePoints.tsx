@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { App, Button, Descriptions, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { CalculatorOutlined, GiftOutlined, RollbackOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  check,
+  formatNumber,
+  messages,
+  parseGermanNumber,
+  REDEEMABLE_POINT_SOURCE,
+  redeemablePointEntryTypes,
+  redeemablePointSources,
+  type RedeemablePointEntry,
+  type RedeemablePointTotal,
+} from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime, renderMoney } from '../../components/format';
+import { toast } from '../../components/toast';
+import { CUSTOMERS_AREA, showFormErrors } from './data';
+
+const PAGE = '/customers/redeemablePoints';
+const AREA = 'redeemable-points';
+const sourceOptions = redeemablePointSources.map((s) => ({ value: s, label: s }));
+const typeColor: Record<string, string> = { earned: 'green', used: 'orange', reversed: 'blue' };
+
+type UseValues = { pos_so_no: string; customer_no?: string; referral_code?: string; redeemable_point_used: string; source: string; website_no?: string };
+type TotalValues = { customer_no?: string; referral_code?: string; bc_points_used?: string };
+const pointsRule = { validator: (_: unknown, v: string) => (!v || check.isNumber(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.isNumber))) };
+const customerRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+  validator: () => (getFieldValue('customer_no') || getFieldValue('referral_code') ? Promise.resolve() : Promise.reject(new Error(messages.required))),
+});
+
+/** /customers/redeemablePoints: the points ledger (earned, used, reversed), a customer's total, and redeeming on an order. */
+export default function RedeemablePointsPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const { modal } = App.useApp();
+  const [useForm] = Form.useForm<UseValues>();
+  const [totalForm] = Form.useForm<TotalValues>();
+  const [using, setUsing] = useState(false);
+  const [totalOpen, setTotalOpen] = useState(false);
+  const [total, setTotal] = useState<RedeemablePointTotal | null>(null);
+
+  const use = useApiMutation({
+    fn: (v: UseValues) => api.post('/api/redeemable-points', { ...v, redeemable_point_used: parseGermanNumber(v.redeemable_point_used) ?? v.redeemable_point_used }),
+    invalidates: [AREA, CUSTOMERS_AREA],
+    success: { action: 'Use', entity: 'Redeemable Points' },
+    toastError: false,
+    onSuccess: () => {
+      setUsing(false);
+      useForm.resetFields();
+    },
+  });
+  const reverse = useApiMutation({
+    fn: (e: RedeemablePointEntry) => api.post('/api/redeemable-points/remove', { order_number: e.pos_so_no, source: e.source, customer_no: e.customer_no }),
+    invalidates: [AREA, CUSTOMERS_AREA],
+    success: { action: 'Reverse', entity: 'Redeemable Points' },
+  });
+  const lookup = useApiMutation({
+    fn: (v: TotalValues) => api.post<RedeemablePointTotal>('/api/redeemable-points/total', { ...v, bc_points_used: v.bc_points_used ? (parseGermanNumber(v.bc_points_used) ?? v.bc_points_used) : '0' }),
+    invalidates: [],
+    toastError: false,
+    onSuccess: setTotal,
+  });
+
+  const submitUse = async (v: UseValues) => {
+    try {
+      await use.mutateAsync(v);
+    } catch (e) {
+      showFormErrors(useForm, e, ['pos_so_no', 'customer_no', 'referral_code', 'redeemable_point_used', 'source', 'website_no']);
+    }
+  };
+  const submitTotal = async (v: TotalValues) => {
+    setTotal(null);
+    try {
+      await lookup.mutateAsync(v);
+    } catch (e) {
+      if (e instanceof Error) showFormErrors(totalForm, e, ['customer_no', 'referral_code', 'bc_points_used']);
+      else toast.error(e);
+    }
+  };
+
+  const columns: ColumnsType<RedeemablePointEntry> = [
+    { title: 'Date', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
+    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+    { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true },
+    { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code' },
+    { title: 'POS SO No', dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
+    { title: 'Website No', dataIndex: 'website_no', key: 'website_no' },
+    { title: 'Source', dataIndex: 'source', key: 'source', sorter: true },
+    { title: 'Type', dataIndex: 'entry_type', key: 'entry_type', sorter: true, render: (v: string) => <Tag color={typeColor[v]}>{v}</Tag> },
+    { title: 'Points', dataIndex: 'points', key: 'points', sorter: true, align: 'right', render: renderMoney },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, e: RedeemablePointEntry) =>
+              e.entry_type === 'used' ? (
+                <Button
+                  size="small"
+                  icon={<RollbackOutlined />}
+                  aria-label={`Reverse points of ${e.pos_so_no}`}
+                  onClick={() =>
+                    modal.confirm({
+                      title: `Reverse the points used on order ${e.pos_so_no}?`,
+                      content: `${formatNumber(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
+                      okText: 'Reverse',
+                      onOk: () => reverse.mutateAsync(e),
+                    })
+                  }
+                >
+                  Reverse
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<RedeemablePointEntry>
+        title="Redeemable Points"
+        area={AREA}
+        filterUrl="/api/redeemable-points/filter"
+        rowKey="id"
+        exportName="redeemable-points"
+        columns={columns}
+        filters={[
+          { name: 'customer_no', label: 'Customer No' },
+          { name: 'customer_name', label: 'Customer Name' },
+          { name: 'pos_so_no', label: 'POS SO No' },
+          { name: 'source', label: 'Source', type: 'select', options: sourceOptions },
+          { name: 'entry_type', label: 'Type', type: 'select', options: redeemablePointEntryTypes.map((t) => ({ value: t, label: t })) },
+          { name: 'created_at', label: 'Date', type: 'dateRange' },
+        ]}
+        toolbar={
+          <>
+            <Button icon={<CalculatorOutlined />} onClick={() => setTotalOpen(true)}>
+              Check Total
+            </Button>
+            {canEdit ? (
+              <Button type="primary" icon={<GiftOutlined />} onClick={() => setUsing(true)}>
+                Use Points
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Modal open={using} title="Use Redeemable Points" okText="Save" onOk={() => useForm.submit()} confirmLoading={use.isPending} onCancel={() => setUsing(false)} forceRender>
+        <Form form={useForm} name="use-points" layout="vertical" onFinish={submitUse} initialValues={{ source: REDEEMABLE_POINT_SOURCE }}>
+          <Form.Item name="pos_so_no" label="POS SO No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+            <Input autoFocus />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+              <Input />
+            </Form.Item>
+          </Space.Compact>
+          <Form.Item name="redeemable_point_used" label="Points Used" rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item name="source" label="Source" style={{ flex: 1, marginRight: 12 }}>
+              <Select options={sourceOptions} />
+            </Form.Item>
+            <Form.Item name="website_no" label="Website No" style={{ flex: 1 }} rules={[{ max: 30, message: messages.maxLength(30) }]}>
+              <Input />
+            </Form.Item>
+          </Space.Compact>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+      <Modal
+        open={totalOpen}
+        title="Redeemable Points Total"
+        okText="Check"
+        onOk={() => totalForm.submit()}
+        confirmLoading={lookup.isPending}
+        onCancel={() => {
+          setTotalOpen(false);
+          setTotal(null);
+        }}
+        forceRender
+      >
+        <Form form={totalForm} name="points-total" layout="vertical" onFinish={submitTotal}>
+          <Space.Compact block>
+            <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+              <Input />
+            </Form.Item>
+          </Space.Compact>
+          <Form.Item name="bc_points_used" label="Points used in the ERP" rules={[pointsRule]}>
+            <Input inputMode="decimal" placeholder="0" />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+        {total ? (
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="Customer No">{total.customer_no}</Descriptions.Item>
+            <Descriptions.Item label="Referral Code">{total.referral_code}</Descriptions.Item>
+            <Descriptions.Item label="Earned">{formatNumber(total.earned)}</Descriptions.Item>
+            <Descriptions.Item label="Used">{formatNumber(total.used)}</Descriptions.Item>
+            <Descriptions.Item label="Reversed">{formatNumber(total.reversed)}</Descriptions.Item>
+            <Descriptions.Item label="Total">{formatNumber(total.total)}</Descriptions.Item>
+            <Descriptions.Item label="Used in the ERP">{formatNumber(total.bc_points_used)}</Descriptions.Item>
+            <Descriptions.Item label="Available">
+              <strong>{formatNumber(total.available)}</strong>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { AutoComplete, Button, Form, Input, Modal, Space } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { customerChannels, messages, type CustomerSetup } from '@fp/contract';
+import { api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderDateTime } from '../../components/format';
+import { showFormErrors } from './data';
+
+const PAGE = '/customers/setup';
+const AREA = 'customer-setups';
+const channelOptions = customerChannels.map((c) => ({ value: c, label: c }));
+type Values = { name: string; prefix: string; channel: string };
+
+/** /customers/setup: customer number prefixes per sales channel. */
+export default function CustomerSetupPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const [form] = Form.useForm<Values>();
+  const [editing, setEditing] = useState<CustomerSetup | 'new' | null>(null);
+  const isNew = editing === 'new';
+
+  const save = useApiMutation({
+    fn: (v: Values) => (isNew ? api.post<CustomerSetup>('/api/customer-setups', v) : api.put<CustomerSetup>('/api/customer-setups', { ...v, id: (editing as CustomerSetup).id, version: (editing as CustomerSetup).version })),
+    invalidates: [AREA],
+    success: { action: isNew ? 'Create' : 'Update', entity: 'Customer Setup' },
+    toastError: false,
+    onSuccess: () => setEditing(null),
+  });
+  const open = (row: CustomerSetup | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(row === 'new' ? { name: '', prefix: '', channel: '' } : row);
+  };
+  const submit = async (v: Values) => {
+    try {
+      await save.mutateAsync(v);
+    } catch (e) {
+      showFormErrors(form, e, ['name', 'prefix', 'channel']);
+    }
+  };
+
+  const columns: ColumnsType<CustomerSetup> = [
+    { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
+    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+    { title: 'Prefix', dataIndex: 'prefix', key: 'prefix', sorter: true },
+    { title: 'Channel', dataIndex: 'channel', key: 'channel', sorter: true },
+    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: CustomerSetup) => (
+              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.prefix}`}>
+                Edit
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<CustomerSetup>
+        title="Customer Setup"
+        area={AREA}
+        filterUrl="/api/customer-setups/filter"
+        rowKey="id"
+        exportName="customer-setup"
+        columns={columns}
+        filters={[
+          { name: 'name', label: 'Name' },
+          { name: 'prefix', label: 'Prefix' },
+          { name: 'channel', label: 'Channel', type: 'select', options: channelOptions },
+        ]}
+        toolbar={
+          canEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              Add New
+            </Button>
+          ) : null
+        }
+      />
+      <Modal open={editing !== null} title={isNew ? 'New Customer Setup' : 'Edit Customer Setup'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} forceRender>
+        <Form form={form} name="customer-setup" layout="vertical" onFinish={submit}>
+          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input autoFocus />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item
+              name="prefix"
+              label="Prefix"
+              style={{ flex: 1, marginRight: 12 }}
+              rules={[
+                { required: true, whitespace: true, message: messages.required },
+                { max: 30, message: messages.maxLength(30) },
+                { pattern: /^[A-Za-z0-9]*$/, message: 'prefix may hold only letters and digits' },
+              ]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="channel" label="Channel" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+              <AutoComplete options={channelOptions} />
+            </Form.Item>
+          </Space.Compact>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </>
+  );
+}

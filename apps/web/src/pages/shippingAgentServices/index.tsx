@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { messages, type ShippingAgent, type ShippingAgentService } from '@fp/contract';
+import { api } from '../../api/client';
+import { qk } from '../../api/keys';
+import { useApiMutation } from '../../api/mutation';
+import { useCan } from '../../auth/session';
+import { ListPage } from '../../components/ListPage';
+import { renderBool, renderDateTime } from '../../components/format';
+import { AddressFields } from '../customers/AddressFields';
+import { showFormErrors } from '../customers/data';
+
+const PAGE = '/shippingAgentServices';
+const AREA = 'shipping-agent-services';
+type Mode = 'new' | 'temporary' | ShippingAgentService;
+type Values = { shipping_agent_code: string; code?: string; description: string; post_code?: string; district_code?: string };
+const FIELDS = ['shipping_agent_code', 'code', 'description', 'post_code', 'district_code'] as const;
+
+/** /shippingAgentServices: carriers' services (calls.md 7.7), optionally bound to a province and district. */
+export default function ShippingAgentServicesPage() {
+  const canEdit = useCan(PAGE, 'edit');
+  const [form] = Form.useForm<Values>();
+  const [mode, setMode] = useState<Mode | null>(null);
+  const agents = useQuery({ queryKey: qk.other(AREA, 'agents'), queryFn: () => api.get<ShippingAgent[]>('/api/shipping-agents'), staleTime: 5 * 60_000 });
+  const agentOptions = (agents.data ?? []).map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` }));
+  const editing = mode && typeof mode === 'object' ? mode : null;
+
+  const save = useApiMutation({
+    fn: (v: Values) => {
+      const body = { ...v, post_code: v.post_code ?? '', district_code: v.district_code ?? '' };
+      if (editing) return api.put<ShippingAgentService>('/api/shipping-agent-services', { ...body, shipping_agent_code: editing.shipping_agent_code, code: editing.code, version: editing.version });
+      return api.post<ShippingAgentService>(mode === 'temporary' ? '/api/shipping-agent-services/temporary' : '/api/shipping-agent-services', body);
+    },
+    invalidates: [AREA],
+    success: { action: editing ? 'Update' : 'Create', entity: 'Shipping Agent Service' },
+    toastError: false,
+    onSuccess: () => setMode(null),
+  });
+  const open = (m: Mode) => {
+    setMode(m);
+    form.resetFields();
+    if (typeof m === 'object') form.setFieldsValue({ ...m, post_code: m.post_code || undefined, district_code: m.district_code || undefined });
+  };
+  const submit = async (v: Values) => {
+    try {
+      await save.mutateAsync(v);
+    } catch (e) {
+      showFormErrors(form, e, FIELDS);
+    }
+  };
+
+  const columns: ColumnsType<ShippingAgentService> = [
+    { title: 'Shipping Agent', dataIndex: 'shipping_agent_code', key: 'shipping_agent_code', sorter: true },
+    { title: 'Agent Name', dataIndex: 'shipping_agent_name', key: 'shipping_agent_name', sorter: true },
+    { title: 'Code', dataIndex: 'code', key: 'code', sorter: true },
+    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: 'Post Code', dataIndex: 'post_code', key: 'post_code', sorter: true },
+    { title: 'District Code', dataIndex: 'district_code', key: 'district_code', sorter: true },
+    { title: 'Temporary', dataIndex: 'is_temporary', key: 'is_temporary', render: renderBool },
+    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    ...(canEdit
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: ShippingAgentService) => (
+              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.shipping_agent_code} ${row.code}`}>
+                Edit
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<ShippingAgentService>
+        title="Shipping Agent Services"
+        area={AREA}
+        filterUrl="/api/shipping-agent-services/filter"
+        rowKey="id"
+        exportName="shipping-agent-services"
+        columns={columns}
+        filters={[
+          { name: 'shipping_agent_code', label: 'Shipping Agent', type: 'select', options: agentOptions },
+          { name: 'code', label: 'Code' },
+          { name: 'description', label: 'Description' },
+          { name: 'post_code', label: 'Post Code', type: 'exact' },
+          { name: 'district_code', label: 'District Code', type: 'exact' },
+        ]}
+        toolbar={
+          canEdit ? (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+                Add New
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => open('temporary')}>
+                Add Temporary
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Modal
+        open={mode !== null}
+        title={editing ? `Edit Service ${editing.shipping_agent_code} ${editing.code}` : mode === 'temporary' ? 'New Temporary Service' : 'New Shipping Agent Service'}
+        okText="Save"
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setMode(null)}
+        forceRender
+      >
+        <Form form={form} name="shipping-service" layout="vertical" onFinish={submit}>
+          <Form.Item name="shipping_agent_code" label="Shipping Agent" rules={[{ required: true, message: messages.required }]}>
+            <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
+          </Form.Item>
+          <Form.Item
+            name="code"
+            label="Code"
+            tooltip={mode === 'temporary' ? 'Empty: the next TMPnnnn' : undefined}
+            rules={[...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []), { max: 30, message: messages.maxLength(30) }]}
+          >
+            <Input disabled={Boolean(editing)} />
+          </Form.Item>
+          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+          <AddressFields />
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </>
+  );
+}
