@@ -82,6 +82,21 @@ describe('test print', () => {
     await admin.del(`/api/devices/${off.data.id}`);
   });
 
+  it('refuses to print to an address the policy no longer allows (settings changed since it was saved)', async () => {
+    const admin = await ctx.t.admin();
+    const before = storePrinter.jobs().length;
+    ctx.t.services.config.printerAllowLoopback = false;
+    try {
+      const res = await admin.post(`/api/devices/${hnPrinter.id}/test-print`);
+      expect(res.statusCode).toBe(422);
+      expect(res.envelope.errors[0]).toMatchObject({ code: 'printer_address_refused', field: 'device_data.ip' });
+      expect(res.envelope.errors[0].msg).toContain('HN-PRN: ip must be a private network address');
+    } finally {
+      ctx.t.services.config.printerAllowLoopback = true;
+    }
+    expect(storePrinter.jobs()).toHaveLength(before);
+  });
+
   it('lets a store user with view permission test their own printer only', async () => {
     const store = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'HN001', pages: [{ page_url: '/devices', permission_type: 'view' }] });
     const before = storePrinter.jobs().length;
