@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveFile, DriveSiteInfo, DriveTokenInfo, ItemDocument } from '@fp/contract';
-import { useTestApp } from '../../../test/helpers.js';
+import { createTestApp, useTestApp } from '../../../test/helpers.js';
 import { pdf, postForm } from '../item-documents/test-support/multipart.js';
 import { makeItem } from '../items/test-support/builders.js';
 import { GraphTestServer } from './test-support/graph-test-server.js';
@@ -148,5 +148,29 @@ describe('cloud drive routes on Microsoft Graph', () => {
     expect(graph.fileAt('Shared/note.txt')?.data.toString()).toBe('xin chào');
     const opened = await admin.get(openUrl(res.data.id));
     expect(opened.body).toBe('xin chào');
+  });
+
+  it('reports a refused sign-in: token info says why, authorize and uploads answer 502 and record nothing', async () => {
+    const refused = await createTestApp({ ...env, GRAPH_CLIENT_SECRET: 'wrong-secret' });
+    try {
+      const admin = await refused.admin();
+      await makeItem(admin, { item_no: 'IT-0009' });
+      const token = await admin.get<DriveTokenInfo>('/api/drive/token-info');
+      expect(token.statusCode).toBe(200);
+      expect(token.data).toMatchObject({ mode: 'graph', authorized: false, expires_at: null });
+      expect(token.data.message).toMatch(/^The cloud drive could not sign in the portal: /);
+
+      const authorize = await admin.post('/api/drive/authorize');
+      expect(authorize.statusCode).toBe(502);
+      expect(authorize.envelope.errors[0].code).toBe('drive_not_authorized');
+
+      const upload = await postForm(admin, '/api/item-documents', { item_no: 'IT-0009' }, { file: { name: 'x.pdf', type: 'application/pdf', data: pdf() } });
+      expect(upload.statusCode).toBe(502);
+      expect(upload.envelope.errors[0].code).toBe('drive_not_authorized');
+      expect((await admin.post<{ total_count: number }>('/api/item-documents/filter', {})).data.total_count).toBe(0);
+      expect(graph.fileAt('Items/IT-0009/x.pdf')).toBeUndefined();
+    } finally {
+      await refused.close();
+    }
   });
 });

@@ -74,6 +74,18 @@ describe('item documents on the local drive', () => {
     expect((await admin.get(fileUrl(second.data))).rawPayload.toString()).toContain('second');
   });
 
+  it('gives two uploads of the same name at the same time two files', async () => {
+    const [a, b] = await Promise.all([
+      upload({ item_no: 'IT-2002' }, 'same.pdf', pdf('one')),
+      upload({ item_no: 'IT-2002' }, 'same.pdf', pdf('two')),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect([a.data.file_name, b.data.file_name].sort()).toEqual(['same (2).pdf', 'same.pdf']);
+    const admin = await ctx.t.admin();
+    expect((await admin.get(fileUrl(a.data))).rawPayload.equals(pdf('one'))).toBe(true);
+    expect((await admin.get(fileUrl(b.data))).rawPayload.equals(pdf('two'))).toBe(true);
+  });
+
   it('keeps an item number with "/" and a trailing dot in a folder the drive accepts', async () => {
     const res = await upload({ item_no: 'ab/12.' }, 'spec.pdf');
     expect(res.statusCode).toBe(201);

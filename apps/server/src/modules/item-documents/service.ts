@@ -77,7 +77,10 @@ async function freeFileName(db: DbOrTx, folder: string, fileName: string): Promi
   return candidate;
 }
 
-/** Uploads the file to the item's folder and records it; if recording fails, the uploaded file is removed again. */
+/**
+ * Uploads the file to the item's folder and records it. Choosing the name, uploading and recording hold a lock on the
+ * folder, so two uploads of "spec.pdf" at once never land on the same file; if recording fails, the upload is removed.
+ */
 export async function uploadItemDocument(
   services: Services,
   uploadedBy: string,
@@ -88,33 +91,37 @@ export async function uploadItemDocument(
   await assertItemExists(db, input.item_no, input.variant_code);
   const config = await drive.itemConfig().catch((e: unknown) => Promise.reject(driveFailure(e)));
   const folder = folderOf(config.folder, input.item_no);
-  const fileName = await freeFileName(db, folder, file.fileName);
-  let stored: DriveFile;
+  let stored: DriveFile | undefined;
   try {
-    stored = await drive.upload({ folder, fileName, contentType: file.contentType, data: file.data });
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`item-documents:${folder.toLowerCase()}`}))`);
+      const fileName = await freeFileName(tx, folder, file.fileName);
+      try {
+        stored = await drive.upload({ folder, fileName, contentType: file.contentType, data: file.data });
+      } catch (error) {
+        throw driveFailure(error);
+      }
+      const [row] = await tx
+        .insert(itemDocuments)
+        .values({
+          item_no: input.item_no,
+          variant_code: input.variant_code,
+          title: input.title || file.fileName,
+          document_type: input.document_type ?? documentTypeOf(stored.content_type),
+          file_id: stored.id,
+          file_path: stored.path,
+          file_name: stored.name,
+          file_size: stored.size,
+          content_type: stored.content_type,
+          web_url: stored.web_url,
+          uploaded_by: uploadedBy,
+        })
+        .returning();
+      return toDocument(row);
+    });
   } catch (error) {
-    throw driveFailure(error);
-  }
-  try {
-    const [row] = await db
-      .insert(itemDocuments)
-      .values({
-        item_no: input.item_no,
-        variant_code: input.variant_code,
-        title: input.title || file.fileName,
-        document_type: input.document_type ?? documentTypeOf(stored.content_type),
-        file_id: stored.id,
-        file_path: stored.path,
-        file_name: stored.name,
-        file_size: stored.size,
-        content_type: stored.content_type,
-        web_url: stored.web_url,
-        uploaded_by: uploadedBy,
-      })
-      .returning();
-    return toDocument(row);
-  } catch (error) {
-    await drive.remove(stored.id).catch((e: unknown) => services.log.warn({ err: e, file: stored.id }, 'could not remove an unrecorded upload'));
+    const orphan = stored;
+    if (orphan) await drive.remove(orphan.id).catch((e: unknown) => services.log.warn({ err: e, file: orphan.id }, 'could not remove an unrecorded upload'));
     throw error;
   }
 }
