@@ -270,4 +270,23 @@ describe('devices', () => {
     expect(await count()).toBe(1);
     await admin.del(`/api/devices/${a.data.id}`);
   });
+
+  it('documents its operations in OpenAPI', async () => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const p of ['/api/devices', '/api/devices/filter', '/api/devices/filter/export', '/api/devices/{id}', '/api/devices/{id}/test-print', '/api/print']) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('answers through the compatibility proxy of the original transport', async () => {
+    const admin = await ctx.t.admin();
+    const res = await admin.post<List>('/api/proxy', { url: 'devices/filter', opts: { method: 'POST', body: {} }, token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.size).toBe(100);
+    const bad = await admin.post('/api/proxy', { url: 'devices', opts: { method: 'POST', body: printerBody({ device_data: { ip: '192.168.1.50' } }) } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.envelope.errors[0]).toMatchObject({ field: 'device_data.port', msg: 'This is required field!' });
+  });
 });
