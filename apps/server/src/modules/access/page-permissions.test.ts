@@ -276,6 +276,40 @@ describe('page permissions', () => {
     expect([1, 2, 3, 4].map((i) => ws.getRow(2).getCell(i).value)).toEqual(['Export me', 'view', 2, 1]);
     expect(ws.rowCount).toBe(2);
   });
+
+  it('keeps a store user to the users of their own franchise', async () => {
+    const admin = await ctx.t.admin();
+    const manager = await ctx.t.makeUser({
+      role: 'Store Manager',
+      customer_no: 'HN001',
+      pages: [
+        { page_url: '/pagePermission', permission_type: 'edit' },
+        { page_url: '/cancelReasons', permission_type: 'edit' },
+      ],
+    });
+    const ownClerk = await ctx.t.makeUser({ username: 'hn.clerk', customer_no: 'HN001' });
+    const otherClerk = await ctx.t.makeUser({ username: 'hcm.clerk', customer_no: 'HCM001' });
+    const perm = await admin.post<PagePermission>('/api/page-permissions', { name: uniqueName('Store counter'), pages: [{ page_url: '/cancelReasons' }], users: [otherClerk.id] });
+    const m = manager.client;
+
+    const pick = await m.post<List<PermissionUser>>('/api/page-permissions/assignable-users/filter', { filters: [{ field: 'search', value: 'clerk', condition_type: 'like' }] });
+    expect(pick.data.items.map((u) => u.username)).toEqual(['hn.clerk']);
+
+    const foreign = await m.post('/api/page-permissions/user', { admin_user_id: otherClerk.id, page_permission_id: perm.data.id });
+    expect(foreign.statusCode).toBe(404);
+    const foreignBulk = await m.post('/api/page-permissions/users/bulk', { page_permission_id: perm.data.id, admin_user_ids: [ownClerk.id, otherClerk.id] });
+    expect(foreignBulk.statusCode).toBe(400);
+    expect(foreignBulk.envelope.errors[0].field).toBe('admin_user_ids.1');
+
+    // Replacing the users a store manager sees leaves the other franchise's users in place.
+    const replaced = await m.post<PagePermission>('/api/page-permissions/users/bulk', { page_permission_id: perm.data.id, admin_user_ids: [ownClerk.id] });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.data.users).toEqual([ownClerk.id, otherClerk.id].sort((a, b) => a - b));
+    const seen = await m.get<PermissionUser[]>(`/api/page-permissions/${perm.data.id}/users`);
+    expect(seen.data.map((u) => u.username)).toEqual(['hn.clerk']);
+    const cleared = await m.put<PagePermission>(`/api/page-permissions/${perm.data.id}`, { users: [], version: replaced.data.version });
+    expect(cleared.data.users).toEqual([otherClerk.id]);
+  });
 });
 
 describe('who may hand out access', () => {

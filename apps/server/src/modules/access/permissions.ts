@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PageGrant,
@@ -24,6 +24,9 @@ import { assertMayAssignTo, assertMayGrant, assertMayManage } from './escalation
 // Page permission (product.md 3 and 6, calls.md 7.15): pages with a level, allowed buttons, assigned users.
 
 type Row = typeof pagePermissions.$inferSelect & { users: number[] };
+
+/** A store user sees and assigns only the users of their own franchise (DEVELOPING: franchise scoping). */
+export const userScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? eq(users.customer_no, auth.franchiseCode) : undefined);
 
 const usersOf = sql<number[]>`coalesce((select json_agg(ppu.admin_user_id order by ppu.admin_user_id) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id}), '[]'::json)`;
 const usersCount = sql<number>`(select count(*) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id})`.mapWith(Number);
@@ -84,9 +87,9 @@ async function structureButtons(db: DbOrTx, urls: string[]) {
   return new Map(rows.map((s) => [s.page_url, s.buttons]));
 }
 
-async function assertUsersExist(db: DbOrTx, ids: number[], field: string) {
+async function assertUsersExist(db: DbOrTx, auth: Auth, ids: number[], field: string) {
   if (!ids.length) return;
-  const rows = await db.select({ id: users.user_id }).from(users).where(inArray(users.user_id, ids));
+  const rows = await db.select({ id: users.user_id }).from(users).where(and(inArray(users.user_id, ids), userScope(auth)));
   const known = new Set(rows.map((r) => r.id));
   ids.forEach((id, i) => {
     if (!known.has(id)) throw badRequest(`User ${id} not found`, `${field}.${i}`);
@@ -99,8 +102,9 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
 }
 
 /** Makes the permission's users exactly `ids` (replace) or adds them; returns whether anything changed. */
-async function setUsers(tx: DbOrTx, permissionId: number, ids: number[], mode: 'replace' | 'add'): Promise<boolean> {
-  const current = (await tx.select({ id: pagePermissionUsers.admin_user_id }).from(pagePermissionUsers).where(eq(pagePermissionUsers.page_permission_id, permissionId))).map((r) => r.id);
+async function setUsers(tx: DbOrTx, auth: Auth, permissionId: number, ids: number[], mode: 'replace' | 'add'): Promise<boolean> {
+  // Replacing touches only the users the caller can see: a store user never drops another franchise's users.
+  const current = await currentUsers(tx, permissionId, userScope(auth));
   const added = ids.filter((id) => !current.includes(id));
   const removed = mode === 'replace' ? current.filter((id) => !ids.includes(id)) : [];
   if (removed.length) {
@@ -112,8 +116,12 @@ async function setUsers(tx: DbOrTx, permissionId: number, ids: number[], mode: '
   return added.length + removed.length > 0;
 }
 
-async function currentUsers(db: DbOrTx, permissionId: number) {
-  const rows = await db.select({ id: pagePermissionUsers.admin_user_id }).from(pagePermissionUsers).where(eq(pagePermissionUsers.page_permission_id, permissionId));
+async function currentUsers(db: DbOrTx, permissionId: number, scope?: SQL) {
+  const rows = await db
+    .select({ id: pagePermissionUsers.admin_user_id })
+    .from(pagePermissionUsers)
+    .innerJoin(users, eq(users.user_id, pagePermissionUsers.admin_user_id))
+    .where(and(eq(pagePermissionUsers.page_permission_id, permissionId), scope));
   return rows.map((r) => r.id);
 }
 
@@ -121,7 +129,7 @@ export async function createPagePermission(db: DbOrTx, auth: Auth, input: z.outp
   return db.transaction(async (tx) => {
     const { pages, buttons } = await resolvePages(tx, input.pages, input.permission_type);
     checkButtonGrants(input.permissions, buttons);
-    await assertUsersExist(tx, input.users, 'users');
+    await assertUsersExist(tx, auth, input.users, 'users');
     assertMayGrant(auth, pages);
     await assertMayAssignTo(tx, auth, input.users, [], 'users');
     await assertNameFree(tx, input.name);
@@ -131,7 +139,7 @@ export async function createPagePermission(db: DbOrTx, auth: Auth, input: z.outp
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(`Page permission ${input.name} already exists`, 'duplicate', 'name');
-    await setUsers(tx, row.id, input.users, 'replace');
+    await setUsers(tx, auth, row.id, input.users, 'replace');
     return getPagePermission(tx, row.id);
   });
 }
@@ -158,7 +166,7 @@ export async function updatePagePermission(db: DbOrTx, auth: Auth, id: number, i
       permissions = permissions.filter((b) => buttons.has(b.slice(0, b.indexOf('#'))));
     }
     if (input.users) {
-      await assertUsersExist(tx, input.users, 'users');
+      await assertUsersExist(tx, auth, input.users, 'users');
       await assertMayAssignTo(tx, auth, input.users, current.users, 'users');
     }
     if (input.name !== undefined) await assertNameFree(tx, input.name, id);
@@ -166,7 +174,7 @@ export async function updatePagePermission(db: DbOrTx, auth: Auth, id: number, i
     const where = and(eq(pagePermissions.id, id), eq(pagePermissions.version, input.version));
     const [row] = await tx.update(pagePermissions).set({ ...values, ...bump(pagePermissions.version) }).where(where).returning({ id: pagePermissions.id });
     if (!row) return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
-    if (input.users) await setUsers(tx, id, input.users, 'replace');
+    if (input.users) await setUsers(tx, auth, id, input.users, 'replace');
     return getPagePermission(tx, id);
   });
 }
@@ -183,11 +191,11 @@ export async function deletePagePermission(db: DbOrTx, auth: Auth, id: number): 
 export async function assignPermission(db: DbOrTx, auth: Auth, input: z.output<typeof assignPermissionBody>): Promise<PagePermission> {
   return db.transaction(async (tx) => {
     const current = await getPagePermission(tx, input.page_permission_id);
-    const [user] = await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, input.admin_user_id));
+    const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), userScope(auth)));
     if (!user) throw new AppError(404, 'not_found', 'User not found', 'admin_user_id');
     assertMayManage(auth, current.pages);
     await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
-    if (await setUsers(tx, current.id, [input.admin_user_id], 'add')) await touch(tx, current.id);
+    if (await setUsers(tx, auth, current.id, [input.admin_user_id], 'add')) await touch(tx, current.id);
     return getPagePermission(tx, current.id);
   });
 }
@@ -196,10 +204,10 @@ export async function assignPermission(db: DbOrTx, auth: Auth, input: z.output<t
 export async function assignPermissionBulk(db: DbOrTx, auth: Auth, input: z.output<typeof assignPermissionBulkBody>): Promise<PagePermission> {
   return db.transaction(async (tx) => {
     const current = await getPagePermission(tx, input.page_permission_id);
-    await assertUsersExist(tx, input.admin_user_ids, 'admin_user_ids');
+    await assertUsersExist(tx, auth, input.admin_user_ids, 'admin_user_ids');
     assertMayManage(auth, current.pages);
     await assertMayAssignTo(tx, auth, input.admin_user_ids, await currentUsers(tx, current.id), 'admin_user_ids');
-    if (await setUsers(tx, current.id, input.admin_user_ids, input.mode)) await touch(tx, current.id);
+    if (await setUsers(tx, auth, current.id, input.admin_user_ids, input.mode)) await touch(tx, current.id);
     return getPagePermission(tx, current.id);
   });
 }
@@ -220,14 +228,14 @@ const userColumns = {
 };
 
 /** The users of a permission with their name and role (calls.md 7.15: users by page_permission_id). */
-export async function usersOfPermission(db: DbOrTx, id: number): Promise<PermissionUser[]> {
+export async function usersOfPermission(db: DbOrTx, auth: Auth, id: number): Promise<PermissionUser[]> {
   await getPagePermission(db, id);
   return db
     .select(userColumns)
     .from(pagePermissionUsers)
     .innerJoin(users, eq(users.user_id, pagePermissionUsers.admin_user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(eq(pagePermissionUsers.page_permission_id, id))
+    .where(and(eq(pagePermissionUsers.page_permission_id, id), userScope(auth)))
     .orderBy(asc(users.username));
 }
 

@@ -27,6 +27,7 @@ import {
   pagePermissionList,
   updatePagePermission,
   usersOfPermission,
+  userScope,
 } from './permissions.js';
 
 // The list and detail screens of each family share its operations; the permission editor also reads the structures.
@@ -115,6 +116,7 @@ export function accessRoutes(r: Router) {
     summary: 'Users the permission editor can assign (filter search, username, name, role)',
     item: permissionUser,
     spec: assignableUserList,
+    scope: userScope,
     sheet: 'Users',
     columns: [
       { key: 'username', header: 'Username', width: 20 },
@@ -191,6 +193,6 @@ export function accessRoutes(r: Router) {
     summary: 'The users of a page permission (id, username, name, role)',
     params: idParam,
     response: z.array(permissionUser),
-    handler: ({ params, services }) => usersOfPermission(services.db, params.id),
+    handler: ({ params, auth, services }) => usersOfPermission(services.db, auth, params.id),
   });
 }
