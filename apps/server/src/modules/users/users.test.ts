@@ -149,6 +149,23 @@ describe('admin users', () => {
     expect(rename.envelope.errors[0].field).toBe('username');
   });
 
+  it('lets only one of two simultaneous creates of a username through', async () => {
+    const body = newUser({ username: 'twin.user' });
+    const results = await Promise.all([admin.post('/api/admin/users', body), admin.post('/api/admin/users', { ...body, username: 'TWIN.user' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.envelope.errors[0].field).toBe('username');
+  });
+
+  it('returns the first answer again for a repeated Idempotency-Key', async () => {
+    const body = newUser({ username: 'idem.user' });
+    const a = await admin.post<User>('/api/admin/users', body, { 'idempotency-key': 'create-idem-user' });
+    const b = await admin.post<User>('/api/admin/users', body, { 'idempotency-key': 'create-idem-user' });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.data.user_id).toBe(a.data.user_id);
+    const list = await admin.post<List>('/api/admin/users/filter', { filters: [{ field: 'username', value: 'idem.user' }] });
+    expect(list.data.total_count).toBe(1);
+  });
+
   it('answers 404 for a user that does not exist', async () => {
     const id = 987654;
     expect((await admin.get(`/api/admin/users/info?user_id=${id}`)).statusCode).toBe(404);
