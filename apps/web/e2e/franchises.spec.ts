@@ -5,7 +5,7 @@ test('franchises: create a franchise, generate its number series, find and delet
   const yy = String(new Date().getFullYear() % 100).padStart(2, '0');
   await loginAs(page, ADMIN.username, ADMIN.password);
   await page.goto('/franchises');
-  await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Add New' }).click();
   await expect(page).toHaveURL(/\/franchises\/detail$/);
@@ -13,23 +13,23 @@ test('franchises: create a franchise, generate its number series, find and delet
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This is required field!').first()).toBeVisible();
 
-  await page.getByLabel('Customer No').fill(code);
-  await page.getByLabel('Name').fill('Đại lý Hải Phòng');
-  await page.getByLabel('Phone No').fill('12345');
+  await page.getByLabel('Customer No', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill('Đại lý Hải Phòng');
+  await page.getByLabel('Phone No', { exact: true }).fill('12345');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter a valid phone number!')).toBeVisible();
-  await page.getByLabel('Phone No').fill('0931234567');
-  await page.getByLabel('City / Province').fill('Hải Phòng');
-  await page.getByLabel('Header Campaign').fill('TET');
-  await page.getByLabel('Consignment Location Code').fill(`${code}-CS`);
+  await page.getByLabel('Phone No', { exact: true }).fill('0931234567');
+  await page.getByLabel('City / Province', { exact: true }).fill('Hải Phòng');
+  await page.getByLabel('Header Campaign', { exact: true }).fill('TET');
+  await page.getByLabel('Consignment Location Code', { exact: true }).fill(`${code}-CS`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Create Franchise Successfully!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/franchises/detail\\?customer_no=${code}$`));
   await expect(page.getByRole('heading', { name: `${code} — Đại lý Hải Phòng` })).toBeVisible();
   // The default vendor was filled in by the server.
-  await expect(page.getByLabel('Vendor No')).not.toHaveValue('');
+  await expect(page.getByLabel('Vendor No', { exact: true })).not.toHaveValue('');
 
-  await page.getByLabel('Name').fill('Đại lý Hải Phòng 1');
+  await page.getByLabel('Name', { exact: true }).fill('Đại lý Hải Phòng 1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update Franchise Successfully!')).toBeVisible();
 
@@ -56,11 +56,11 @@ test('franchises: create a franchise, generate its number series, find and delet
 test('franchises: a store manager sees only their own franchise, read-only', async ({ page }) => {
   await loginAs(page, 'hanoi.manager', DEMO_PASSWORD);
   await page.goto('/franchises');
-  await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('1 records')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
   await page.getByRole('link', { name: 'HN001' }).click();
   await expect(page.getByText('Cửa hàng Phố Huế')).toBeVisible();
-  await expect(page.getByLabel('Name')).toBeDisabled();
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });

@@ -26,9 +26,10 @@ const storePages: PageGrant[] = [
   { page_url: '/myprofile', permission_type: 'edit' },
   { page_url: '/cancelReasons', permission_type: 'view' },
 ];
-const managerPages: PageGrant[] = [...storePages, { page_url: '/users', permission_type: 'view' }, { page_url: '/franchises', permission_type: 'view' }];
+const managerPages: PageGrant[] = [...storePages, { page_url: '/users', permission_type: 'view' }, { page_url: '/franchises', permission_type: 'view' }, { page_url: '/franchises/detail', permission_type: 'view' }];
 const headOfficePages: PageGrant[] = [
   { page_url: '/franchises', permission_type: 'edit' },
+  { page_url: '/franchises/detail', permission_type: 'edit' },
   ...storePages.filter((p) => p.page_url !== '/cancelReasons'),
   { page_url: '/cancelReasons', permission_type: 'edit' },
   { page_url: '/users', permission_type: 'edit' },

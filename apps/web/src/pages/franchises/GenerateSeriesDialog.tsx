@@ -29,6 +29,7 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
       destroyOnHidden
     >
       <Form<Values>
+        name="generateSeries"
         form={form}
         layout="vertical"
         initialValues={{ franchise_code: p.franchiseCode, year: null }}

@@ -115,6 +115,7 @@ export default function FranchiseDetailPage() {
         </Typography.Paragraph>
       ) : null}
       <Form<Values>
+        name="franchise"
         form={form}
         layout="vertical"
         disabled={!canEdit}
