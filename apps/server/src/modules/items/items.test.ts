@@ -242,3 +242,14 @@ describe('franchise item lists', () => {
     expect(ws.getRow(2).getCell(8).value).toBe(45000);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every catalogue operation', async () => {
+    const res = await ctx.t.anon.get<unknown>('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((JSON.parse(res.body) as { paths: Record<string, unknown> }).paths);
+    for (const p of ['/api/items/filter', '/api/items/sync', '/api/items/sync-item-no', '/api/items/update-price-rate', '/api/items/remove', '/api/items/sort', '/api/items', '/api/items/price', '/api/item-prices/filter', '/api/item-prices/price-lists/filter', '/api/item-prices/import', '/api/item-prices', '/api/item-prices/remove', '/api/item-prices/pinned', '/api/item-prices/delete', '/api/item-prices/sync-from-view', '/api/item-prices/view', '/api/categories', '/api/categories/remove']) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});

@@ -81,7 +81,8 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
         .from(items)
         .leftJoin(categories, eq(categories.id, items.category_id))
         .leftJoin(parent, eq(parent.id, categories.parent_id))
-        .leftJoin(franchiseItems, fiJoin)
+        // With a franchise in view the rows are its list: an inner join lets the planner start from that list.
+        [franchise ? 'innerJoin' : 'leftJoin'](franchiseItems, fiJoin)
         .leftJoinLateral(best(db), sql`true`)
         .$dynamic() as never,
     fields,
