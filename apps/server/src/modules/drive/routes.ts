@@ -3,6 +3,7 @@ import type { Router } from '../../http/route.js';
 import { badRequest } from '../../http/errors.js';
 import { onDrive, readUploadForm, sendFile } from './http.js';
 import { validateFolder } from './port.js';
+import { assertNotADocumentFile } from '../item-documents/service.js';
 
 // api.md "Session and shell": the cloud drive. Files belong to the documents screen, so upload and open use its page.
 const page = '/document';
@@ -67,6 +68,7 @@ export function driveRoutes(r: Router) {
       } catch (error) {
         throw badRequest(error instanceof Error ? error.message : 'The folder is not valid.', 'folder');
       }
+      await assertNotADocumentFile(services.db, checkedFolder, file.fileName);
       return onDrive(() => services.drive.upload({ folder: checkedFolder, fileName: file.fileName, contentType: file.contentType, data: file.data }));
     },
   });

@@ -311,6 +311,12 @@ describe('cloud drive routes on the local folder', () => {
     const defaultFolder = await postForm<{ path: string }>(admin, '/api/drive/upload', {}, { file: { name: 'note.txt', type: 'text/plain', data: 'x' } });
     expect(defaultFolder.data.path).toBe('Items/note.txt');
 
+    const doc = (await upload({ item_no: 'IT-3003' }, 'manual.pdf', pdf('manual'))).data;
+    const clash = await postForm(admin, '/api/drive/upload', { folder: 'items/IT-3003' }, { file: { name: 'Manual.pdf', type: 'application/pdf', data: pdf('other') } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.envelope.errors[0]).toMatchObject({ field: 'file', msg: '"items/IT-3003/Manual.pdf" is the file of document "manual.pdf" of item IT-3003; upload it on the Documents screen' });
+    expect((await admin.get(fileUrl(doc))).rawPayload.equals(pdf('manual'))).toBe(true);
+
     const up = await postForm(admin, '/api/drive/upload', { folder: '../etc' }, { file: { name: 'a.txt', type: 'text/plain', data: 'x' } });
     expect(up.statusCode).toBe(400);
     expect(up.envelope.errors[0]).toMatchObject({ field: 'folder', msg: 'The folder path must not contain "." or "..".' });

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, inArray, like, sql } from 'driz
 import { documentTypeOf, type ItemDocument, type ItemDocumentCreateFields, type ItemDocumentUpdate } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { Services } from '../../services.js';
 import { driveFailure, type UploadedPart } from '../drive/http.js';
@@ -75,6 +75,16 @@ async function freeFileName(db: DbOrTx, folder: string, fileName: string): Promi
   let candidate = fileName;
   for (let n = 2; taken.has(joinDrivePath(folder, candidate).toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
   return candidate;
+}
+
+/** A plain drive upload must not replace the file of a document (the drive replaces same-named files). */
+export async function assertNotADocumentFile(db: DbOrTx, folder: string, fileName: string): Promise<void> {
+  const path = joinDrivePath(folder, fileName).toLowerCase();
+  const [used] = await db
+    .select({ title: itemDocuments.title, item_no: itemDocuments.item_no })
+    .from(itemDocuments)
+    .where(eq(sql`lower(${itemDocuments.file_path})`, path));
+  if (used) throw conflict(`"${joinDrivePath(folder, fileName)}" is the file of document "${used.title}" of item ${used.item_no}; upload it on the Documents screen`, 'conflict', 'file');
 }
 
 /**
