@@ -30,7 +30,8 @@ export type UserInfo = z.infer<typeof userInfo>;
 /** GET /api/franchise-users/current: the caller with their role and store. */
 export const currentUser = user.extend({
   role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  store: z.object({ customer_no: z.string() }).nullable(),
+  /** The assigned store; name is null when the customer_no names no franchise. */
+  store: z.object({ customer_no: z.string(), name: z.string().nullable() }).nullable(),
   is_admin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

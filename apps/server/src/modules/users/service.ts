@@ -10,6 +10,7 @@ import type { ListSpec } from '../../http/list.js';
 import { roles, sessions, users } from '../auth/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
+import { franchises } from '../franchises/schema.js';
 import { assertAssignableRole, assertDeviceExists, assertStoreExists, storeFor } from './references.js';
 
 type UserRow = User;
@@ -227,10 +228,11 @@ export async function userInfo(db: DbOrTx, auth: Auth, id: number): Promise<User
 
 export async function currentUser(db: DbOrTx, auth: Auth): Promise<CurrentUser> {
   const u = await getUser(db, null, auth.userId);
+  const [store] = u.customer_no ? await db.select({ name: franchises.name }).from(franchises).where(eq(franchises.customer_no, u.customer_no)) : [];
   return {
     ...u,
     role: u.role_id !== null && u.role_name !== null ? { id: u.role_id, name: u.role_name } : null,
-    store: u.customer_no ? { customer_no: u.customer_no } : null,
+    store: u.customer_no ? { customer_no: u.customer_no, name: store?.name ?? null } : null,
     is_admin: auth.isAdmin,
   };
 }

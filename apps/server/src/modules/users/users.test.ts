@@ -330,7 +330,7 @@ describe('store, device and the current user', () => {
     const m = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001' });
     const res = await m.client.get<{ username: string; role: { name: string }; store: { customer_no: string }; is_admin: boolean }>('/api/franchise-users/current');
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ username: m.username, role: { name: 'Store Manager' }, store: { customer_no: 'HN001' }, is_admin: false });
+    expect(res.data).toMatchObject({ username: m.username, role: { name: 'Store Manager' }, store: { customer_no: 'HN001', name: 'Hà Nội 1' }, is_admin: false });
     expect(res.body).not.toContain('password');
     const a = await admin.get<{ username: string; store: null; is_admin: boolean }>('/api/franchise-users/current');
     expect(a.data).toMatchObject({ username: 'admin', store: null, is_admin: true });

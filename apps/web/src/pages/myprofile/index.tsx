@@ -57,7 +57,7 @@ export default function MyProfilePage() {
                 <Descriptions.Item label="Last Name">{u.lastname}</Descriptions.Item>
                 <Descriptions.Item label="Email">{u.email}</Descriptions.Item>
                 <Descriptions.Item label="Role">{u.role?.name ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="Store">{u.store?.customer_no ?? 'Head office'}</Descriptions.Item>
+                <Descriptions.Item label="Store">{u.store ? [u.store.customer_no, u.store.name].filter(Boolean).join(' — ') : 'Head office'}</Descriptions.Item>
                 <Descriptions.Item label="Device">{u.device_id ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label="Active">{u.is_active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>}</Descriptions.Item>
                 <Descriptions.Item label="Updated">{renderDateTime(u.updated_at)}</Descriptions.Item>
