@@ -190,7 +190,7 @@ export type CustomerSetup = z.infer<typeof customerSetup>;
 const prefixText = () =>
   requiredText(30)
     .transform((s) => s.toUpperCase())
-    .refine((s) => /^[A-Z0-9]+$/.test(s), 'prefix may hold only letters and digits');
+    .refine((s) => /^[A-Z0-9_-]+$/.test(s), 'prefix may hold only letters, digits, - and _');
 export const customerSetupCreate = z.object({ name: requiredText(100), prefix: prefixText(), channel: requiredText(30) });
 export const customerSetupUpdate = z.object({
   id: z.number({ error: 'id is required' }).int().positive(),

@@ -39,7 +39,7 @@ export const redeemablePointEntry = z.object({
 });
 export type RedeemablePointEntry = z.infer<typeof redeemablePointEntry>;
 
-/** A customer by customer_no or by their own referral_code (both must agree when both are given). */
+/** A customer by customer_no, or by their own referral_code when no customer_no is given. */
 const customerRef = {
   customer_no: z.string().trim().optional().default(''),
   referral_code: z.string().trim().optional().default(''),

@@ -165,16 +165,16 @@ async function getService(db: DbOrTx, agent: string, code: string): Promise<Ship
   return rest;
 }
 
-async function assertAgent(db: DbOrTx, agent: string) {
-  const [a] = await db.select().from(shippingAgents).where(eq(shippingAgents.code, agent));
-  if (!a) throw badRequest(`Shipping agent ${agent} does not exist`, 'shipping_agent_code');
+/** A carrier not yet known is registered by its first service (named by its code until renamed). */
+async function ensureAgent(db: DbOrTx, agent: string) {
+  await db.insert(shippingAgents).values({ code: agent, name: agent }).onConflictDoNothing();
 }
 
 type ServiceInput = z.output<typeof shippingAgentServiceCreate>;
 
 async function insertService(db: DbOrTx, input: ServiceInput, isTemporary: boolean): Promise<ShippingAgentService> {
-  await assertAgent(db, input.shipping_agent_code);
   const addr = await resolveAddress(db, input.post_code, input.district_code);
+  await ensureAgent(db, input.shipping_agent_code);
   const [dup] = await db
     .select({ id: shippingAgentServices.id })
     .from(shippingAgentServices)

@@ -64,7 +64,7 @@ describe('customer setup', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.fromEntries(bad.envelope.errors.map((e) => [e.field, e.msg]))).toEqual({
       name: 'This is required field!',
-      prefix: 'prefix may hold only letters and digits',
+      prefix: 'prefix may hold only letters, digits, - and _',
       channel: 'This is required field!',
     });
   });

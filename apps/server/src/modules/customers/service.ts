@@ -113,7 +113,7 @@ export async function createTemporaryCustomer(db: Db, auth: Auth, input: z.outpu
   await assertLocation(db, franchise, input.location_code);
   const addr = await resolveAddress(db, input.post_code, input.district_code);
   const phone = normalizePhone(input.phone_no);
-  const prefix = input.prefix.toUpperCase().replace(/[^A-Z0-9]/g, '') || DEFAULT_CUSTOMER_PREFIX;
+  const prefix = input.prefix.toUpperCase().replace(/[^A-Z0-9_-]/g, '') || DEFAULT_CUSTOMER_PREFIX;
   return db.transaction(async (tx) => {
     await assertPhoneFree(tx, franchise, phone);
     const referredBy = input.referred_by_code ? (await referrerOf(tx, input.referred_by_code)).referral_code : '';

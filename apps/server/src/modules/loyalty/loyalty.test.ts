@@ -98,9 +98,9 @@ describe('redeemable points', () => {
     });
     const zero = await hanoi.post('/api/redeemable-points', { pos_so_no: 'SO-3', customer_no: c.customer_no, redeemable_point_used: 0 });
     expect(zero.envelope.errors[0]).toMatchObject({ field: 'redeemable_point_used', msg: 'redeemable_point_used must be greater than 0' });
-    const wrongCode = await hanoi.post('/api/redeemable-points/total', { customer_no: c.customer_no, referral_code: 'ZZZZZZZZ' });
-    expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.envelope.errors[0].field).toBe('referral_code');
+    const unknownCode = await hanoi.post('/api/redeemable-points/total', { referral_code: 'ZZZZZZZZ' });
+    expect(unknownCode.statusCode).toBe(404);
+    expect(unknownCode.envelope.errors[0]).toMatchObject({ field: 'referral_code', msg: 'No Customer Same ID! Please Try Again!' });
     const noCustomer = await hanoi.post('/api/redeemable-points/total', { customer_no: 'KH999999' });
     expect(noCustomer.statusCode).toBe(404);
     expect(noCustomer.envelope.errors[0].msg).toBe('No Customer Same ID! Please Try Again!');

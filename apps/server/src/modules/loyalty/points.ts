@@ -11,7 +11,7 @@ import {
 } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { AppError, badRequest, businessRule, conflict } from '../../http/errors.js';
+import { AppError, businessRule, conflict } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { customers } from '../customers/schema.js';
 import { customerScope, getCustomerByNo, type CustomerRow } from '../customers/lookup.js';
@@ -49,15 +49,9 @@ export const redeemablePointList: ListSpec<EntryRow, RedeemablePointEntry> = {
 
 export const redeemablePointScope = (auth: Auth) => (auth.franchiseCode ? eq(e.franchise_code, auth.franchiseCode) : undefined);
 
-/** The customer of a points call: by customer_no, or by their own referral_code; both must agree. */
+/** The customer of a points call: by customer_no, else by their own referral_code. */
 export async function pointsCustomer(db: DbOrTx, auth: Auth, ref: { customer_no: string; referral_code: string }, forUpdate = false): Promise<CustomerRow> {
-  if (ref.customer_no) {
-    const c = await getCustomerByNo(db, auth, ref.customer_no, forUpdate);
-    if (ref.referral_code && ref.referral_code.toUpperCase() !== c.referral_code) {
-      throw badRequest(`Referral code ${ref.referral_code} is not the code of customer ${c.customer_no}`, 'referral_code');
-    }
-    return c;
-  }
+  if (ref.customer_no) return getCustomerByNo(db, auth, ref.customer_no, forUpdate);
   const [row] = await db.select().from(customers).where(and(eq(customers.referral_code, ref.referral_code.toUpperCase()), customerScope(auth)));
   if (!row) throw new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'referral_code');
   return forUpdate ? getCustomerByNo(db, auth, row.customer_no, true) : row;
@@ -145,7 +139,8 @@ export async function useRedeemablePoints(db: Db, auth: Auth, input: z.output<ty
       .values({
         customer_no: c.customer_no,
         franchise_code: c.franchise_code,
-        referral_code: c.referral_code,
+        // The order's referral code as the caller sent it; the customer's own when none.
+        referral_code: input.referral_code || c.referral_code,
         pos_so_no: input.pos_so_no,
         website_no: input.website_no,
         source: input.source,

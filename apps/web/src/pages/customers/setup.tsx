@@ -97,7 +97,7 @@ export default function CustomerSetupPage() {
               rules={[
                 { required: true, whitespace: true, message: messages.required },
                 { max: 30, message: messages.maxLength(30) },
-                { pattern: /^[A-Za-z0-9]*$/, message: 'prefix may hold only letters and digits' },
+                { pattern: /^[A-Za-z0-9_-]*$/, message: 'prefix may hold only letters, digits, - and _' },
               ]}
             >
               <Input />
