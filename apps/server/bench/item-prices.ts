@@ -17,14 +17,15 @@ export async function benchItemPrices() {
   await db.execute(sql`insert into items (item_no, description, base_unit_of_measure, unit_price) select 'SP' || lpad(g::text, 5, '0'), 'Sản phẩm ' || g, 'PCS', (10 + g % 490) * 1000 from generate_series(1, ${ITEMS}) g`);
   await db.execute(sql`insert into item_price_lists (code, name) select 'PL' || g, 'Bảng giá ' || g from generate_series(1, 5) g`);
   // Each franchise gets 200 items' prices (g = franchise + 500 × item); every 10th price is for all franchises,
-  // in its own week, so no two prices overlap.
+  // in its own week (franchise prices spread over 50 weeks), so no two prices overlap.
   await db.execute(sql`
     insert into item_prices (price_list_code, item_no, unit_of_measure, franchise_code, unit_price, valid_from, valid_to, pinned, sort)
     select 'PL' || (1 + g % 5), 'SP' || lpad((1 + (g / ${FRANCHISES}) % ${ITEMS})::text, 5, '0'), 'PCS',
       case when g % 10 = 0 then null else 'F' || lpad((1 + g % ${FRANCHISES})::text, 4, '0') end,
-      (5 + g % 400) * 1000, date '2026-01-01' + ((g % ${FRANCHISES}) / 10) * 7, date '2026-01-01' + ((g % ${FRANCHISES}) / 10) * 7 + 6,
+      (5 + g % 400) * 1000, date '2026-01-01' + w.week * 7, date '2026-01-01' + w.week * 7 + 6,
       g % 97 = 0, g % 100
-    from generate_series(0, ${PRICES - 1}) g`);
+    from generate_series(0, ${PRICES - 1}) g
+    cross join lateral (select case when g % 10 = 0 then (g % ${FRANCHISES}) / 10 else (g / ${FRANCHISES}) % 50 end as week) w`);
   await db.execute(sql`
     insert into franchise_items (franchise_code, item_no, price_rate, sort)
     select f.customer_no, 'SP' || lpad((1 + (f.id * 7 + k) % ${ITEMS})::text, 5, '0'), 1 + (k % 20) / 100.0, k

@@ -155,11 +155,17 @@ export const updatePriceRate = z
   });
 export const updatePriceRateResult = z.object({ franchise_code: z.string(), updated: z.number().int(), price_rate: z.string() });
 
-/** POST /api/items/remove: takes items out of a franchise's item list. */
-export const removeItems = z.object({
+/** POST /api/items/remove: takes items out of a franchise's item list (`item_nos`; `items` or one `item_no` also read). */
+export const removeItems = z.preprocess((v) => {
+  if (!v || typeof v !== 'object' || 'item_nos' in v) return v;
+  const o = v as Record<string, unknown>;
+  if (Array.isArray(o.items)) return { ...o, item_nos: o.items };
+  if (typeof o.item_no === 'string') return { ...o, item_nos: [o.item_no] };
+  return v;
+}, z.object({
   franchise_code: franchiseCode.optional(),
-  item_nos: z.array(z.string().trim().min(1).transform((s) => s.toUpperCase())).min(1, 'item_nos must not be empty'),
-});
+  item_nos: z.array(z.string().trim().min(1).transform((s) => s.toUpperCase()), { error: messages.required }).min(1, 'item_nos must not be empty'),
+}));
 export const removeItemsResult = z.object({ franchise_code: z.string(), removed: z.number().int() });
 
 /**

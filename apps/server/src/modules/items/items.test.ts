@@ -183,6 +183,9 @@ describe('franchise item lists', () => {
     const removed = await admin.post('/api/items/remove', { franchise_code: f, item_nos: [a] });
     expect(removed.data).toEqual({ franchise_code: f, removed: 1 });
     expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([b, c]);
+    // Clients of the original call may name the items `items`.
+    expect((await admin.post('/api/items/remove', { franchise_code: f, items: [b] })).data).toEqual({ franchise_code: f, removed: 1 });
+    expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([c]);
     expect((await admin.post('/api/items/remove', { franchise_code: f, item_nos: [] })).envelope.errors[0]).toMatchObject({ field: 'item_nos', msg: 'item_nos must not be empty' });
   });
 
