@@ -1,16 +1,28 @@
 import { test, expect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
 
-test('documents: upload a file by drag-and-drop dialog, find it, open it, edit and remove it', async ({ page, context, request }) => {
+test('documents: upload a file by drag-and-drop dialog, find it, open it, edit and remove it', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(150_000);
   const item = `DOC-${uniq()}`.toUpperCase().slice(0, 20);
   const admin = await apiAs(request);
-  await admin.post('/api/items', { item_no: item, description: `Máy xay ${item}`, base_unit_of_measure: 'PCS', unit_price: '1500000' });
+  await admin.post('/api/items', {
+    item_no: item,
+    description: `Máy xay ${item}`,
+    base_unit_of_measure: 'PCS',
+    unit_price: '1500000',
+  });
   const content = `Thông số kỹ thuật ${item}\nCông suất: 1.500 W\n`;
   const bytes = Buffer.from(content, 'utf8');
   await loginAs(page, ADMIN.username, ADMIN.password);
   // calls.md 7.2: after login the session keeps the cloud drive (token and item config) and the site.
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('site'))).toContain('"mode":"local"');
-  const onedrive = JSON.parse((await page.evaluate(() => sessionStorage.getItem('onedrive'))) ?? '{}') as { token?: { authorized?: boolean }; item_config?: { folder?: string } };
+  const onedrive = JSON.parse((await page.evaluate(() => sessionStorage.getItem('onedrive'))) ?? '{}') as {
+    token?: { authorized?: boolean };
+    item_config?: { folder?: string };
+  };
   expect(onedrive.token?.authorized).toBe(true);
   expect(onedrive.item_config?.folder).toBe('Items');
   await page.goto('/document');
@@ -22,7 +34,9 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('This is required field!').first()).toBeVisible();
 
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'thong-so.txt', mimeType: 'text/plain', buffer: bytes });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'thong-so.txt', mimeType: 'text/plain', buffer: bytes });
   await expect(dialog.getByLabel('Title')).toHaveValue('thong-so.txt');
   await dialog.getByLabel('Item No').fill(item);
   await dialog.getByLabel('Title').fill('Thông số kỹ thuật');
@@ -42,7 +56,10 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   await expect(page.getByText('1 records')).toBeVisible();
 
   // Open: a new tab with the very bytes that were uploaded.
-  const [tab] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: 'Open Thông số kỹ thuật' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    row.getByRole('button', { name: 'Open Thông số kỹ thuật' }).click(),
+  ]);
   await tab.waitForLoadState();
   expect(tab.url()).toContain('/api/drive/files/');
   await expect(tab.locator('body')).toContainText(`Thông số kỹ thuật ${item}`);
@@ -71,7 +88,9 @@ test('documents: a file the drive does not accept is refused in the dialog', asy
   await page.goto('/document');
   await page.getByRole('button', { name: 'Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
   await expect(dialog.getByText('The file type "application/x-msdownload" is not allowed.')).toBeVisible();
   await dialog.getByLabel('Item No').fill('IT-1');
   await dialog.getByRole('button', { name: 'Upload' }).click();

@@ -1,15 +1,29 @@
 import { test, expect, DEMO_PASSWORD, apiAs, loginAs, uniq } from './fixtures';
 
-test('tablet documents: store staff search an item and tap a card to open its file', async ({ page, context, request }) => {
+test('tablet documents: store staff search an item and tap a card to open its file', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(150_000);
   const item = `TAB-${uniq()}`.toUpperCase().slice(0, 20);
   const bytes = Buffer.from(`Bảng giá ${item}\n`, 'utf8');
   // Setup through the API: one document for the item.
   const admin = await apiAs(request);
-  await admin.post('/api/items', { item_no: item, description: `Nồi cơm ${item}`, base_unit_of_measure: 'PCS', unit_price: '990000' });
+  await admin.post('/api/items', {
+    item_no: item,
+    description: `Nồi cơm ${item}`,
+    base_unit_of_measure: 'PCS',
+    unit_price: '990000',
+  });
   const upload = await request.post('/api/item-documents', {
     headers: { authorization: `Bearer ${admin.token}` },
-    multipart: { item_no: item, title: 'Bảng giá tháng', document_type: 'price_sheet', file: { name: 'bang-gia.txt', mimeType: 'text/plain', buffer: bytes } },
+    multipart: {
+      item_no: item,
+      title: 'Bảng giá tháng',
+      document_type: 'price_sheet',
+      file: { name: 'bang-gia.txt', mimeType: 'text/plain', buffer: bytes },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
 

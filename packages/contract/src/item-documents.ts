@@ -33,7 +33,9 @@ export const itemDocument = z.object({
 });
 export type ItemDocument = z.infer<typeof itemDocument>;
 
-const documentType = z.enum(itemDocumentTypes, { error: `document_type must be one of ${itemDocumentTypes.join(', ')}` });
+const documentType = z.enum(itemDocumentTypes, {
+  error: `document_type must be one of ${itemDocumentTypes.join(', ')}`,
+});
 const variantCode = z
   .string()
   .trim()
@@ -81,6 +83,7 @@ export const itemDocumentRemove = z.object({
 export const itemDocumentRemoveResult = z.object({ removed: z.array(z.number().int()) });
 
 /** The document type a file suggests when the user did not choose one. */
-export const documentTypeOf = (contentType: string): ItemDocumentType => (contentType.startsWith('image/') ? 'image' : 'other');
+export const documentTypeOf = (contentType: string): ItemDocumentType =>
+  contentType.startsWith('image/') ? 'image' : 'other';
 
 export const isImageContentType = (contentType: string) => contentType.startsWith('image/');

@@ -35,7 +35,11 @@ export type MultipartForm<F> = { fields: F; file: UploadedPart };
  * Reads a multipart/form-data request with exactly one file in the part `file`, cut at the drive's size limit.
  * Every refusal is a 400 naming the field, before a byte reaches the drive.
  */
-export async function readUploadForm<S extends z.ZodType>(req: FastifyRequest, config: DriveItemConfig, schema: S): Promise<MultipartForm<z.output<S>>> {
+export async function readUploadForm<S extends z.ZodType>(
+  req: FastifyRequest,
+  config: DriveItemConfig,
+  schema: S,
+): Promise<MultipartForm<z.output<S>>> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"', 'file');
   const fields: Record<string, string> = {};
   let file: UploadedPart | undefined;
@@ -55,8 +59,10 @@ export async function readUploadForm<S extends z.ZodType>(req: FastifyRequest, c
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config);
     if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file per upload', 'file');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many fields', 'file');
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE') throw badRequest('The upload form could not be read', 'file');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest('The form has too many fields', 'file');
+    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE')
+      throw badRequest('The upload form could not be read', 'file');
     throw error;
   }
   // Both the text parts and the file are checked, so one answer names every field to fix.
@@ -117,13 +123,24 @@ export function checkFile(file: UploadedPart | undefined, config: DriveItemConfi
  * otherwise (a file put on the drive some other way) as a download, so nothing foreign runs as a page of ours.
  */
 export function sendFile(reply: FastifyReply, file: DriveDownload, config: DriveItemConfig) {
-  const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'file';
+  const ascii =
+    file.name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'file';
   const safe = config.allowed_content_types.includes(normalizeContentType(file.contentType));
-  const type = !safe ? 'application/octet-stream' : file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
+  const type = !safe
+    ? 'application/octet-stream'
+    : file.contentType.startsWith('text/')
+      ? `${file.contentType}; charset=utf-8`
+      : file.contentType;
   return reply
     .header('content-type', type)
     .header('content-length', String(file.data.length))
-    .header('content-disposition', `${safe ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header(
+      'content-disposition',
+      `${safe ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-cache')
     .send(file.data);

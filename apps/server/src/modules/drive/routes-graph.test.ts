@@ -38,12 +38,23 @@ describe('cloud drive routes on Microsoft Graph', () => {
     const admin = await ctx.t.admin();
     const token = await admin.get<DriveTokenInfo>('/api/drive/token-info');
     expect(token.statusCode).toBe(200);
-    expect(token.data).toMatchObject({ mode: 'graph', authorized: true, tenant_id: graph.tenantId, client_id: graph.clientId });
+    expect(token.data).toMatchObject({
+      mode: 'graph',
+      authorized: true,
+      tenant_id: graph.tenantId,
+      client_id: graph.clientId,
+    });
     expect(Date.parse(token.data.expires_at ?? '')).toBeGreaterThan(Date.now());
     expect(JSON.stringify(token.data)).not.toContain(graph.clientSecret);
 
     const site = await admin.post<DriveSiteInfo>('/api/drive/site-info');
-    expect(site.data).toMatchObject({ mode: 'graph', site_id: graph.site.id, drive_id: graph.drive.id, name: 'Franchise Portal', web_url: graph.site.webUrl });
+    expect(site.data).toMatchObject({
+      mode: 'graph',
+      site_id: graph.site.id,
+      drive_id: graph.drive.id,
+      name: 'Franchise Portal',
+      web_url: graph.site.webUrl,
+    });
 
     graph.site.displayName = 'Franchise Portal Việt Nam';
     expect((await admin.post<DriveSiteInfo>('/api/drive/site-info')).data.name).toBe('Franchise Portal');
@@ -60,14 +71,26 @@ describe('cloud drive routes on Microsoft Graph', () => {
   it('uploads an item document to site base, drive id, folder and file name, and opens it', async () => {
     const admin = await ctx.t.admin();
     const data = pdf('bảng giá');
-    const res = await postForm<ItemDocument>(admin, '/api/item-documents', { item_no: 'IT-0001', document_type: 'price_sheet' }, { file: { name: 'Bảng giá.pdf', type: 'application/pdf', data } });
+    const res = await postForm<ItemDocument>(
+      admin,
+      '/api/item-documents',
+      { item_no: 'IT-0001', document_type: 'price_sheet' },
+      { file: { name: 'Bảng giá.pdf', type: 'application/pdf', data } },
+    );
     expect(res.statusCode).toBe(201);
     const stored = graph.fileAt('Items/IT-0001/Bảng giá.pdf');
     expect(stored?.data.equals(data)).toBe(true);
-    expect(res.data).toMatchObject({ file_id: stored?.id, file_path: 'Items/IT-0001/Bảng giá.pdf', file_size: data.length, content_type: 'application/pdf' });
+    expect(res.data).toMatchObject({
+      file_id: stored?.id,
+      file_path: 'Items/IT-0001/Bảng giá.pdf',
+      file_size: data.length,
+      content_type: 'application/pdf',
+    });
     expect(res.data.web_url).toMatch(/^https:\/\//);
     const put = graph.requests.find((r) => r.method === 'PUT' && r.path.endsWith('/content'));
-    expect(put?.path).toBe(`/v1.0/sites/${graph.site.id}/drives/${graph.drive.id}/root:/Items/IT-0001/Bảng giá.pdf:/content`);
+    expect(put?.path).toBe(
+      `/v1.0/sites/${graph.site.id}/drives/${graph.drive.id}/root:/Items/IT-0001/Bảng giá.pdf:/content`,
+    );
 
     const opened = await admin.get(openUrl(res.data.file_id));
     expect(opened.statusCode).toBe(200);
@@ -80,7 +103,12 @@ describe('cloud drive routes on Microsoft Graph', () => {
     const admin = await ctx.t.admin();
     const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024 * 1024)]);
     const before = graph.requests.length;
-    const res = await postForm<ItemDocument>(admin, '/api/item-documents', { item_no: 'IT-0002', title: 'Catalogue' }, { file: { name: 'catalogue.pdf', type: 'application/pdf', data } });
+    const res = await postForm<ItemDocument>(
+      admin,
+      '/api/item-documents',
+      { item_no: 'IT-0002', title: 'Catalogue' },
+      { file: { name: 'catalogue.pdf', type: 'application/pdf', data } },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.data.file_size).toBe(data.length);
     const calls = graph.requests.slice(before);
@@ -96,25 +124,50 @@ describe('cloud drive routes on Microsoft Graph', () => {
   it('waits out a throttled call, and reports a drive that stays busy without recording anything', async () => {
     const admin = await ctx.t.admin();
     graph.throttleNext(1, { retryAfterSeconds: 0, pathIncludes: '/root:/Items/IT-0003' });
-    const ok = await postForm<ItemDocument>(admin, '/api/item-documents', { item_no: 'IT-0003' }, { file: { name: 'ok.pdf', type: 'application/pdf', data: pdf() } });
+    const ok = await postForm<ItemDocument>(
+      admin,
+      '/api/item-documents',
+      { item_no: 'IT-0003' },
+      { file: { name: 'ok.pdf', type: 'application/pdf', data: pdf() } },
+    );
     expect(ok.statusCode).toBe(201);
     expect(graph.requests.some((r) => r.status === 429 && r.path.includes('/Items/IT-0003/ok.pdf'))).toBe(true);
     expect(graph.fileAt('Items/IT-0003/ok.pdf')).toBeDefined();
 
     graph.throttleNext(10, { retryAfterSeconds: 0, pathIncludes: '/root:/Items/IT-0003' });
-    const busy = await postForm(admin, '/api/item-documents', { item_no: 'IT-0003' }, { file: { name: 'busy.pdf', type: 'application/pdf', data: pdf() } });
+    const busy = await postForm(
+      admin,
+      '/api/item-documents',
+      { item_no: 'IT-0003' },
+      { file: { name: 'busy.pdf', type: 'application/pdf', data: pdf() } },
+    );
     expect(busy.statusCode).toBe(503);
     expect(busy.envelope.errors[0].code).toBe('drive_throttled');
-    expect(busy.envelope.errors[0].msg).toBe('The cloud drive is busy and could not upload "Items/IT-0003/busy.pdf"; please try again in 1 second.');
-    const list = await admin.post<{ total_count: number }>('/api/item-documents/filter', { filters: [{ field: 'item_no', value: 'IT-0003' }] });
+    expect(busy.envelope.errors[0].msg).toBe(
+      'The cloud drive is busy and could not upload "Items/IT-0003/busy.pdf"; please try again in 1 second.',
+    );
+    const list = await admin.post<{ total_count: number }>('/api/item-documents/filter', {
+      filters: [{ field: 'item_no', value: 'IT-0003' }],
+    });
     expect(list.data.total_count).toBe(1);
     graph.throttleNext(0);
   });
 
   it('keeps a document whose file the drive refuses to delete, and says why', async () => {
     const admin = await ctx.t.admin();
-    const doc = (await postForm<ItemDocument>(admin, '/api/item-documents', { item_no: 'IT-0004' }, { file: { name: 'keep.pdf', type: 'application/pdf', data: pdf() } })).data;
-    graph.failNext(1, { status: 500, message: 'The SharePoint list is locked.', pathIncludes: `/items/${doc.file_id}` });
+    const doc = (
+      await postForm<ItemDocument>(
+        admin,
+        '/api/item-documents',
+        { item_no: 'IT-0004' },
+        { file: { name: 'keep.pdf', type: 'application/pdf', data: pdf() } },
+      )
+    ).data;
+    graph.failNext(1, {
+      status: 500,
+      message: 'The SharePoint list is locked.',
+      pathIncludes: `/items/${doc.file_id}`,
+    });
     const refused = await admin.post('/api/item-documents/remove', { ids: [doc.id] });
     expect(refused.statusCode).toBe(502);
     expect(refused.envelope.errors[0]).toMatchObject({
@@ -122,7 +175,13 @@ describe('cloud drive routes on Microsoft Graph', () => {
       field: 'ids',
       msg: '"keep.pdf" was kept: The cloud drive could not delete the file: The SharePoint list is locked.',
     });
-    expect((await admin.post<{ total_count: number }>('/api/item-documents/filter', { filters: [{ field: 'id', value: doc.id }] })).data.total_count).toBe(1);
+    expect(
+      (
+        await admin.post<{ total_count: number }>('/api/item-documents/filter', {
+          filters: [{ field: 'id', value: doc.id }],
+        })
+      ).data.total_count,
+    ).toBe(1);
     expect(graph.fileAt('Items/IT-0004/keep.pdf')).toBeDefined();
 
     const removed = await admin.post<{ removed: number[] }>('/api/item-documents/remove', { ids: [doc.id] });
@@ -133,7 +192,14 @@ describe('cloud drive routes on Microsoft Graph', () => {
 
   it('removes a document whose file is already gone from the drive', async () => {
     const admin = await ctx.t.admin();
-    const doc = (await postForm<ItemDocument>(admin, '/api/item-documents', { item_no: 'IT-0005' }, { file: { name: 'gone.pdf', type: 'application/pdf', data: pdf() } })).data;
+    const doc = (
+      await postForm<ItemDocument>(
+        admin,
+        '/api/item-documents',
+        { item_no: 'IT-0005' },
+        { file: { name: 'gone.pdf', type: 'application/pdf', data: pdf() } },
+      )
+    ).data;
     expect((await admin.post('/api/item-documents/remove', { ids: [doc.id] })).statusCode).toBe(200);
     const missing = await admin.get(openUrl(doc.file_id));
     expect(missing.statusCode).toBe(404);
@@ -142,9 +208,19 @@ describe('cloud drive routes on Microsoft Graph', () => {
 
   it('uploads a plain file with /api/drive/upload', async () => {
     const admin = await ctx.t.admin();
-    const res = await postForm<DriveFile>(admin, '/api/drive/upload', { folder: 'Shared' }, { file: { name: 'note.txt', type: 'text/plain', data: 'xin chào' } });
+    const res = await postForm<DriveFile>(
+      admin,
+      '/api/drive/upload',
+      { folder: 'Shared' },
+      { file: { name: 'note.txt', type: 'text/plain', data: 'xin chào' } },
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ path: 'Shared/note.txt', name: 'note.txt', size: Buffer.byteLength('xin chào'), content_type: 'text/plain' });
+    expect(res.data).toMatchObject({
+      path: 'Shared/note.txt',
+      name: 'note.txt',
+      size: Buffer.byteLength('xin chào'),
+      content_type: 'text/plain',
+    });
     expect(graph.fileAt('Shared/note.txt')?.data.toString()).toBe('xin chào');
     const opened = await admin.get(openUrl(res.data.id));
     expect(opened.body).toBe('xin chào');
@@ -164,7 +240,12 @@ describe('cloud drive routes on Microsoft Graph', () => {
       expect(authorize.statusCode).toBe(502);
       expect(authorize.envelope.errors[0].code).toBe('drive_not_authorized');
 
-      const upload = await postForm(admin, '/api/item-documents', { item_no: 'IT-0009' }, { file: { name: 'x.pdf', type: 'application/pdf', data: pdf() } });
+      const upload = await postForm(
+        admin,
+        '/api/item-documents',
+        { item_no: 'IT-0009' },
+        { file: { name: 'x.pdf', type: 'application/pdf', data: pdf() } },
+      );
       expect(upload.statusCode).toBe(502);
       expect(upload.envelope.errors[0].code).toBe('drive_not_authorized');
       expect((await admin.post<{ total_count: number }>('/api/item-documents/filter', {})).data.total_count).toBe(0);

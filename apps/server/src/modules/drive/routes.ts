@@ -1,4 +1,11 @@
-import { driveFile, driveFileParam, driveItemConfig, driveSiteInfo, driveTokenInfo, driveUploadFields } from '@fp/contract';
+import {
+  driveFile,
+  driveFileParam,
+  driveItemConfig,
+  driveSiteInfo,
+  driveTokenInfo,
+  driveUploadFields,
+} from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { badRequest } from '../../http/errors.js';
 import { onDrive, readUploadForm, sendFile } from './http.js';
@@ -69,18 +76,28 @@ export function driveRoutes(r: Router) {
         throw badRequest(error instanceof Error ? error.message : 'The folder is not valid.', 'folder');
       }
       await assertNotADocumentFile(services.db, checkedFolder, file.fileName);
-      return onDrive(() => services.drive.upload({ folder: checkedFolder, fileName: file.fileName, contentType: file.contentType, data: file.data }));
+      return onDrive(() =>
+        services.drive.upload({
+          folder: checkedFolder,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          data: file.data,
+        }),
+      );
     },
   });
   r.route({
     method: 'GET',
     url: '/drive/files/:id',
     access: { page: readers, level: 'view' },
-    summary: 'Open a stored file (id as the upload answered it, URL-encoded): its bytes, its content type, content-disposition inline',
+    summary:
+      'Open a stored file (id as the upload answered it, URL-encoded): its bytes, its content type, content-disposition inline',
     params: driveFileParam,
     raw: true,
     handler: async ({ params, reply, services }) => {
-      const [config, file] = await onDrive(() => Promise.all([services.drive.itemConfig(), services.drive.download(params.id)]));
+      const [config, file] = await onDrive(() =>
+        Promise.all([services.drive.itemConfig(), services.drive.download(params.id)]),
+      );
       return sendFile(reply, file, config);
     },
   });

@@ -25,14 +25,26 @@ export async function seedDemoDocuments(s: Services): Promise<void> {
     const [perm] = await s.db.select().from(pagePermissions).where(eq(pagePermissions.name, name));
     if (!perm) continue;
     const missing = grants.filter((g) => !perm.pages.some((p) => p.page_url === g.page_url));
-    if (missing.length) await s.db.update(pagePermissions).set({ pages: [...perm.pages, ...missing] }).where(eq(pagePermissions.id, perm.id));
+    if (missing.length)
+      await s.db
+        .update(pagePermissions)
+        .set({ pages: [...perm.pages, ...missing] })
+        .where(eq(pagePermissions.id, perm.id));
   }
   // Only into the local folder: a demo must never write into a real SharePoint site.
   if ((await s.drive.tokenInfo()).mode !== 'local') return;
   if ((await s.db.select({ id: itemDocuments.id }).from(itemDocuments).limit(1)).length) return;
   const picked = await s.db.select().from(items).orderBy(asc(items.item_no)).limit(5);
   const variants = picked.length
-    ? await s.db.select().from(itemVariants).where(inArray(itemVariants.item_no, picked.map((i) => i.item_no)))
+    ? await s.db
+        .select()
+        .from(itemVariants)
+        .where(
+          inArray(
+            itemVariants.item_no,
+            picked.map((i) => i.item_no),
+          ),
+        )
     : [];
   for (const item of picked) {
     const safe = item.item_no.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -44,23 +56,35 @@ export async function seedDemoDocuments(s: Services): Promise<void> {
       `Giá niêm yết: ${formatNumber(item.unit_price)} VND`,
       '',
     ].join('\n');
-    await uploadItemDocument(s, 'admin', { item_no: item.item_no, variant_code: null, title: `Thông số ${item.description}`, document_type: 'spec_sheet' }, {
-      fileName: `thong-so-${safe}.txt`,
-      contentType: 'text/plain',
-      data: Buffer.from(spec, 'utf8'),
-    });
+    await uploadItemDocument(
+      s,
+      'admin',
+      { item_no: item.item_no, variant_code: null, title: `Thông số ${item.description}`, document_type: 'spec_sheet' },
+      {
+        fileName: `thong-so-${safe}.txt`,
+        contentType: 'text/plain',
+        data: Buffer.from(spec, 'utf8'),
+      },
+    );
     const rows = [
       'item_no;variant_code;description;unit_price',
       `${item.item_no};;${item.description};${formatNumber(item.unit_price)}`,
       ...variants
         .filter((v) => v.item_no === item.item_no)
-        .map((v) => `${item.item_no};${v.variant_code};${v.description};${formatNumber(v.unit_price ?? item.unit_price)}`),
+        .map(
+          (v) => `${item.item_no};${v.variant_code};${v.description};${formatNumber(v.unit_price ?? item.unit_price)}`,
+        ),
       '',
     ].join('\n');
-    await uploadItemDocument(s, 'admin', { item_no: item.item_no, variant_code: null, title: `Bảng giá ${item.item_no}`, document_type: 'price_sheet' }, {
-      fileName: `bang-gia-${safe}.csv`,
-      contentType: 'text/csv',
-      data: Buffer.from(rows, 'utf8'),
-    });
+    await uploadItemDocument(
+      s,
+      'admin',
+      { item_no: item.item_no, variant_code: null, title: `Bảng giá ${item.item_no}`, document_type: 'price_sheet' },
+      {
+        fileName: `bang-gia-${safe}.csv`,
+        contentType: 'text/csv',
+        data: Buffer.from(rows, 'utf8'),
+      },
+    );
   }
 }

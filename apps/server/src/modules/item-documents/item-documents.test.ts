@@ -13,16 +13,26 @@ beforeAll(async () => {
   const variant = (code: string) => ({ variant_code: code, description: `Màu ${code}` });
   await makeItem(admin, { item_no: 'IT-1001', variants: [variant('RED')] });
   await makeItem(admin, { item_no: 'IT-4004', variants: [variant('BLUE')] });
-  for (const no of ['IT-2002', 'IT-3003', 'IT-9', 'IT-5005', 'IT-6006', 'IT-7007', 'AB/12.']) await makeItem(admin, { item_no: no });
+  for (const no of ['IT-2002', 'IT-3003', 'IT-9', 'IT-5005', 'IT-6006', 'IT-7007', 'AB/12.'])
+    await makeItem(admin, { item_no: no });
 });
 
 type List = { items: ItemDocument[]; total_count: number };
 const driveRoot = () => path.join(ctx.t.config.dataDir, 'drive');
 const filesUnder = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+    : [];
 const fileUrl = (doc: ItemDocument) => `/api/drive/files/${encodeURIComponent(doc.file_id)}`;
 
-async function upload(fields: Record<string, string>, name = 'spec.pdf', data: Buffer = pdf(), type = 'application/pdf') {
+async function upload(
+  fields: Record<string, string>,
+  name = 'spec.pdf',
+  data: Buffer = pdf(),
+  type = 'application/pdf',
+) {
   const admin = await ctx.t.admin();
   return postForm<ItemDocument>(admin, '/api/item-documents', fields, { file: { name, type, data } });
 }
@@ -31,7 +41,11 @@ describe('item documents on the local drive', () => {
   it('uploads a document, lists it and opens the same bytes', async () => {
     const admin = await ctx.t.admin();
     const data = pdf('thông số kỹ thuật');
-    const res = await upload({ item_no: 'it-1001', variant_code: 'RED', title: 'Thông số kỹ thuật', document_type: 'spec_sheet' }, 'Thông số.pdf', data);
+    const res = await upload(
+      { item_no: 'it-1001', variant_code: 'RED', title: 'Thông số kỹ thuật', document_type: 'spec_sheet' },
+      'Thông số.pdf',
+      data,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({
       item_no: 'IT-1001',
@@ -47,7 +61,9 @@ describe('item documents on the local drive', () => {
     });
     expect(readFileSync(path.join(driveRoot(), 'Items', 'IT-1001', 'Thông số.pdf')).equals(data)).toBe(true);
 
-    const list = await admin.post<List>('/api/item-documents/filter', { filters: [{ field: 'item_no', value: 'IT-1001' }] });
+    const list = await admin.post<List>('/api/item-documents/filter', {
+      filters: [{ field: 'item_no', value: 'IT-1001' }],
+    });
     expect(list.statusCode).toBe(200);
     expect(list.data.total_count).toBe(1);
     expect(list.data.items[0].id).toBe(res.data.id);
@@ -118,7 +134,9 @@ describe('item documents on the local drive', () => {
     const exe = await upload({ item_no: 'IT-9' }, 'setup.exe', Buffer.from('MZ'), 'application/x-msdownload');
     expect(exe.statusCode).toBe(400);
     expect(exe.envelope.errors[0].field).toBe('file');
-    expect(exe.envelope.errors[0].msg).toMatch(/^The file type "application\/x-msdownload" is not allowed\. Allowed types: application\/pdf, image\/jpeg/);
+    expect(exe.envelope.errors[0].msg).toMatch(
+      /^The file type "application\/x-msdownload" is not allowed\. Allowed types: application\/pdf, image\/jpeg/,
+    );
 
     const renamed = await upload({ item_no: 'IT-9' }, 'page.html', Buffer.from('<script>'), 'application/pdf');
     expect(renamed.statusCode).toBe(400);
@@ -131,7 +149,10 @@ describe('item documents on the local drive', () => {
 
     const colon = await upload({ item_no: 'IT-9' }, 'a:b.pdf');
     expect(colon.statusCode).toBe(400);
-    expect(colon.envelope.errors[0]).toMatchObject({ field: 'file', msg: 'The file name must not contain any of " * : < > ? \\ |.' });
+    expect(colon.envelope.errors[0]).toMatchObject({
+      field: 'file',
+      msg: 'The file name must not contain any of " * : < > ? \\ |.',
+    });
 
     const emptyFile = await upload({ item_no: 'IT-9' }, 'empty.pdf', Buffer.alloc(0));
     expect(emptyFile.envelope.errors[0]).toMatchObject({ field: 'file', msg: 'The file is empty.' });
@@ -146,13 +167,27 @@ describe('item documents on the local drive', () => {
 
     const badVariant = await upload({ item_no: 'IT-9', variant_code: 'GOLD' });
     expect(badVariant.statusCode).toBe(400);
-    expect(badVariant.envelope.errors[0]).toMatchObject({ field: 'variant_code', msg: 'Variant GOLD does not exist for item IT-9' });
+    expect(badVariant.envelope.errors[0]).toMatchObject({
+      field: 'variant_code',
+      msg: 'Variant GOLD does not exist for item IT-9',
+    });
 
     const json = await admin.post('/api/item-documents', { item_no: 'IT-9', title: 'no file' });
     expect(json.statusCode).toBe(400);
-    expect(json.envelope.errors[0]).toMatchObject({ field: 'file', msg: 'Send the file as multipart/form-data in the field "file"' });
+    expect(json.envelope.errors[0]).toMatchObject({
+      field: 'file',
+      msg: 'Send the file as multipart/form-data in the field "file"',
+    });
 
-    const two = await postForm(admin, '/api/item-documents', { item_no: 'IT-9' }, { file: { name: 'a.pdf', type: 'application/pdf', data: pdf() }, other: { name: 'b.pdf', type: 'application/pdf', data: pdf() } });
+    const two = await postForm(
+      admin,
+      '/api/item-documents',
+      { item_no: 'IT-9' },
+      {
+        file: { name: 'a.pdf', type: 'application/pdf', data: pdf() },
+        other: { name: 'b.pdf', type: 'application/pdf', data: pdf() },
+      },
+    );
     expect(two.statusCode).toBe(400);
     expect(two.envelope.errors[0].field).toBe('file');
 
@@ -163,11 +198,28 @@ describe('item documents on the local drive', () => {
   it('updates the metadata with the version last read', async () => {
     const admin = await ctx.t.admin();
     const doc = (await upload({ item_no: 'IT-4004' }, 'sheet.pdf')).data;
-    const res = await admin.put<ItemDocument>('/api/item-documents', { id: doc.id, version: doc.version, title: 'Bảng giá 2026', document_type: 'price_sheet', variant_code: 'BLUE' });
+    const res = await admin.put<ItemDocument>('/api/item-documents', {
+      id: doc.id,
+      version: doc.version,
+      title: 'Bảng giá 2026',
+      document_type: 'price_sheet',
+      variant_code: 'BLUE',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ title: 'Bảng giá 2026', document_type: 'price_sheet', variant_code: 'BLUE', item_no: 'IT-4004', file_id: doc.file_id, version: doc.version + 1 });
+    expect(res.data).toMatchObject({
+      title: 'Bảng giá 2026',
+      document_type: 'price_sheet',
+      variant_code: 'BLUE',
+      item_no: 'IT-4004',
+      file_id: doc.file_id,
+      version: doc.version + 1,
+    });
 
-    const cleared = await admin.put<ItemDocument>('/api/item-documents', { id: doc.id, version: res.data.version, variant_code: '' });
+    const cleared = await admin.put<ItemDocument>('/api/item-documents', {
+      id: doc.id,
+      version: res.data.version,
+      variant_code: '',
+    });
     expect(cleared.data.variant_code).toBeNull();
     expect(cleared.data.title).toBe('Bảng giá 2026');
 
@@ -175,11 +227,22 @@ describe('item documents on the local drive', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
 
-    const moved = await admin.put('/api/item-documents', { id: doc.id, version: cleared.data.version, item_no: 'IT-404404' });
+    const moved = await admin.put('/api/item-documents', {
+      id: doc.id,
+      version: cleared.data.version,
+      item_no: 'IT-404404',
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'Item IT-404404 does not exist' });
-    const wrongVariant = await admin.put('/api/item-documents', { id: doc.id, version: cleared.data.version, variant_code: 'RED' });
-    expect(wrongVariant.envelope.errors[0]).toMatchObject({ field: 'variant_code', msg: 'Variant RED does not exist for item IT-4004' });
+    const wrongVariant = await admin.put('/api/item-documents', {
+      id: doc.id,
+      version: cleared.data.version,
+      variant_code: 'RED',
+    });
+    expect(wrongVariant.envelope.errors[0]).toMatchObject({
+      field: 'variant_code',
+      msg: 'Variant RED does not exist for item IT-4004',
+    });
 
     const missing = await admin.put('/api/item-documents', { id: 999999, version: 1, title: 'x' });
     expect(missing.statusCode).toBe(404);
@@ -188,7 +251,11 @@ describe('item documents on the local drive', () => {
     const bad = await admin.put('/api/item-documents', { id: doc.id, title: '', document_type: 'poster' });
     expect(bad.statusCode).toBe(400);
     const errors = Object.fromEntries(bad.envelope.errors.map((e) => [e.field, e.msg]));
-    expect(errors).toMatchObject({ version: 'version is required', title: 'This is required field!', document_type: 'document_type must be one of image, spec_sheet, price_sheet, other' });
+    expect(errors).toMatchObject({
+      version: 'version is required',
+      title: 'This is required field!',
+      document_type: 'document_type must be one of image, spec_sheet, price_sheet, other',
+    });
     const after = await admin.post<List>('/api/item-documents/filter', { filters: [{ field: 'id', value: doc.id }] });
     expect(after.data.items[0].title).toBe('Bảng giá 2026');
   });
@@ -213,7 +280,10 @@ describe('item documents on the local drive', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data.removed.sort()).toEqual([a.id, b.id].sort());
     expect(onDisk(a) || onDisk(b)).toBe(false);
-    expect((await admin.post<List>('/api/item-documents/filter', { filters: [{ field: 'item_no', value: 'IT-5005' }] })).data.total_count).toBe(0);
+    expect(
+      (await admin.post<List>('/api/item-documents/filter', { filters: [{ field: 'item_no', value: 'IT-5005' }] })).data
+        .total_count,
+    ).toBe(0);
     expect((await admin.get(fileUrl(a))).statusCode).toBe(404);
   });
 
@@ -224,15 +294,25 @@ describe('item documents on the local drive', () => {
 
     expect((await viewer.client.post('/api/item-documents/filter', {})).statusCode).toBe(200);
     expect((await viewer.client.get(fileUrl(doc))).statusCode).toBe(200);
-    const add = await postForm(viewer.client, '/api/item-documents', { item_no: 'IT-6006' }, { file: { name: 'x.pdf', type: 'application/pdf', data: pdf() } });
+    const add = await postForm(
+      viewer.client,
+      '/api/item-documents',
+      { item_no: 'IT-6006' },
+      { file: { name: 'x.pdf', type: 'application/pdf', data: pdf() } },
+    );
     expect(add.statusCode).toBe(403);
-    expect((await viewer.client.put('/api/item-documents', { id: doc.id, version: doc.version, title: 'Hacked' })).statusCode).toBe(403);
+    expect(
+      (await viewer.client.put('/api/item-documents', { id: doc.id, version: doc.version, title: 'Hacked' }))
+        .statusCode,
+    ).toBe(403);
     expect((await viewer.client.post('/api/item-documents/remove', { ids: [doc.id] })).statusCode).toBe(403);
     expect((await viewer.client.post('/api/drive/site-info/sync')).statusCode).toBe(403);
     expect((await viewer.client.post('/api/drive/authorize')).statusCode).toBe(403);
 
     const admin = await ctx.t.admin();
-    const after = await admin.post<List>('/api/item-documents/filter', { filters: [{ field: 'item_no', value: 'IT-6006' }] });
+    const after = await admin.post<List>('/api/item-documents/filter', {
+      filters: [{ field: 'item_no', value: 'IT-6006' }],
+    });
     expect(after.data.total_count).toBe(1);
     expect(after.data.items[0]).toMatchObject({ title: 'view.pdf', version: doc.version });
     expect(existsSync(path.join(driveRoot(), 'Items', 'IT-6006', 'x.pdf'))).toBe(false);
@@ -264,7 +344,9 @@ describe('item documents on the local drive', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'filters.field', msg: 'Unknown filter field: file_id' });
 
-    const res = await admin.post('/api/item-documents/filter/export', { filters: [{ field: 'item_no', value: 'IT-7007' }] });
+    const res = await admin.post('/api/item-documents/filter/export', {
+      filters: [{ field: 'item_no', value: 'IT-7007' }],
+    });
     expect(res.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
@@ -283,7 +365,9 @@ describe('cloud drive routes on the local folder', () => {
     const token = await user.client.get('/api/drive/token-info');
     expect(token.statusCode).toBe(200);
     expect(token.data).toEqual({ mode: 'local', authorized: true, expires_at: null });
-    const config = await user.client.get<{ folder: string; max_size: number; allowed_content_types: string[] }>('/api/drive/item-config');
+    const config = await user.client.get<{ folder: string; max_size: number; allowed_content_types: string[] }>(
+      '/api/drive/item-config',
+    );
     expect(config.data.folder).toBe('Items');
     expect(config.data.max_size).toBe(1024 * 1024);
     expect(config.data.allowed_content_types).toContain('application/pdf');
@@ -300,33 +384,74 @@ describe('cloud drive routes on the local folder', () => {
 
   it('uploads a file to a folder and opens it; bad folder, type and missing file are 400s', async () => {
     const admin = await ctx.t.admin();
-    const res = await postForm<{ id: string; path: string; size: number; content_type: string }>(admin, '/api/drive/upload', { folder: 'Shared/Bảng giá' }, { file: { name: 'giá.csv', type: 'text/csv', data: 'item;price\nA;1.000\n' } });
+    const res = await postForm<{ id: string; path: string; size: number; content_type: string }>(
+      admin,
+      '/api/drive/upload',
+      { folder: 'Shared/Bảng giá' },
+      { file: { name: 'giá.csv', type: 'text/csv', data: 'item;price\nA;1.000\n' } },
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ id: 'Shared/Bảng giá/giá.csv', path: 'Shared/Bảng giá/giá.csv', size: 19, content_type: 'text/csv' });
+    expect(res.data).toMatchObject({
+      id: 'Shared/Bảng giá/giá.csv',
+      path: 'Shared/Bảng giá/giá.csv',
+      size: 19,
+      content_type: 'text/csv',
+    });
     const opened = await admin.get(`/api/drive/files/${encodeURIComponent(res.data.id)}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(opened.body).toBe('item;price\nA;1.000\n');
 
-    const defaultFolder = await postForm<{ path: string }>(admin, '/api/drive/upload', {}, { file: { name: 'note.txt', type: 'text/plain', data: 'x' } });
+    const defaultFolder = await postForm<{ path: string }>(
+      admin,
+      '/api/drive/upload',
+      {},
+      { file: { name: 'note.txt', type: 'text/plain', data: 'x' } },
+    );
     expect(defaultFolder.data.path).toBe('Items/note.txt');
 
     const doc = (await upload({ item_no: 'IT-3003' }, 'manual.pdf', pdf('manual'))).data;
-    const clash = await postForm(admin, '/api/drive/upload', { folder: 'items/IT-3003' }, { file: { name: 'Manual.pdf', type: 'application/pdf', data: pdf('other') } });
+    const clash = await postForm(
+      admin,
+      '/api/drive/upload',
+      { folder: 'items/IT-3003' },
+      { file: { name: 'Manual.pdf', type: 'application/pdf', data: pdf('other') } },
+    );
     expect(clash.statusCode).toBe(409);
-    expect(clash.envelope.errors[0]).toMatchObject({ field: 'file', msg: '"items/IT-3003/Manual.pdf" is the file of document "manual.pdf" of item IT-3003; upload it on the Documents screen' });
+    expect(clash.envelope.errors[0]).toMatchObject({
+      field: 'file',
+      msg: '"items/IT-3003/Manual.pdf" is the file of document "manual.pdf" of item IT-3003; upload it on the Documents screen',
+    });
     expect((await admin.get(fileUrl(doc))).rawPayload.equals(pdf('manual'))).toBe(true);
 
-    const up = await postForm(admin, '/api/drive/upload', { folder: '../etc' }, { file: { name: 'a.txt', type: 'text/plain', data: 'x' } });
+    const up = await postForm(
+      admin,
+      '/api/drive/upload',
+      { folder: '../etc' },
+      { file: { name: 'a.txt', type: 'text/plain', data: 'x' } },
+    );
     expect(up.statusCode).toBe(400);
-    expect(up.envelope.errors[0]).toMatchObject({ field: 'folder', msg: 'The folder path must not contain "." or "..".' });
-    const type = await postForm(admin, '/api/drive/upload', {}, { file: { name: 'run.sh', type: 'application/x-sh', data: 'x' } });
+    expect(up.envelope.errors[0]).toMatchObject({
+      field: 'folder',
+      msg: 'The folder path must not contain "." or "..".',
+    });
+    const type = await postForm(
+      admin,
+      '/api/drive/upload',
+      {},
+      { file: { name: 'run.sh', type: 'application/x-sh', data: 'x' } },
+    );
     expect(type.envelope.errors[0].field).toBe('file');
     const none = await postForm(admin, '/api/drive/upload', { folder: 'Items' });
     expect(none.envelope.errors[0]).toMatchObject({ field: 'file', msg: 'This is required field!' });
 
     const storeEditor = await ctx.t.makeUser({ pages: [{ page_url: '/document', permission_type: 'view' }] });
-    const refused = await postForm(storeEditor.client, '/api/drive/upload', {}, { file: { name: 'sneaky.txt', type: 'text/plain', data: 'x' } });
+    const refused = await postForm(
+      storeEditor.client,
+      '/api/drive/upload',
+      {},
+      { file: { name: 'sneaky.txt', type: 'text/plain', data: 'x' } },
+    );
     expect(refused.statusCode).toBe(403);
     expect(existsSync(path.join(driveRoot(), 'Items', 'sneaky.txt'))).toBe(false);
 
@@ -338,7 +463,9 @@ describe('cloud drive routes on the local folder', () => {
 
 describe('OpenAPI', () => {
   it('documents the drive and item document operations, the multipart ones with their parts', async () => {
-    const doc = (await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { summary?: string }>> }>();
+    const doc = (await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string }>>;
+    }>();
     for (const [path, method] of [
       ['/api/drive/authorize', 'post'],
       ['/api/drive/token-info', 'get'],
@@ -352,8 +479,11 @@ describe('OpenAPI', () => {
       ['/api/item-documents', 'post'],
       ['/api/item-documents', 'put'],
       ['/api/item-documents/remove', 'post'],
-    ]) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
-    expect(doc.paths['/api/item-documents'].post.summary).toContain('multipart/form-data: part "file" and text parts item_no');
+    ])
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+    expect(doc.paths['/api/item-documents'].post.summary).toContain(
+      'multipart/form-data: part "file" and text parts item_no',
+    );
   });
 });
 
@@ -363,7 +493,14 @@ describe('demo documents', () => {
     const { pagePermissions } = await import('../access/schema.js');
     const { eq } = await import('drizzle-orm');
     const db = ctx.t.services.db;
-    await db.insert(pagePermissions).values({ name: 'Store Staff', permission_type: 'view', pages: [{ page_url: '/myprofile', permission_type: 'edit' }] }).onConflictDoNothing();
+    await db
+      .insert(pagePermissions)
+      .values({
+        name: 'Store Staff',
+        permission_type: 'view',
+        pages: [{ page_url: '/myprofile', permission_type: 'edit' }],
+      })
+      .onConflictDoNothing();
     await db.delete((await import('./schema.js')).itemDocuments);
 
     await seedDemoDocuments(ctx.t.services);
@@ -373,12 +510,17 @@ describe('demo documents', () => {
       { page_url: '/tablet/document', permission_type: 'view' },
     ]);
     const admin = await ctx.t.admin();
-    const list = await admin.post<List>('/api/item-documents/filter', { pagination: { page: 1, size: 50 }, sort_order: { field: 'file_name', direction: 'asc' } });
+    const list = await admin.post<List>('/api/item-documents/filter', {
+      pagination: { page: 1, size: 50 },
+      sort_order: { field: 'file_name', direction: 'asc' },
+    });
     expect(list.data.total_count).toBe(10);
     const sheet = list.data.items.find((d) => d.file_name === 'bang-gia-IT-1001.csv');
     expect(sheet).toMatchObject({ document_type: 'price_sheet', item_no: 'IT-1001', uploaded_by: 'admin' });
     const opened = await admin.get(fileUrl(sheet as ItemDocument));
-    expect(opened.body).toBe('item_no;variant_code;description;unit_price\nIT-1001;;Sản phẩm IT-1001;100.000\nIT-1001;RED;Màu RED;100.000\n');
+    expect(opened.body).toBe(
+      'item_no;variant_code;description;unit_price\nIT-1001;;Sản phẩm IT-1001;100.000\nIT-1001;RED;Màu RED;100.000\n',
+    );
 
     await seedDemoDocuments(ctx.t.services);
     expect((await admin.post<List>('/api/item-documents/filter', {})).data.total_count).toBe(10);

@@ -1,4 +1,10 @@
-import { itemDocument, itemDocumentCreateFields, itemDocumentRemove, itemDocumentRemoveResult, itemDocumentUpdate } from '@fp/contract';
+import {
+  itemDocument,
+  itemDocumentCreateFields,
+  itemDocumentRemove,
+  itemDocumentRemoveResult,
+  itemDocumentUpdate,
+} from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { onDrive, readUploadForm } from '../drive/http.js';
@@ -45,7 +51,7 @@ export function itemDocumentRoutes(r: Router) {
     method: 'PUT',
     url: '/item-documents',
     access: { page, level: 'edit' },
-    summary: 'Update an item document\'s metadata (id, version and any of item_no, variant_code, title, document_type)',
+    summary: "Update an item document's metadata (id, version and any of item_no, variant_code, title, document_type)",
     body: itemDocumentUpdate,
     response: itemDocument,
     handler: ({ body, services }) => updateItemDocument(services.db, body),

@@ -1,5 +1,10 @@
 import { and, eq, getTableColumns, getTableName, inArray, like, sql } from 'drizzle-orm';
-import { documentTypeOf, type ItemDocument, type ItemDocumentCreateFields, type ItemDocumentUpdate } from '@fp/contract';
+import {
+  documentTypeOf,
+  type ItemDocument,
+  type ItemDocumentCreateFields,
+  type ItemDocumentUpdate,
+} from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
@@ -12,12 +17,19 @@ import { assertItemExists } from './items.js';
 
 type Row = typeof itemDocuments.$inferSelect;
 
-const toDocument = (row: Row): ItemDocument => ({ ...row, document_type: row.document_type as ItemDocument['document_type'] });
+const toDocument = (row: Row): ItemDocument => ({
+  ...row,
+  document_type: row.document_type as ItemDocument['document_type'],
+});
 
 const columns = getTableColumns(itemDocuments);
 
 export const itemDocumentList: ListSpec<Row, ItemDocument> = {
-  source: (db, extra) => db.select({ ...columns, ...extra }).from(itemDocuments).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...columns, ...extra })
+      .from(itemDocuments)
+      .$dynamic(),
   fields: {
     id: itemDocuments.id,
     item_no: itemDocuments.item_no,
@@ -31,8 +43,29 @@ export const itemDocumentList: ListSpec<Row, ItemDocument> = {
     created_at: itemDocuments.created_at,
     updated_at: itemDocuments.updated_at,
   },
-  filterable: ['id', 'item_no', 'variant_code', 'title', 'document_type', 'file_name', 'content_type', 'uploaded_by', 'created_at'],
-  sortable: ['id', 'item_no', 'variant_code', 'title', 'document_type', 'file_name', 'file_size', 'uploaded_by', 'created_at', 'updated_at'],
+  filterable: [
+    'id',
+    'item_no',
+    'variant_code',
+    'title',
+    'document_type',
+    'file_name',
+    'content_type',
+    'uploaded_by',
+    'created_at',
+  ],
+  sortable: [
+    'id',
+    'item_no',
+    'variant_code',
+    'title',
+    'document_type',
+    'file_name',
+    'file_size',
+    'uploaded_by',
+    'created_at',
+    'updated_at',
+  ],
   defaultSort: { field: 'created_at', direction: 'desc' },
   key: itemDocuments.id,
   map: toDocument,
@@ -84,7 +117,12 @@ export async function assertNotADocumentFile(db: DbOrTx, folder: string, fileNam
     .select({ title: itemDocuments.title, item_no: itemDocuments.item_no })
     .from(itemDocuments)
     .where(eq(sql`lower(${itemDocuments.file_path})`, path));
-  if (used) throw conflict(`"${joinDrivePath(folder, fileName)}" is the file of document "${used.title}" of item ${used.item_no}; upload it on the Documents screen`, 'conflict', 'file');
+  if (used)
+    throw conflict(
+      `"${joinDrivePath(folder, fileName)}" is the file of document "${used.title}" of item ${used.item_no}; upload it on the Documents screen`,
+      'conflict',
+      'file',
+    );
 }
 
 /**
@@ -131,7 +169,10 @@ export async function uploadItemDocument(
     });
   } catch (error) {
     const orphan = stored;
-    if (orphan) await drive.remove(orphan.id).catch((e: unknown) => services.log.warn({ err: e, file: orphan.id }, 'could not remove an unrecorded upload'));
+    if (orphan)
+      await drive
+        .remove(orphan.id)
+        .catch((e: unknown) => services.log.warn({ err: e, file: orphan.id }, 'could not remove an unrecorded upload'));
     throw error;
   }
 }
@@ -141,7 +182,15 @@ export async function updateItemDocument(db: DbOrTx, input: ItemDocumentUpdate):
   if (values.item_no !== undefined || values.variant_code) {
     const current = await getItemDocument(db, id);
     const itemNo = values.item_no ?? current.item_no;
-    await assertItemExists(db, itemNo, values.variant_code === undefined ? (itemNo === current.item_no ? null : current.variant_code) : values.variant_code);
+    await assertItemExists(
+      db,
+      itemNo,
+      values.variant_code === undefined
+        ? itemNo === current.item_no
+          ? null
+          : current.variant_code
+        : values.variant_code,
+    );
   }
   const where = and(eq(itemDocuments.id, id), eq(itemDocuments.version, version));
   const [row] = await db
@@ -149,7 +198,9 @@ export async function updateItemDocument(db: DbOrTx, input: ItemDocumentUpdate):
     .set({ ...values, ...bump(itemDocuments.version) })
     .where(where)
     .returning();
-  return row ? toDocument(row) : explainMissedUpdate(db, getTableName(itemDocuments), eq(itemDocuments.id, id), 'Item document');
+  return row
+    ? toDocument(row)
+    : explainMissedUpdate(db, getTableName(itemDocuments), eq(itemDocuments.id, id), 'Item document');
 }
 
 /**

@@ -6,14 +6,25 @@ import { toast } from '../../components/toast';
 import { AREA, ENTITY } from './data';
 import { typeOptions } from './UploadDialog';
 
-type Values = { item_no: string; variant_code?: string | null; title: string; document_type: ItemDocument['document_type'] };
+type Values = {
+  item_no: string;
+  variant_code?: string | null;
+  title: string;
+  document_type: ItemDocument['document_type'];
+};
 
 /** Edit metadata: item, variant, title and type; the file stays as uploaded. */
 export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
 
   const save = useApiMutation({
-    fn: (v: Values) => api.put<ItemDocument>('/api/item-documents', { ...v, variant_code: v.variant_code || null, id: doc?.id, version: doc?.version }),
+    fn: (v: Values) =>
+      api.put<ItemDocument>('/api/item-documents', {
+        ...v,
+        variant_code: v.variant_code || null,
+        id: doc?.id,
+        version: doc?.version,
+      }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
     toastError: false,
@@ -24,28 +35,61 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
       await save.mutateAsync(v);
     } catch (e) {
       const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      const named = Object.entries(fields).filter(([name]) => ['item_no', 'variant_code', 'title', 'document_type'].includes(name));
+      const named = Object.entries(fields).filter(([name]) =>
+        ['item_no', 'variant_code', 'title', 'document_type'].includes(name),
+      );
       if (named.length) form.setFields(named.map(([name, err]) => ({ name: name as keyof Values, errors: [err] })));
       else toast.error(e);
     }
   };
 
   return (
-    <Modal open={doc !== null} title="Edit Document" okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={doc !== null}
+      title="Edit Document"
+      okText="Save"
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form
         form={form}
         name="edit-document"
         layout="vertical"
         onFinish={submit}
-        initialValues={doc ? { item_no: doc.item_no, variant_code: doc.variant_code ?? '', title: doc.title, document_type: doc.document_type } : undefined}
+        initialValues={
+          doc
+            ? {
+                item_no: doc.item_no,
+                variant_code: doc.variant_code ?? '',
+                title: doc.title,
+                document_type: doc.document_type,
+              }
+            : undefined
+        }
       >
-        <Form.Item name="item_no" label="Item No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+        <Form.Item
+          name="item_no"
+          label="Item No"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 30, message: messages.maxLength(30) },
+          ]}
+        >
           <Input autoFocus />
         </Form.Item>
         <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
+        <Form.Item
+          name="title"
+          label="Title"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 250, message: messages.maxLength(250) },
+          ]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="document_type" label="Type" rules={[{ required: true, message: messages.required }]}>

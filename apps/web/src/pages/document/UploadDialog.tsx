@@ -60,7 +60,8 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
       if (fields.file) setFileError(fields.file);
       const formFields = Object.entries(fields).filter(([name]) => name !== 'file');
-      if (formFields.length) form.setFields(formFields.map(([name, err]) => ({ name: name as keyof Values, errors: [err] })));
+      if (formFields.length)
+        form.setFields(formFields.map(([name, err]) => ({ name: name as keyof Values, errors: [err] })));
       if (!Object.keys(fields).length) toast.error(e);
     }
   };
@@ -107,9 +108,20 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             ) : null}
           </Upload.Dragger>
         </Form.Item>
-        {file ? <Typography.Text type="secondary">{`${file.name} · ${formatFileSize(file.size)}`}</Typography.Text> : null}
-        {percent !== null ? <Progress percent={percent} status={upload.isPending ? 'active' : undefined} aria-label="Upload progress" /> : null}
-        <Form.Item name="item_no" label="Item No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+        {file ? (
+          <Typography.Text type="secondary">{`${file.name} · ${formatFileSize(file.size)}`}</Typography.Text>
+        ) : null}
+        {percent !== null ? (
+          <Progress percent={percent} status={upload.isPending ? 'active' : undefined} aria-label="Upload progress" />
+        ) : null}
+        <Form.Item
+          name="item_no"
+          label="Item No"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 30, message: messages.maxLength(30) },
+          ]}
+        >
           <Input autoFocus />
         </Form.Item>
         <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>

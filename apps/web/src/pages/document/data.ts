@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_ERROR, SESSION_KEYS, formatNumber, type ApiError, type DriveItemConfig, type ItemDocument } from '@fp/contract';
+import {
+  DEFAULT_ERROR,
+  SESSION_KEYS,
+  formatNumber,
+  type ApiError,
+  type DriveItemConfig,
+  type ItemDocument,
+} from '@fp/contract';
 import { api, ApiCallError } from '../../api/client';
 import { qk } from '../../api/keys';
 
@@ -45,7 +52,8 @@ export function fileProblem(file: File, config: DriveItemConfig | undefined): st
   if (file.size === 0) return 'The file is empty.';
   if (!config) return null;
   if (file.size > config.max_size) return `The file is larger than the ${formatFileSize(config.max_size)} limit.`;
-  if (file.type && !config.allowed_content_types.includes(file.type)) return `The file type "${file.type}" is not allowed.`;
+  if (file.type && !config.allowed_content_types.includes(file.type))
+    return `The file type "${file.type}" is not allowed.`;
   return null;
 }
 
@@ -72,7 +80,12 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
         }
       })();
       if (xhr.status >= 400 || !env || env.result === false) {
-        reject(new ApiCallError(xhr.status, env?.errors?.length ? env.errors : [{ code: 'system_error', msg: DEFAULT_ERROR }]));
+        reject(
+          new ApiCallError(
+            xhr.status,
+            env?.errors?.length ? env.errors : [{ code: 'system_error', msg: DEFAULT_ERROR }],
+          ),
+        );
         return;
       }
       resolve(env.data as T);

@@ -26,21 +26,46 @@ export default function DocumentsPage() {
   });
 
   const columns: ColumnsType<ItemDocument> = [
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true, render: (v: string, row) => (row.variant_code ? `${v} / ${row.variant_code}` : v) },
+    {
+      title: 'Item No',
+      dataIndex: 'item_no',
+      key: 'item_no',
+      sorter: true,
+      render: (v: string, row) => (row.variant_code ? `${v} / ${row.variant_code}` : v),
+    },
     { title: 'Title', dataIndex: 'title', key: 'title', sorter: true },
-    { title: 'Type', dataIndex: 'document_type', key: 'document_type', sorter: true, render: (v: ItemDocument['document_type']) => itemDocumentTypeLabels[v] ?? v },
+    {
+      title: 'Type',
+      dataIndex: 'document_type',
+      key: 'document_type',
+      sorter: true,
+      render: (v: ItemDocument['document_type']) => itemDocumentTypeLabels[v] ?? v,
+    },
     {
       title: 'File',
       dataIndex: 'file_name',
       key: 'file_name',
       sorter: true,
       render: (v: string, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => openDocument(row)} aria-label={`Open ${v}`}>
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => openDocument(row)}
+          aria-label={`Open ${v}`}
+        >
           {v}
         </Button>
       ),
     },
-    { title: 'Size', dataIndex: 'file_size', key: 'file_size', sorter: true, align: 'right', render: (v: number) => formatFileSize(v) },
+    {
+      title: 'Size',
+      dataIndex: 'file_size',
+      key: 'file_size',
+      sorter: true,
+      align: 'right',
+      render: (v: number) => formatFileSize(v),
+    },
     { title: 'Uploaded By', dataIndex: 'uploaded_by', key: 'uploaded_by', sorter: true },
     { title: 'Uploaded', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDate },
     {
@@ -48,12 +73,22 @@ export default function DocumentsPage() {
       key: 'actions',
       render: (_: unknown, row: ItemDocument) => (
         <Space>
-          <Button size="small" icon={<ExportOutlined />} onClick={() => openDocument(row)} aria-label={`Open ${row.title}`}>
+          <Button
+            size="small"
+            icon={<ExportOutlined />}
+            onClick={() => openDocument(row)}
+            aria-label={`Open ${row.title}`}
+          >
             Open
           </Button>
           {canEdit ? (
             <>
-              <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} aria-label={`Edit ${row.title}`}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(row)}
+                aria-label={`Edit ${row.title}`}
+              >
                 Edit
               </Button>
               <Button

@@ -11,11 +11,19 @@ export async function multipartBody(fields: Record<string, string>, files: Recor
     form.append(key, new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
 }
 
 /** POSTs a multipart form through the client (its token and the app's inject). */
-export async function postForm<T = unknown>(client: Client, url: string, fields: Record<string, string>, files: Record<string, FilePart> = {}): Promise<Res<T>> {
+export async function postForm<T = unknown>(
+  client: Client,
+  url: string,
+  fields: Record<string, string>,
+  files: Record<string, FilePart> = {},
+): Promise<Res<T>> {
   const { payload, headers } = await multipartBody(fields, files);
   return client.post<T>(url, payload, headers);
 }

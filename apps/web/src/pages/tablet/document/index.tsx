@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
-import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
+import {
+  FileExcelOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  FileTextOutlined,
+} from '@ant-design/icons';
 import { isImageContentType, itemDocumentTypeLabels, type ItemDocument, type ListRequestInput } from '@fp/contract';
 import { api } from '../../../api/client';
 import { qk } from '../../../api/keys';
@@ -13,8 +19,10 @@ const PAGE_SIZE = 24;
 function FileIcon({ doc }: { doc: ItemDocument }) {
   const style = { fontSize: 64, color: '#8c8c8c' };
   if (doc.content_type === 'application/pdf') return <FilePdfOutlined style={{ ...style, color: '#cf1322' }} />;
-  if (doc.content_type.includes('sheet') || doc.content_type.includes('excel') || doc.content_type === 'text/csv') return <FileExcelOutlined style={{ ...style, color: '#389e0d' }} />;
-  if (doc.content_type.startsWith('text/') || doc.content_type.includes('word')) return <FileTextOutlined style={{ ...style, color: '#0958d9' }} />;
+  if (doc.content_type.includes('sheet') || doc.content_type.includes('excel') || doc.content_type === 'text/csv')
+    return <FileExcelOutlined style={{ ...style, color: '#389e0d' }} />;
+  if (doc.content_type.startsWith('text/') || doc.content_type.includes('word'))
+    return <FileTextOutlined style={{ ...style, color: '#0958d9' }} />;
   if (isImageContentType(doc.content_type)) return <FileImageOutlined style={style} />;
   return <FileOutlined style={style} />;
 }
@@ -34,9 +42,23 @@ function DocumentCard({ doc }: { doc: ItemDocument }) {
         }
       }}
       cover={
-        <div style={{ height: 160, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa', overflow: 'hidden' }}>
+        <div
+          style={{
+            height: 160,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            background: '#fafafa',
+            overflow: 'hidden',
+          }}
+        >
           {isImageContentType(doc.content_type) ? (
-            <img src={fileUrl(doc)} alt={doc.title} loading="lazy" style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain' }} />
+            <img
+              src={fileUrl(doc)}
+              alt={doc.title}
+              loading="lazy"
+              style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain' }}
+            />
           ) : (
             <FileIcon doc={doc} />
           )}
@@ -93,7 +115,15 @@ export default function TabletDocumentsPage() {
       {list.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (
-        <Empty description={list.isError ? 'Could not load the documents. Search again to retry.' : search ? `No documents for item "${search}"` : 'No documents yet'} />
+        <Empty
+          description={
+            list.isError
+              ? 'Could not load the documents. Search again to retry.'
+              : search
+                ? `No documents for item "${search}"`
+                : 'No documents yet'
+          }
+        />
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {items.map((doc) => (
@@ -102,7 +132,14 @@ export default function TabletDocumentsPage() {
         </div>
       )}
       {(list.data?.total_count ?? 0) > PAGE_SIZE ? (
-        <Pagination align="center" current={page} pageSize={PAGE_SIZE} total={list.data?.total_count ?? 0} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          align="center"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={list.data?.total_count ?? 0}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       ) : null}
     </Space>
   );
