@@ -27,7 +27,10 @@ test('pushes an item while the online shop is down, then sends it once the shop 
   });
 
   await loginAs(page, ADMIN.username, ADMIN.password);
-  await page.goto('/shopPushes');
+  // Through the menu, as a user finds the screen.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Catalogue' }).click();
+  await page.getByRole('link', { name: 'Online Shop Pushes', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Online Shop Pushes' })).toBeVisible();
   await expect(page.getByText('Online shop: Magento, not answering')).toBeVisible();
 

@@ -3,7 +3,6 @@ import { SHOP_QUEUE, type ShopPush, type ShopPushKind, type ShopPushQueued } fro
 import type { DbOrTx } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
 import { jobs } from '../../jobs/schema.js';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListSpec } from '../../http/list.js';
 import { items } from '../items/schema.js';
 
@@ -20,7 +19,6 @@ export const pushKey = (p: Pick<ShopPushPayload, 'kind' | 'item_no' | 'variant_c
   p.kind === 'product' ? `item:${p.item_no}` : p.kind === 'prices' ? `prices:${p.item_no}` : `variant:${p.item_no}:${p.variant_code}`;
 
 type JobRow = typeof jobs.$inferSelect;
-const live = alias(jobs, 'live');
 
 const payloadText = (name: string) => sql<string>`${jobs.payload}->>${sql.raw(`'${name}'`)}`;
 const resultText = (name: string) => sql<string | null>`${jobs.result}->>${sql.raw(`'${name}'`)}`;
@@ -141,7 +139,7 @@ export async function retryPushes(db: DbOrTx, ids: number[]): Promise<number> {
         inArray(jobs.id, ids),
         inArray(jobs.state, ['failed', 'dead']),
         // A dead push whose target was pushed again since: the newer push is the one that counts.
-        sql`not exists (select 1 from ${live} where ${live.queue} = ${jobs.queue} and ${live.key} = ${jobs.key} and ${live.id} <> ${jobs.id} and ${live.state} in ('pending', 'running', 'failed'))`,
+        sql`not exists (select 1 from ${jobs} as live where live.queue = ${jobs.queue} and live.key = ${jobs.key} and live.id <> ${jobs.id} and live.state in ('pending', 'running', 'failed'))`,
       ),
     )
     .returning({ id: jobs.id });
