@@ -136,3 +136,17 @@ test('a user changes their password in /myprofile, is logged out and logs in wit
   await loginAs(page, username, 'NewPass456');
   await expect(page.getByTestId('user-menu')).toContainText('Quang');
 });
+
+test("a store manager sees only their store's users and cannot change them", async ({ page }) => {
+  await loginAs(page, 'hanoi.manager', 'Demo1234');
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+  await expect(rows.filter({ hasText: 'hanoi.staff' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'saigon.manager' })).toHaveCount(0);
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) await expect(rows.nth(i).getByRole('cell').nth(5)).toHaveText('HN001');
+  await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+});
