@@ -219,4 +219,13 @@ describe('franchises', () => {
     expect(ws.getRow(2).getCell(2).value).toBe('Xuất Excel');
     expect(ws.rowCount).toBe(2);
   });
+
+  it('documents every franchise and number series operation in OpenAPI', async () => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const p of ['/api/franchises', '/api/franchises/filter', '/api/franchises/filter/export', '/api/franchises/delete', '/api/franchises/{customer_no}', '/api/franchises/sync', '/api/franchises/erp-customer', '/api/number-series/generate', '/api/number-series/filter']) {
+      expect(paths).toContain(p);
+    }
+  });
 });
