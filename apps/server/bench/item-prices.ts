@@ -66,6 +66,9 @@ export async function benchItemPrices() {
       from item_prices p join item_price_lists l on l.code = p.price_list_code join items it on it.item_no = p.item_no
       where p.franchise_code = ${franchise(i)} and p.valid_from >= '2026-02-01'
       order by p.item_no asc, p.id asc limit 20 offset ${(i % 3) * 20}`);
+  // The fixed cost of any API call here (session lookup, permission, API log, envelope): an empty category tree.
+  const baseline = () => b.app.inject({ method: 'GET', url: '/api/categories', headers: { authorization: `Bearer ${token}` } });
+  await measure('GET /api/categories (empty: the per-call overhead)', 300, baseline);
   await measure('POST /api/item-prices/filter (franchise, from date)', 300, apiFilter);
   await measure('  raw SQL of the same query', 300, raw);
 

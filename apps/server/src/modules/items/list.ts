@@ -31,6 +31,8 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
       .orderBy(...pricePrecedence())
       .limit(1)
       .as('best_price');
+  // With a franchise in view the rows are its list: an inner join lets the planner start from that list.
+  const fiJoinKind = franchise ? ('innerJoin' as const) : ('leftJoin' as const);
   const fiJoin = franchise ? and(eq(franchiseItems.item_no, items.item_no), eq(franchiseItems.franchise_code, franchise)) : sql`false`;
   const pinnedScope = franchise ? sql`(p.franchise_code is null or p.franchise_code = ${franchise})` : sql`p.franchise_code is null`;
   const pinned = sql<boolean>`exists (select 1 from ${itemPrices} p where p.item_no = ${items.item_no} and p.pinned and ${pinnedScope} and p.valid_from <= current_date and (p.valid_to is null or p.valid_to >= current_date))`;
@@ -57,8 +59,8 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
     updated_at: items.updated_at,
   };
   return {
-    source: (db, extra) =>
-      db
+    source: (db, extra) => {
+      const base = db
         .select({
           ...getTableColumns(items),
           category_code: categories.code,
@@ -80,11 +82,10 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
         })
         .from(items)
         .leftJoin(categories, eq(categories.id, items.category_id))
-        .leftJoin(parent, eq(parent.id, categories.parent_id))
-        // With a franchise in view the rows are its list: an inner join lets the planner start from that list.
-        [franchise ? 'innerJoin' : 'leftJoin'](franchiseItems, fiJoin)
-        .leftJoinLateral(best(db), sql`true`)
-        .$dynamic() as never,
+        .leftJoin(parent, eq(parent.id, categories.parent_id));
+      const withList = base[fiJoinKind](franchiseItems, fiJoin);
+      return withList.leftJoinLateral(best(db), sql`true`).$dynamic() as never;
+    },
     fields,
     filterable: ['item_no', 'description', 'description_2', 'base_unit_of_measure', 'category_id', 'category_code', 'category_name', 'parent_category_id', 'top_category_id', 'blocked', 'unit_price', 'franchise_code', 'price_rate', 'sort', 'pinned', 'search', 'effective_price', 'price_source'],
     sortable: ['item_no', 'description', 'category_name', 'unit_price', 'price_rate', 'sort', 'effective_price', 'price_source', 'updated_at'],

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, isNull, lte, or, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PriceSource } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
