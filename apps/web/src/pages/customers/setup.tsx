@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AutoComplete, Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { customerChannels, messages, type CustomerSetup } from '@fp/contract';
@@ -103,7 +103,7 @@ export default function CustomerSetupPage() {
               <Input />
             </Form.Item>
             <Form.Item name="channel" label="Channel" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-              <AutoComplete options={channelOptions} />
+              <Select showSearch={{ optionFilterProp: 'label' }} options={channelOptions} />
             </Form.Item>
           </Space.Compact>
           <button type="submit" hidden />
