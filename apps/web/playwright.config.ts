@@ -10,8 +10,8 @@ export const E2E_DATA_DIR = `${runDir}/data`;
 export default defineConfig({
   testDir: './e2e',
   outputDir: `${runDir}/test-results`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -6,7 +6,7 @@ test('login with a wrong password, then the right one, then logout', async ({ pa
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill('wrong-password1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Username hoặc mật khẩu không đúng' })).toBeVisible();
+  await expect(page.locator('#root').getByRole('alert')).toHaveText('Username hoặc mật khẩu không đúng');
 
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -115,7 +115,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         </Typography.Title>
       ) : null}
       {p.filters?.length ? (
-        <Form form={form} layout="inline" onFinish={search} className="list-filters" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form form={form} name={`${p.area}-filters`} layout="inline" onFinish={search} className="list-filters" style={{ marginBottom: 12, rowGap: 8 }}>
           {p.filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               {f.type === 'select' || f.type === 'boolean' ? (

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Layout, Menu, Dropdown, Button, Space, Typography, Grid } from 'antd';
+import { Layout, Menu, Dropdown, Button, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = Grid.useBreakpoint();
   const isTablet = location.pathname.startsWith('/tablet') || location.pathname === '/tabletItemPrice';
-  const [collapsed, setCollapsed] = useState(isTablet || !screens.lg);
+  // Tablets and narrow windows start with the menu closed (useBreakpoint is empty on the first render).
+  const [collapsed, setCollapsed] = useState(isTablet || window.innerWidth < 992);
 
   // The menu shows only what the user may open (issue 2); the server still refuses the rest.
   const items = useMemo(() => {
@@ -64,7 +64,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
                     label: t('menu.logout'),
                     onClick: async () => {
                       await logout();
-                      navigate('/login', { replace: true });
+                      // A new login starts at home, not at the page the previous user had open.
+                      navigate('/login', { replace: true, state: { from: '/' } });
                     },
                   },
                 ],

@@ -10,11 +10,15 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const screens: Record<string, Page> = {
   '/': lazyWithReload(() => import('./home')),
-  '/devices': lazyWithReload(() => import('./devices')),
   '/document': lazyWithReload(() => import('./document')),
   '/tablet/document': lazyWithReload(() => import('./tablet/document')),
+  '/cancelReasons': lazyWithReload(() => import('./cancelReasons')),
+  '/devices': lazyWithReload(() => import('./devices')),
   '/franchises': lazyWithReload(() => import('./franchises')),
   '/franchises/detail': lazyWithReload(() => import('./franchises/detail')),
+  '/apiLog': lazyWithReload(() => import('./apiLog')),
+  '/jobs': lazyWithReload(() => import('./jobs')),
+  '/settings': lazyWithReload(() => import('./settings')),
   '/users': lazyWithReload(() => import('./users')),
   '/users/{id}': lazyWithReload(() => import('./users/detail')),
   '/myprofile': lazyWithReload(() => import('./myprofile')),

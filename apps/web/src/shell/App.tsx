@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { pages, type PageDef } from '@fp/contract';
-import { onApiError } from '../api/client';
+import { api, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
 import { screens } from '../pages/registry';
@@ -12,18 +12,33 @@ import { bindToasts } from '../components/toast';
 import { ComingSoonPage, ForbiddenPage, NotFoundPage } from './StatusPages';
 import { useBuildWatch } from './build-watch';
 
-const Loading = () => (
-  <div style={{ padding: 48, textAlign: 'center' }}>
+const Loading = ({ what }: { what: string }) => (
+  <div style={{ padding: 48, textAlign: 'center' }} data-testid={`loading-${what}`}>
     <Spin size="large" />
   </div>
 );
 
-/** Binds toasts, watches for new builds and sends 503-maintenance to /maintenance. */
+/** Binds toasts, watches for new builds and sends non-admins to /maintenance while it is on. */
 function Shell() {
   const { notification } = AntApp.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { me } = useSession();
   useEffect(() => bindToasts(notification), [notification]);
   useBuildWatch();
+  useEffect(() => {
+    if (!me || me.is_admin || location.pathname === '/maintenance') return;
+    let live = true;
+    void api
+      .get<boolean>('/api/config/maintenance-mode')
+      .then((on) => {
+        if (live && on) navigate('/maintenance', { replace: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [me, location.pathname, navigate]);
   useEffect(
     () =>
       onApiError((e) => {
@@ -37,7 +52,7 @@ function Shell() {
 function RequireAuth({ children }: { children: ReactNode }) {
   const { me, loading } = useSession();
   const location = useLocation();
-  if (loading) return <Loading />;
+  if (loading) return <Loading what="session" />;
   if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
@@ -52,7 +67,7 @@ function PageGuard({ page }: { page: PageDef }) {
   const Screen = screens[page.url];
   if (!Screen) return <ComingSoonPage name={page.name} />;
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<Loading what="page" />}>
       <Screen />
     </Suspense>
   );
