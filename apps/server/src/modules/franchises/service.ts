@@ -70,6 +70,21 @@ export async function assertFranchiseExists(db: DbOrTx, customerNo: string, fiel
   return row;
 }
 
+/** The franchise_* fields a document header copies (product.md 3, purchase order). */
+export function franchiseSnapshot(f: Franchise) {
+  return {
+    franchise_code: f.customer_no,
+    franchise_name: f.name,
+    franchise_address: f.address,
+    franchise_district_code: f.district_code,
+    franchise_district_name: f.district_name,
+    franchise_phone_no: f.phone_no,
+    franchise_contact: f.contact,
+    franchise_post_code: f.post_code,
+    franchise_region_code: f.region_code,
+  };
+}
+
 export async function listLocations(db: DbOrTx, customerNo: string) {
   return db.select().from(locations).where(eq(locations.customer_no, customerNo)).orderBy(asc(locations.location_code));
 }
