@@ -42,7 +42,7 @@ const variantCode = z
   .max(30, messages.maxLength(30))
   .nullable()
   .optional()
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v ? v.toUpperCase() : null));
 
 /**
  * POST /api/item-documents is multipart/form-data: the file in the part `file` and these text parts.
@@ -70,7 +70,7 @@ export const itemDocumentUpdate = z.object({
     .max(30, messages.maxLength(30))
     .nullable()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+    .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null)),
   title: requiredText(250).optional(),
   document_type: documentType.optional(),
 });

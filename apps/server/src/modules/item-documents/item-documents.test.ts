@@ -42,7 +42,7 @@ describe('item documents on the local drive', () => {
     const admin = await ctx.t.admin();
     const data = pdf('thông số kỹ thuật');
     const res = await upload(
-      { item_no: 'it-1001', variant_code: 'RED', title: 'Thông số kỹ thuật', document_type: 'spec_sheet' },
+      { item_no: 'it-1001', variant_code: 'red', title: 'Thông số kỹ thuật', document_type: 'spec_sheet' },
       'Thông số.pdf',
       data,
     );
