@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { benchApp, measure, BENCH_ADMIN_PASSWORD } from './harness.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { users } from '../src/modules/auth/schema.js';
+import { roles, users } from '../src/modules/auth/schema.js';
 
 /** Login, and a filtered, sorted user list, at 10,000 users across 500 stores. */
 export async function benchLoginAndUsers() {
   const USERS = 10_000;
   const b = await benchApp();
   const hash = await hashPassword('Passw0rd1');
-  const [{ id: roleId }] = (await b.services.db.execute(sql`select id from roles where name = 'Store Staff'`)).rows as { id: number }[];
+  const [{ id: roleId }] = await b.services.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Store Staff'));
   for (let i = 0; i < USERS; i += 1000) {
     await b.services.db.insert(users).values(
       Array.from({ length: 1000 }, (_, k) => ({

@@ -43,7 +43,7 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
     throw new ApiCallError(0, [{ code: 'network_error', msg: DEFAULT_ERROR }]);
   }
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
