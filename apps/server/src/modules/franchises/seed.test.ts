@@ -3,6 +3,7 @@ import type { FranchiseDetail } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
 import { DEMO_STORES } from '../../seed/demo.js';
 import { seedFranchises } from './seed.js';
+import { assertLocationOfFranchise } from './service.js';
 
 const ctx = useTestApp();
 
@@ -21,5 +22,12 @@ describe('franchise demo data', () => {
     expect(hn.data.locations.map((l) => l.location_code)).toEqual(['HN001-01', 'HN001-02']);
     const series = await admin.post<{ total_count: number }>('/api/number-series/filter', { filters: [{ field: 'year', value: new Date().getFullYear() }] });
     expect(series.data.total_count).toBe(4 * 12);
+  });
+
+  it('tells document modules whether a store belongs to a franchise', async () => {
+    const { db } = ctx.t.services;
+    expect((await assertLocationOfFranchise(db, 'HCM001', 'HCM001-02')).name).toBe('Cửa hàng Phú Mỹ Hưng');
+    await expect(assertLocationOfFranchise(db, 'HN001', 'HCM001-02')).rejects.toMatchObject({ status: 422, field: 'location_code', message: 'Location HCM001-02 is not a store of franchise HN001' });
+    await expect(assertLocationOfFranchise(db, 'HN001', 'NOWHERE')).rejects.toMatchObject({ status: 422 });
   });
 });

@@ -89,6 +89,13 @@ export async function listLocations(db: DbOrTx, customerNo: string) {
   return db.select().from(locations).where(eq(locations.customer_no, customerNo)).orderBy(asc(locations.location_code));
 }
 
+/** For document modules: the store must be one of the franchise's (422 naming the field otherwise). */
+export async function assertLocationOfFranchise(db: DbOrTx, franchiseCode: string, locationCode: string, field = 'location_code') {
+  const [row] = await db.select().from(locations).where(eq(locations.location_code, locationCode));
+  if (!row || row.customer_no !== franchiseCode) throw businessRule(`Location ${locationCode} is not a store of franchise ${franchiseCode}`, 'unknown_location', field);
+  return row;
+}
+
 export async function getFranchiseDetail(db: DbOrTx, customerNo: string): Promise<FranchiseDetail> {
   const f = await getFranchise(db, customerNo);
   return { ...f, locations: await listLocations(db, customerNo) };
