@@ -51,6 +51,22 @@ describe('post codes and districts', () => {
     expect((await ctx.t.anon.post('/api/addresses/filter', { table_code: 'post_code' })).statusCode).toBe(401);
   });
 
+  it("exports a province's districts as xlsx", async () => {
+    const admin = await ctx.t.admin();
+    const res = await admin.post('/api/addresses/filter/export', { table_code: 'address_district', filters: [{ field: 'post_code', value: '48' }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('Code');
+    expect(ws.rowCount).toBe(9);
+    expect(ws.getRow(2).getCell(6).value).toBe('Đà Nẵng');
+    const bad = await admin.post('/api/addresses/filter/export', { table_code: 'nope' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers any signed-in user, store staff included', async () => {
     const staff = await ctx.t.makeUser({ customer_no: 'HN001' });
     const res = await staff.client.post<List<Unit>>('/api/addresses/filter', { table_code: 'post_code', filters: [{ field: 'code', value: '01' }] });

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
   addressFilterRequest,
@@ -38,6 +39,38 @@ export function addressRoutes(r: Router) {
       await ensureAddressUnits(services.db);
       const { table_code, use_local: _local, ...list } = body;
       return runList(services.db, addressUnitList, list, addressScope(table_code));
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/addresses/filter/export',
+    access: 'authenticated',
+    summary: 'Post codes or districts (same body as the filter) as an .xlsx file',
+    body: addressFilterRequest,
+    raw: true,
+    handler: async ({ body, services, reply }) => {
+      await ensureAddressUnits(services.db);
+      const { table_code, use_local: _local, ...list } = body;
+      // At most 696 rows: one page of the whole filtered set, no streaming needed.
+      const all = await runList(services.db, addressUnitList, { ...list, pagination: { page: 1, size: 1000 } }, addressScope(table_code));
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet(table_code === 'post_code' ? 'Post Codes' : 'Districts');
+      ws.columns = [
+        { header: 'Code', key: 'code', width: 10 },
+        { header: 'Name', key: 'name', width: 24 },
+        { header: 'Full Name', key: 'full_name', width: 32 },
+        { header: 'Type', key: 'type', width: 14 },
+        { header: 'Post Code', key: 'post_code', width: 10 },
+        { header: 'Province', key: 'province_name', width: 24 },
+      ];
+      ws.getRow(1).font = { bold: true };
+      for (const u of all.items) ws.addRow(u);
+      const file = Buffer.from(await wb.xlsx.writeBuffer());
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${table_code}.xlsx"`)
+        .send(file);
     },
   });
 
