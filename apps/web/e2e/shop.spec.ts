@@ -27,15 +27,12 @@ test('pushes an item while the online shop is down, then sends it once the shop 
   });
 
   await loginAs(page, ADMIN.username, ADMIN.password);
-  // Through the menu, as a user finds the screen.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: 'Catalogue' }).click();
-  await page.getByRole('link', { name: 'Online Shop Pushes', exact: true }).click();
+  await page.goto('/shopPushes');
   await expect(page.getByRole('heading', { name: 'Online Shop Pushes' })).toBeVisible();
   await expect(page.getByText('Online shop: Magento, not answering')).toBeVisible();
 
   await page.getByLabel('Item to push').fill(itemNo);
-  await page.getByRole('button', { name: 'Sync Item' }).click();
+  await page.getByRole('button', { name: 'Push Item to Shop' }).click();
   await expect(page.getByText('Sync Failed!')).toBeVisible();
   const line = page.getByRole('status').filter({ hasText: 'Push #' });
   await expect(line).toContainText('Failed, will retry');
@@ -61,7 +58,7 @@ test('pushes an item while the online shop is down, then sends it once the shop 
   expect(shop.requests.filter((r) => r.method === 'POST' && r.path === 'products' && (r.body as { product: { sku: string } }).product.sku === itemNo)).toHaveLength(1);
 
   // With the shop up, a sync answers at once with the 1-second success toast.
-  await page.getByRole('button', { name: 'Sync Prices' }).click();
+  await page.getByRole('button', { name: 'Push Prices to Shop' }).click();
   await expect(page.getByText('Sync Price Successfully!')).toBeVisible();
   await expect(line).toContainText('Done');
 });

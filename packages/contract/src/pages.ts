@@ -113,7 +113,7 @@ export const pages: PageDef[] = [
     filters: ['item_no', 'title', 'document_type', 'file_name', 'uploaded_by', 'created_at'],
   }),
   p('/tabletItemPrice', 'Item Price (Tablet)', 'Catalogue', true, { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] }),
-  p('/shopPushes', 'Online Shop Pushes', 'Catalogue', true, { buttons: ['Sync All', 'Retry', 'Export Excel', 'Refresh Data'], filters: ['item_no', 'kind', 'state', 'created_at'] }),
+  p('/shopPushes', 'Online Shop Pushes', 'Catalogue', true, { buttons: ['Push Item to Shop', 'Push Prices to Shop', 'Push All to Shop', 'Retry', 'Export Excel', 'Refresh Data'], filters: ['item_no', 'kind', 'state', 'created_at'] }),
   // Sales
   p('/salesQuotes', 'Sales Quotes', 'Sales', false),
   p('/salesQuotes/detail', 'Sales Quote Detail', 'Sales', false),

@@ -12,6 +12,7 @@ import { toast } from '../../components/toast';
 import { AREA, ENTITY, useCategoryTree, useFranchiseOptions } from './data';
 import { ItemForm } from './ItemForm';
 import { PriceSourceTag, RateCell, SortCell } from './cells';
+import { ShopRowPush, ShopSyncAllButton } from '../shop/ShopSyncButtons';
 
 const PAGE = '/items';
 
@@ -80,7 +81,7 @@ export default function ItemsPage() {
     { title: 'Effective Price', dataIndex: 'effective_price', key: 'effective_price', sorter: true, align: 'right', render: (v: string) => <strong>{renderMoney(v)}</strong> },
     { title: 'Price Source', dataIndex: 'price_source', key: 'price_source', render: (_: unknown, r: ItemRow) => <PriceSourceTag row={r} /> },
     ...(headOffice && canEdit
-      ? [{ title: 'Actions', key: 'actions', render: (_: unknown, r: ItemRow) => <Button size="small" icon={<EditOutlined />} aria-label={`Edit item ${r.item_no}`} onClick={() => void openItem(r.item_no).catch(toast.error)}>Edit Item</Button> }]
+      ? [{ title: 'Actions', key: 'actions', render: (_: unknown, r: ItemRow) => <Space><Button size="small" icon={<EditOutlined />} aria-label={`Edit item ${r.item_no}`} onClick={() => void openItem(r.item_no).catch(toast.error)}>Edit Item</Button><ShopRowPush itemNo={r.item_no} /></Space> }]
       : []),
   ];
 
@@ -92,6 +93,7 @@ export default function ItemsPage() {
           Add Item
         </Button>
       ) : null}
+      {headOffice ? <ShopSyncAllButton /> : null}
       <Button icon={<CloudSyncOutlined />} loading={sync.isPending && dialog === null} onClick={() => modal.confirm({ title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?', content: 'Items are read from the ERP and missing ones are added to the item list.', okText: 'Sync All', onOk: () => runSync(null) })}>
         Sync All
       </Button>

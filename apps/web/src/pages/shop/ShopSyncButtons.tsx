@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Space, Typography } from 'antd';
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popconfirm, Select, Space, Typography } from 'antd';
+import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEntity } from '@fp/contract';
 import { api } from '../../api/client';
 import { useCan, useSession } from '../../auth/session';
@@ -113,10 +113,10 @@ export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: s
     <Space direction="vertical" size={4}>
       <Space wrap>
         <Button size={size} icon={<CloudUploadOutlined />} loading={busy && push.variables?.kind === 'product'} disabled={busy} onClick={() => push.mutate({ kind: 'product', itemNo })}>
-          Sync Item
+          Push Item to Shop
         </Button>
         <Button size={size} loading={busy && push.variables?.kind === 'prices'} disabled={busy} onClick={() => push.mutate({ kind: 'prices', itemNo })}>
-          Sync Prices
+          Push Prices to Shop
         </Button>
         {variantCodes.length > 0 ? (
           <Space.Compact>
@@ -127,7 +127,7 @@ export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: s
               disabled={busy || !variant}
               onClick={() => variant && push.mutate({ kind: 'variant', itemNo, variantCode: variant })}
             >
-              Sync Variant
+              Push Variant to Shop
             </Button>
           </Space.Compact>
         ) : null}
@@ -137,7 +137,7 @@ export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: s
   );
 }
 
-/** Sync All, confirmed first: it queues a push for every item of the catalogue. */
+/** Push All to Shop (sync all), confirmed first: it queues a push for every item of the catalogue. */
 export function ShopSyncAllButton() {
   const canPush = useCanPush();
   const push = useShopPush();
@@ -145,16 +145,39 @@ export function ShopSyncAllButton() {
   return (
     <Space direction="vertical" size={4}>
       <Popconfirm
-        title="Sync all items to the online shop?"
+        title="Push all items to the online shop?"
         description="Every item of the catalogue is pushed with its variants and prices."
-        okText="Sync All"
+        okText="Push All"
         onConfirm={() => push.mutateAsync({ kind: 'all' }).catch(() => undefined)}
       >
         <Button icon={<CloudUploadOutlined />} loading={push.isPending}>
-          Sync All
+          Push All to Shop
         </Button>
       </Popconfirm>
       <ShopPushResultLine outcome={push.data} />
     </Space>
+  );
+}
+
+/** A compact per-row control for lists (the items screen): push the item or its prices; the outcome is a toast. */
+export function ShopRowPush({ itemNo }: { itemNo: string }) {
+  const canPush = useCanPush();
+  const push = useShopPush();
+  if (!canPush) return null;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'product', label: 'Push Item to Shop' },
+          { key: 'prices', label: 'Push Prices to Shop' },
+        ],
+        onClick: ({ key }) => push.mutate(key === 'prices' ? { kind: 'prices', itemNo } : { kind: 'product', itemNo }),
+      }}
+    >
+      <Button size="small" icon={<CloudUploadOutlined />} loading={push.isPending} aria-label={`Online shop actions for ${itemNo}`}>
+        Shop <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }
