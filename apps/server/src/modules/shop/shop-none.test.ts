@@ -70,3 +70,19 @@ describe('shop mode none', () => {
     expect((await ctx.t.anon.post('/api/shop/website-items/filter', {})).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the four pushes with their paths and the variant body', async () => {
+    const res = await ctx.t.anon.get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    type Op = { summary?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const paths = (JSON.parse(res.body) as { paths: Record<string, Record<string, Op>> }).paths;
+    for (const p of ['/api/shop/sync-all', '/api/shop/items/{item_no}', '/api/shop/items/{item_no}/prices', '/api/shop/variants/{variant_code}']) {
+      expect(paths[p]?.put, p).toBeDefined();
+    }
+    const variant = paths['/api/shop/variants/{variant_code}'].put;
+    expect(variant.summary).toContain('Variant codes may repeat across items');
+    expect(Object.keys(variant.requestBody?.content['application/json'].schema.properties ?? {})).toEqual(['item_no']);
+    for (const p of ['/api/shop/pushes/filter', '/api/shop/pushes/retry', '/api/shop/website-items/filter']) expect(paths[p]?.post, p).toBeDefined();
+  });
+});
