@@ -90,9 +90,14 @@ async function hurry(db: DbOrTx, where: SQL | undefined): Promise<void> {
     .where(and(isShopJob, inArray(jobs.state, ['pending', 'failed']), where));
 }
 
+/** A push asked for while the same one is being sent may have read the item before the change: it gets one follow-up. */
+const followUpKey = (key: string) => `${key}:next`;
+
 /** Queues one push in the caller's transaction; answers the live push for that target (new or reused). */
 export async function queuePush(tx: DbOrTx, payload: ShopPushPayload): Promise<{ job: JobRow; created: boolean }> {
-  const key = pushKey(payload);
+  let key = pushKey(payload);
+  const [current] = await tx.select({ state: jobs.state }).from(jobs).where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
+  if (current?.state === 'running') key = followUpKey(key);
   const before = await tx.select({ id: jobs.id }).from(jobs).where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
   if (before.length > 0) await hurry(tx, eq(jobs.key, key));
   const job = await enqueue(tx, { queue: SHOP_QUEUE, key, payload, maxAttempts: SHOP_MAX_ATTEMPTS });
@@ -148,9 +153,19 @@ export async function retryPushes(db: DbOrTx, ids: number[]): Promise<number> {
 
 /** A product push of this item that has not finished yet (prices and variants wait for it). */
 export async function pendingProductPush(db: DbOrTx, itemNo: string, exceptId: number): Promise<JobRow | undefined> {
+  const productKey = pushKey({ kind: 'product', item_no: itemNo });
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(isShopJob, eq(jobs.key, pushKey({ kind: 'product', item_no: itemNo })), inArray(jobs.state, ['pending', 'running', 'failed'])));
-  return row && row.id !== exceptId ? row : undefined;
+    .where(
+      and(
+        isShopJob,
+        inArray(jobs.key, [productKey, followUpKey(productKey)]),
+        inArray(jobs.state, ['pending', 'running', 'failed']),
+        sql`${jobs.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(jobs.id)
+    .limit(1);
+  return row;
 }

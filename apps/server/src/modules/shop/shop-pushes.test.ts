@@ -93,6 +93,19 @@ describe('one item', () => {
     expect(creates('SP200')).toHaveLength(1);
   });
 
+  it('queues one follow-up when the item is pushed again while its push is being sent', async () => {
+    const first = await admin.put<ShopPushQueued>('/api/shop/items/SP200');
+    // The runner has claimed it and may have read the item already: a change made now needs a push of its own.
+    await t.services.db.update(jobs).set({ state: 'running' }).where(eq(jobs.id, first.data.job_ids[0]));
+    const second = await admin.put<ShopPushQueued>('/api/shop/items/SP200');
+    const third = await admin.put<ShopPushQueued>('/api/shop/items/SP200');
+    expect(second.data.new_count).toBe(1);
+    expect(second.data.job_ids[0]).not.toBe(first.data.job_ids[0]);
+    expect(third.data).toMatchObject({ new_count: 0, job_ids: second.data.job_ids });
+    expect(await drain()).toBe(1);
+    expect((await pushesOf([{ field: 'id', value: String(second.data.job_ids[0]) }])).items[0]).toMatchObject({ state: 'done', item_no: 'SP200' });
+  });
+
   it('names a bad item number and answers 404 for an unknown one, queueing nothing', async () => {
     const bad = await admin.put('/api/shop/items/A%20B');
     expect(bad.statusCode).toBe(400);
