@@ -103,7 +103,7 @@ export const pages: PageDef[] = [
   }),
   // Catalogue
   p('/items', 'Items', 'Catalogue', true, {
-    buttons: ['Sync All', 'Sync Item', 'Update Price Rate', 'Update Price Rate All', 'Save Sort Order', 'Remove', 'Add Item', 'Edit Item', 'Export Excel', 'Refresh Data'],
+    buttons: ['Sync All', 'Sync Item', 'Update Price Rate', 'Update Price Rate All', 'Save Sort Order', 'Remove', 'Add Item', 'Edit Item', 'Push All to Shop', 'Push Item to Shop', 'Push Prices to Shop', 'Export Excel', 'Refresh Data'],
     fields: ['item_no', 'description', 'description_2', 'base_unit_of_measure', 'unit_price', 'category_id', 'blocked', 'variants', 'units', 'price_rate', 'sort'],
     filters: ['franchise_code', 'search', 'item_no', 'description', 'top_category_id', 'category_id', 'price_source', 'blocked'],
   }),
