@@ -136,11 +136,21 @@ export class JobRunner {
   }
 }
 
-/** An admin's retry: the job runs again now with a fresh set of attempts. */
+/**
+ * An admin's retry: the job runs again now with a fresh set of attempts. A dead job whose key already has a newer
+ * live job is left alone (that job carries the same work), so a retry never doubles a push.
+ */
 export async function retryJobs(db: DbOrTx, ids: number[]): Promise<JobRow[]> {
   return db
     .update(jobs)
     .set({ state: 'pending', attempts: 0, run_at: sql`now()`, last_error: null, updated_at: sql`now()` })
-    .where(and(inArray(jobs.id, ids), inArray(jobs.state, ['failed', 'dead'])))
+    .where(
+      and(
+        inArray(jobs.id, ids),
+        inArray(jobs.state, ['failed', 'dead']),
+        sql`not exists (select 1 from jobs newer where newer.queue = jobs.queue and newer.key = jobs.key
+            and newer.id <> jobs.id and newer.state in ('pending', 'running', 'failed'))`,
+      ),
+    )
     .returning();
 }

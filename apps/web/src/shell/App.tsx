@@ -62,7 +62,10 @@ const OPEN_PAGES = new Set(['/', '/myprofile']);
 
 function PageGuard({ page }: { page: PageDef }) {
   const { me } = useSession();
-  const allowed = OPEN_PAGES.has(page.url) || ((!page.adminOnly || me?.is_admin) && canAccess(me, page.url, 'view'));
+  // A detail screen opens for whoever may open its list (the server checks the list's page for its calls too).
+  const parent = page.url.replace(/\/detail(\/\{slug\})?$/, '').replace(/\/\{id\}$/, '');
+  const allowed =
+    OPEN_PAGES.has(page.url) || ((!page.adminOnly || me?.is_admin) && (canAccess(me, page.url, 'view') || canAccess(me, parent, 'view')));
   if (!allowed) return <ForbiddenPage />;
   const Screen = screens[page.url];
   if (!Screen) return <ComingSoonPage name={page.name} />;

@@ -168,6 +168,23 @@ describe('job queue', () => {
     expect(row.result).toEqual({ ok: true });
   });
 
+  it('retrying a dead job whose key has a newer live job leaves it dead instead of failing', async () => {
+    const { services } = ctx.t;
+    services.jobs.register('test.dup', async () => {
+      throw new PermanentJobError('no');
+    });
+    const dead = await enqueue(services.db, { queue: 'test.dup', payload: {}, key: 'dup-1' });
+    await services.jobs.drain('test.dup');
+    const live = await enqueue(services.db, { queue: 'test.dup', payload: {}, key: 'dup-1', runAt: new Date(Date.now() + 3600_000) });
+    expect(live.id).not.toBe(dead.id);
+    const admin = await ctx.t.admin();
+    const res = await admin.post<{ retried: number }>('/api/jobs/retry', { ids: [dead.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.retried).toBe(0);
+    const [row] = await services.db.select().from(jobs).where(eq(jobs.id, dead.id));
+    expect(row.state).toBe('dead');
+  });
+
   it('a permanent error goes dead at once; a job enqueued in a rolled-back transaction never exists', async () => {
     const { services } = ctx.t;
     services.jobs.register('test.permanent', async () => {
