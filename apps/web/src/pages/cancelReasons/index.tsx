@@ -3,12 +3,12 @@ import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
-import { toast } from '../../components/toast';
+import { showFormErrors } from '../../components/form-errors';
 
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
@@ -43,9 +43,7 @@ export default function CancelReasonsPage() {
     try {
       await save.mutateAsync(v);
     } catch (e) {
-      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setFields(Object.entries(fields).map(([name, err]) => ({ name: name as keyof FormValues, errors: [err] })));
-      else toast.error(e);
+      showFormErrors(form, e);
     }
   };
 

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EMPTY_BIRTH_DATE, formatDate, type CustomerStore, type CustomerSetup, type ListResponse } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { qk } from '../../api/keys';
-import { toast } from '../../components/toast';
 
 export const CUSTOMERS_PAGE = '/customers';
 export const CUSTOMERS_AREA = 'customers';
@@ -36,12 +34,6 @@ export function useSetupOptions() {
   return (q.data?.items ?? []).map((s) => ({ value: s.prefix, label: `${s.prefix} — ${s.name} (${s.channel})` }));
 }
 
-/** Puts the server's field errors on the form's fields; anything else becomes the error toast. */
-export function showFormErrors(form: FormInstance, e: unknown, fields: readonly string[]) {
-  const byField = e instanceof ApiCallError ? e.fieldErrors() : {};
-  const known = Object.entries(byField).filter(([name]) => fields.includes(name));
-  if (known.length) form.setFields(known.map(([name, errors]) => ({ name, errors: [errors] })) as never);
-  else toast.error(e);
-}
+export { showFormErrors } from '../../components/form-errors';
 
 export type Page<T> = ListResponse<T>;

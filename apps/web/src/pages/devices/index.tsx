@@ -14,12 +14,13 @@ import {
   type DeviceType,
   type PrintResult,
 } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
+import { showFormErrors } from '../../components/form-errors';
 
 const PAGE = '/devices';
 const AREA = 'devices';
@@ -99,9 +100,7 @@ export default function DevicesPage() {
     try {
       await save.mutateAsync(v);
     } catch (e) {
-      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setFields(Object.entries(fields).map(([name, err]) => ({ name: name.split('.') as never, errors: [err] })));
-      else toast.error(e);
+      showFormErrors(form, e);
     }
   };
 

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { messages, type ItemDetail } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { toast } from '../../components/toast';
+import { showFormErrors } from '../../components/form-errors';
 import { AREA, categoryOptions, useCategoryTree } from './data';
 
 type Values = {
@@ -41,9 +41,7 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
     try {
       await save.mutateAsync({ ...v, category_id: v.category_id ?? null, unit_price: String(v.unit_price), variants: v.variants ?? [], units: (v.units ?? []).map((u) => ({ ...u, qty_per_unit_of_measure: String(u.qty_per_unit_of_measure) })) });
     } catch (e) {
-      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setFields(Object.entries(fields).map(([name, err]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [err] })));
-      else toast.error(e);
+      showFormErrors(form, e);
     }
   };
   return (

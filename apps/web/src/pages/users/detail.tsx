@@ -7,7 +7,8 @@ import { api, ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
-import { SetPasswordDialog, showErrors } from './dialogs';
+import { SetPasswordDialog } from './dialogs';
+import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, fullName, useUserInfo } from './data';
 
@@ -87,7 +88,7 @@ export default function UserDetailPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card title="User">
-            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}>
               <UserFields withPassword={false} />
               {canEdit ? (
                 <Space wrap>

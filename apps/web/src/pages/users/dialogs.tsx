@@ -1,20 +1,12 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
-import type { FormInstance } from 'antd';
 import type { User } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { toast } from '../../components/toast';
+import { showFormErrors } from '../../components/form-errors';
 import { DeviceField, passwordRules, StoreField } from './UserFields';
 import { USERS_AREA, fullName } from './data';
 
-/** Puts the server's errors on the form fields they name; anything else becomes the error toast. */
-export function showErrors(form: FormInstance, e: unknown, fields: readonly string[]) {
-  const byField = e instanceof ApiCallError ? e.fieldErrors() : {};
-  const known = Object.entries(byField).filter(([name]) => fields.includes(name));
-  if (known.length) form.setFields(known.map(([name, err]) => ({ name, errors: [err] })) as never);
-  else toast.error(e);
-}
 
 type DialogProps = { user: User | null; onClose: () => void };
 
@@ -39,7 +31,7 @@ function UserDialog<V extends object>(p: DialogProps & { title: string; okText: 
           {fullName(user)} ({user.username})
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, [p.field]))}>
+      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, [p.field]))}>
         {p.children}
         <button type="submit" hidden />
       </Form>

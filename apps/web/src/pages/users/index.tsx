@@ -10,7 +10,8 @@ import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
-import { ChangeDeviceDialog, ChangeStoreDialog, SetPasswordDialog, showErrors } from './dialogs';
+import { ChangeDeviceDialog, ChangeStoreDialog, SetPasswordDialog } from './dialogs';
+import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
 
@@ -174,7 +175,7 @@ export default function UsersPage() {
         destroyOnHidden
         forceRender
       >
-        <Form form={form} name="user" layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showErrors(form, e, FORM_FIELDS))}>
+        <Form form={form} name="user" layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}>
           <UserFields withPassword={isNew} />
           <button type="submit" hidden />
         </Form>
