@@ -40,8 +40,12 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   await expect(dialog.getByLabel('Title')).toHaveValue('thong-so.txt');
   await dialog.getByLabel('Item No').fill(item);
   await dialog.getByLabel('Title').fill('Thông số kỹ thuật');
-  await dialog.getByLabel('Type').click();
-  await page.getByTitle('Spec Sheet').click();
+  // The dropdown can close before the pick lands on a busy machine: pick until the dialog shows it.
+  await expect(async () => {
+    await dialog.getByLabel('Type').click();
+    await page.getByTitle('Spec Sheet').click();
+    await expect(dialog.getByText('Spec Sheet', { exact: true })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Upload Document Successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
