@@ -42,9 +42,9 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   await dialog.getByLabel('Title').fill('Thông số kỹ thuật');
   // The dropdown can close before the pick lands on a busy machine: pick until the dialog shows it.
   await expect(async () => {
-    await dialog.getByLabel('Type').click();
-    await page.getByTitle('Spec Sheet').click();
-    await expect(dialog.getByText('Spec Sheet', { exact: true })).toBeVisible({ timeout: 2000 });
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Spec Sheet').click();
+    await expect(dialog.getByTitle('Spec Sheet').first()).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Upload Document Successfully!')).toBeVisible();
