@@ -36,6 +36,10 @@ export const toast = {
   syncSuccess(entity: ToastEntity) {
     api?.success({ message: successText('Sync', entity), duration: seconds(TOAST_MS.syncSuccess), placement: 'topRight' });
   },
+  /** Closes every toast (e.g. a stale login error once the login succeeded). */
+  clear() {
+    api?.destroy();
+  },
   syncFailed() {
     api?.error({ message: SYNC_FAILED, duration: 0, placement: 'topRight' });
   },

@@ -23,6 +23,7 @@ export default function LoginPage() {
     setError(null);
     try {
       await login(v.username, v.password);
+      toast.clear();
       navigate(from, { replace: true });
     } catch (e) {
       // calls.md 8: wrong_username_password and system_error have their own Vietnamese texts.
