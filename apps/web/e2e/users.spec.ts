@@ -14,8 +14,10 @@ async function logout(page: Page) {
 }
 
 async function findUser(page: Page, username: string) {
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByRole('button', { name: 'Search' }).click();
+  // The list's filter form, not the user form kept in the page for the dialog.
+  const filters = page.locator('form.list-filters');
+  await filters.getByRole('textbox', { name: 'Username' }).fill(username);
+  await filters.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toHaveCount(1);
   return row;
@@ -67,7 +69,7 @@ test('an admin creates a user in /users, deactivates and reactivates it, and the
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: /Activate/ }).click();
   await page.getByRole('dialog').filter({ hasText: `Activate user ${username}?` }).getByRole('button', { name: /Activate/ }).click();
-  await expect(page.getByText('Activate User Successfully!')).toBeVisible();
+  await expect(page.getByText('Activate User Successfully!', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Yes');
 
   await logout(page);
