@@ -2,6 +2,7 @@ import type { Router } from '../http/route.js';
 import { authRoutes } from './auth/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { cancelReasonRoutes } from './cancel-reasons/routes.js';
+import { syncRoutes } from './sync/routes.js';
 import { franchiseRoutes } from './franchises/routes.js';
 import { numberSeriesRoutes } from './number-series/routes.js';
 import { deviceRoutes } from './devices/routes.js';
@@ -18,4 +19,4 @@ import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './shop/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes, shopRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, syncRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes, shopRoutes];
