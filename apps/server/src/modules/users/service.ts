@@ -117,6 +117,10 @@ export async function updateUser(db: Db, auth: Auth, input: z.output<typeof user
       const current = await getUser(tx, auth, id);
       assertMayManage(auth, current);
       if (values.is_active === false && id === auth.userId) throw cannotDeactivateSelf('is_active');
+      // With self-deactivation and self-deletion refused, this keeps at least one active Administrator.
+      if (values.role_id !== undefined && values.role_id !== current.role_id && id === auth.userId) {
+        throw businessRule('You cannot change your own role', 'cannot_change_own_role', 'role_id');
+      }
       if (values.username !== undefined) await assertUsernameFree(tx, values.username, id);
       if (values.role_id !== undefined && values.role_id !== current.role_id) await assertAssignableRole(tx, auth, values.role_id);
       if (values.customer_no !== undefined) {

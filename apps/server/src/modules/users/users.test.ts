@@ -263,6 +263,11 @@ describe('admin users', () => {
     expect(off.envelope.errors[0]).toMatchObject({ code: 'cannot_deactivate_self', field: 'ids' });
     const upd = await admin.put('/api/admin/users', { user_id: me.data.user_id, version: me.data.version, is_active: false });
     expect(upd.statusCode).toBe(422);
+    const roles = await admin.post<{ items: { id: number; name: string }[] }>('/api/admin/roles/filter', {});
+    const staff = roles.data.items.find((r) => r.name === 'Store Staff')!;
+    const demote = await admin.put('/api/admin/users', { user_id: me.data.user_id, version: me.data.version, role_id: staff.id });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.envelope.errors[0]).toMatchObject({ code: 'cannot_change_own_role', field: 'role_id' });
     const del = await admin.del(`/api/admin/users?user_id=${me.data.user_id}`);
     expect(del.statusCode).toBe(422);
     expect(del.envelope.errors[0].code).toBe('cannot_delete_self');
