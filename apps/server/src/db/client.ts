@@ -22,6 +22,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // numeric and bigint come back as strings: money never passes through a float.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, admin termination) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
