@@ -1,8 +1,8 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { messages, type ItemDocument } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { toast } from '../../components/toast';
+import { showFormErrors } from '../../components/form-errors';
 import { AREA, ENTITY } from './data';
 import { typeOptions } from './UploadDialog';
 
@@ -34,12 +34,7 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
     try {
       await save.mutateAsync(v);
     } catch (e) {
-      const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      const named = Object.entries(fields).filter(([name]) =>
-        ['item_no', 'variant_code', 'title', 'document_type'].includes(name),
-      );
-      if (named.length) form.setFields(named.map(([name, err]) => ({ name: name as keyof Values, errors: [err] })));
-      else toast.error(e);
+      showFormErrors(form, e, ['item_no', 'variant_code', 'title', 'document_type']);
     }
   };
 
