@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { seedBase } from '../src/seed/index.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { roles, users } from '../src/modules/auth/schema.js';
+import { pagePermissions, pagePermissionUsers } from '../src/modules/access/schema.js';
+import { cancelReasons } from '../src/modules/cancel-reasons/schema.js';
+import { BENCH_ADMIN_PASSWORD } from './harness.js';
+
+/**
+ * The cost of the platform per request: an authenticated one-row GET (`GET /api/cancel-reasons/1` as a store user:
+ * session, grants, maintenance flag, api log, validation, envelope) against a bare Fastify + pg route running the
+ * same SELECT with no authentication, both over real HTTP on a loopback port with the same concurrency. Then the
+ * same authenticated GET on the embedded PGlite. The machine may be shared: read the ratios, not the absolutes.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); a
+ * fresh database is created there and dropped afterwards. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (10).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SELECT = 'select id, reason_code, description, page, version, created_at, updated_at from cancel_reasons where id = $1';
+
+async function load(url: string, headers: Record<string, string>): Promise<number> {
+  // A short warm-up (JIT, pool connections), then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} failed requests of ${r.requests.total}`);
+  return r.requests.average;
+}
+
+/** The real app on `database`, a store user allowed to view cancel reasons, and cancel reason 1. */
+async function portal(database: Database) {
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    DATA_DIR: `/tmp/fp-bench-${randomBytes(4).toString('hex')}`,
+  });
+  const built = await buildApp(config, database);
+  await seedBase(built.services);
+  const db = built.services.db;
+  const [role] = await db.select().from(roles).where(eq(roles.name, 'Store Staff'));
+  const [u] = await db
+    .insert(users)
+    .values({ username: 'benchstore', password_hash: await hashPassword('Passw0rd1'), role_id: role.id, customer_no: 'HN001' })
+    .returning();
+  const [perm] = await db.insert(pagePermissions).values({ name: 'bench', permission_type: 'view', pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] }).returning();
+  await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: u.user_id });
+  const [reason] = await db.insert(cancelReasons).values({ reason_code: 'BENCH', description: 'Khách đổi ý', page: '/salesOrders' }).returning();
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'benchstore', password: 'Passw0rd1' } });
+  if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
+  const address = built.app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}/api/cancel-reasons/${reason.id}`;
+  const headers = { authorization: `Bearer ${login.json<string>()}` };
+  const probe = await fetch(url, { headers });
+  if (probe.status !== 200) throw new Error(`probe answered ${probe.status}: ${await probe.text()}`);
+  return {
+    url,
+    headers,
+    reasonId: reason.id,
+    close: async () => {
+      await built.services.jobs.stop();
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A bare Fastify route over its own pg pool running the same SELECT: the floor the API is compared with. */
+async function bare(databaseUrl: string, id: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify();
+  app.get<{ Params: { id: string } }>('/cancel-reasons/:id', async (req) => {
+    const { rows } = await pool.query(SELECT, [Number(req.params.id)]);
+    return { result: true, data: rows[0] ?? null, errors: [] };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}/cancel-reasons/${id}`,
+    close: async () => (await app.close(), await pool.end()),
+  };
+}
+
+export async function benchApiVsDirect() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `fp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each (after a 1 s warm-up), over HTTP on 127.0.0.1`);
+  try {
+    const api = await portal(await openDatabase({ databaseUrl: dbUrl.toString() }));
+    const direct = await bare(dbUrl.toString(), api.reasonId);
+    const apiRps = await load(api.url, api.headers);
+    const directRps = await load(direct.url, {});
+    await api.close();
+    await direct.close();
+    console.log(`PostgreSQL  GET /api/cancel-reasons/:id as a store user   ${apiRps.toFixed(0).padStart(7)} req/s`);
+    console.log(`PostgreSQL  bare Fastify + pg, same SELECT, no auth        ${directRps.toFixed(0).padStart(7)} req/s`);
+    console.log(`API / direct: ${(apiRps / directRps).toFixed(2)}×  (target ≥ 0.5×)`);
+
+    const lite = await portal(await openDatabase({ dataDir: null }));
+    const liteRps = await load(lite.url, lite.headers);
+    await lite.close();
+    console.log(`PGlite      GET /api/cancel-reasons/:id as a store user   ${liteRps.toFixed(0).padStart(7)} req/s`);
+    console.log(`PostgreSQL / PGlite: ${(apiRps / liteRps).toFixed(2)}×  (target ≤ 2×)`);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
