@@ -17,8 +17,8 @@ import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
-import { apiLogs } from './modules/system/schema.js';
-import { maintenanceState } from './modules/system/settings.js';
+import { MaintenanceFlag } from './modules/system/settings.js';
+import { ApiLogWriter, registerApiLog } from './modules/system/api-log.js';
 import { authenticate, SESSION_COOKIE } from './modules/auth/service.js';
 import { modules } from './modules/index.js';
 import { proxyRoute } from './http/proxy.js';
@@ -34,7 +34,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: 50 * 1024 * 1024,
-    trustProxy: true,
+    // Only a proxy named in TRUST_PROXY may set the client address (X-Forwarded-For); by default nobody.
+    trustProxy: config.trustProxy,
   }) as unknown as FastifyInstance;
   const services: Services = {
     db: database.db,
@@ -45,6 +46,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     drive: createDrive(config.env, config.dataDir),
     erp: createErp(config, database.db),
     shop: createShop(config.env),
+    apiLog: new ApiLogWriter(database.db, log),
+    maintenance: new MaintenanceFlag(database.db),
   };
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);
@@ -70,8 +73,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
+    // API answers are never cached and never content-sniffed.
+    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[SESSION_COOKIE];
     if (token) req.auth = await authenticate(services.db, token);
@@ -79,33 +84,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/') || req.auth?.isAdmin) return;
     if (MAINTENANCE_OPEN.some((p) => req.url.startsWith(p))) return;
-    const m = await maintenanceState(services.db);
+    const m = await services.maintenance.get();
     if (m.on) throw unavailable(m.notice || 'The system is under maintenance. Please try again later.');
   });
-  // Every API call goes to the api log (user, operation, status, duration, error).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && reply.statusCode >= 400 && typeof payload === 'string') {
-      (req as unknown as { errorText?: string }).errorText = firstErrorMsg(payload);
-    }
-    return payload;
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
-    const operation = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
-    services.db
-      .insert(apiLogs)
-      .values({
-        user_id: req.auth?.userId ?? null,
-        username: req.auth?.username ?? null,
-        method: req.method,
-        operation,
-        path: req.url.slice(0, 500),
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-        error: (req as unknown as { errorText?: string }).errorText ?? null,
-      })
-      .catch((e: unknown) => log.warn({ err: e }, 'api log write failed'));
-  });
+  registerApiLog(app, services.apiLog);
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
@@ -141,13 +123,4 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   });
 
   return { app, services, router };
-}
-
-function firstErrorMsg(payload: string): string | undefined {
-  try {
-    const body = JSON.parse(payload) as { errors?: { msg?: string }[] };
-    return body.errors?.[0]?.msg?.slice(0, 1000);
-  } catch {
-    return undefined;
-  }
 }

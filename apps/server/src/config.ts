@@ -23,6 +23,12 @@ export type AppConfig = {
   jobPollMs: number;
   webDist: string;
   buildId: string;
+  /** TRUST_PROXY: the proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For is believed; none by default. */
+  trustProxy: string[] | false;
+  /** COOKIE_SECURE=true: cookies carry Secure (behind HTTPS). */
+  cookieSecure: boolean;
+  /** DEVICE_COOKIE_SECRET: the HMAC key of the login device cookie; random per process when unset. */
+  deviceCookieSecret: string;
   env: Record<string, string | undefined>;
 };
 
@@ -54,6 +60,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: Number(env.JOB_POLL_MS ?? 1000),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     buildId: env.BUILD_ID ?? randomBytes(6).toString('hex'),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    cookieSecure: bool(env.COOKIE_SECURE, false),
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET || randomBytes(32).toString('hex'),
     env,
   };
+}
+
+function trustedProxies(v: string | undefined): string[] | false {
+  const list = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : false;
 }

@@ -5,6 +5,8 @@ import type { JobRunner } from './jobs/queue.js';
 import type { DrivePort } from './modules/drive/port.js';
 import type { ShopPort } from './modules/shop/port.js';
 import type { Erp } from './erp/port.js';
+import type { ApiLogWriter } from './modules/system/api-log.js';
+import type { MaintenanceFlag } from './modules/system/settings.js';
 
 /** What every route and service can reach; built once in app.ts. */
 export type Services = {
@@ -19,4 +21,8 @@ export type Services = {
   erp: Erp;
   /** The online shop pushes go to (SHOP_MODE: none records them, magento sends them). */
   shop: ShopPort;
+  /** The api log, written in batches (flushed on app.close()). */
+  apiLog: ApiLogWriter;
+  /** The maintenance flag, cached; `invalidate()` after changing it. */
+  maintenance: MaintenanceFlag;
 };

@@ -22,21 +22,62 @@ export function proxyRoute(r: Router, app: FastifyInstance) {
     body: proxyBody,
     raw: true,
     handler: async ({ body, req, reply }) => {
-      const target = body.url.replace(/^\/+/, '').replace(/^api\//, '');
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.includes('..') || target.startsWith('proxy')) {
-        throw badRequest('url must be a path of this API, without scheme or host', 'url');
-      }
+      const target = apiPath(body.url);
       const auth = body.token ? `Bearer ${body.token}` : req.headers.authorization;
+      const method = body.opts.method;
       const res = await app.inject({
-        method: body.opts.method,
-        url: `/api/${target}`,
+        method,
+        url: target,
+        // The caller's address, so the login throttle and the api log count the real client.
+        remoteAddress: req.ip,
         headers: { ...(auth ? { authorization: auth } : {}), ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), 'content-type': 'application/json' },
-        ...(body.opts.method === 'GET' || body.opts.body === undefined ? {} : { payload: JSON.stringify(body.opts.body) }),
+        // api.md: opts.body defaults to an empty object.
+        ...(method === 'GET' ? {} : { payload: JSON.stringify(body.opts.body ?? {}) }),
       });
-      const type = res.headers['content-type'];
       reply.status(res.statusCode);
-      if (type) reply.header('content-type', type);
+      for (const name of ['content-type', 'content-disposition', 'set-cookie']) {
+        const value = res.headers[name];
+        if (value !== undefined) reply.header(name, value);
+      }
       return reply.send(res.rawPayload);
     },
   });
+}
+
+const refused = () => badRequest('url must be a path of this API, without scheme or host', 'url');
+
+/**
+ * The API path a proxied `url` names, decoded and normalised: percent-escapes decoded (repeatedly, so `%252e` is
+ * `.` too), `.` and `..` resolved against `/api/`; refused (400 naming `url`) with a scheme or host, a `..` that
+ * would leave `/api`, or `proxy` as any segment. The query string passes unchanged.
+ */
+export function apiPath(url: string): string {
+  const q = url.search(/[?#]/);
+  const query = q >= 0 && url[q] === '?' ? url.slice(q) : '';
+  let path = q >= 0 ? url.slice(0, q) : url;
+  for (let i = 0; ; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      throw refused();
+    }
+    if (decoded === path) break;
+    if (i === 5) throw refused();
+    path = decoded;
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || /[\\\u0000-\u001f]/.test(path)) throw refused();
+  const segments: string[] = [];
+  const parts = path.replace(/^\/+/, '').split('/');
+  if (parts[0] === 'api') parts.shift();
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (!segments.length) throw refused();
+      segments.pop();
+    } else segments.push(part);
+  }
+  if (!segments.length) throw refused();
+  if (segments.some((s) => s.toLowerCase() === 'proxy')) throw badRequest('url must not name the proxy itself', 'url');
+  return `/api/${segments.map(encodeURIComponent).join('/')}${query}`;
 }

@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PermissionType } from '@fp/contract';
 import { envelope } from '@fp/contract';
 import type { Auth } from './context.js';
 import { canAccess } from './context.js';
-import { AppError, forbidden, unauthorized, businessRule } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 import { parseOrThrow } from './validation.js';
 import type { Services } from '../services.js';
-import { idempotencyKeys } from '../modules/system/schema.js';
-import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { idempotent } from './idempotency.js';
 
 /** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
 export type Access =
@@ -94,14 +93,16 @@ export class Router {
         const body = def.body ? parseOrThrow(def.body, req.body ?? {}, '') : (undefined as never);
         const query = def.query ? parseOrThrow(def.query, req.query ?? {}, '') : (undefined as never);
         const params = def.params ? parseOrThrow(def.params, req.params ?? {}, '') : (undefined as never);
-        const run = () => def.handler({ req, reply, auth: auth as Auth, body, query, params, services });
+        const run = (db: Db = services.db) => def.handler({ req, reply, auth: auth as Auth, body, query, params, services: db === services.db ? services : { ...services, db } });
         if (def.raw) {
           await run();
           return reply;
         }
         const key = def.idempotent ? req.headers['idempotency-key'] : undefined;
         if (typeof key === 'string' && key.length > 0 && auth) {
-          return idempotent(services, auth, `${def.method} ${url}`, key, req.body, status, reply, run);
+          const operation = `${def.method} ${req.url.split('?')[0]}`;
+          const answer = await idempotent(services.db, { userId: auth.userId, operation, key, body: req.body, status }, (tx) => run(tx as unknown as Db));
+          return reply.status(answer.status).send(answer.response);
         }
         const data = await run();
         return reply.status(status).send({ result: true, data: data ?? null, errors: [] });
@@ -128,33 +129,6 @@ function authorize(req: FastifyRequest, access: Access): Auth | null {
     throw forbidden(`You need ${access.level} permission on ${pages.join(' or ')}`);
   }
   return auth;
-}
-
-async function idempotent(
-  services: Services,
-  auth: Auth,
-  operation: string,
-  key: string,
-  rawBody: unknown,
-  status: number,
-  reply: FastifyReply,
-  run: () => Promise<unknown>,
-) {
-  const { db } = services;
-  const hash = createHash('sha256').update(JSON.stringify(rawBody ?? null)).digest('hex');
-  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.user_id, auth.userId), eq(idempotencyKeys.operation, operation));
-  const [seen] = await db.select().from(idempotencyKeys).where(where);
-  if (seen) {
-    if (seen.body_hash !== hash) throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
-    return reply.status(seen.status).send(seen.response);
-  }
-  const data = await run();
-  const response = { result: true, data: data ?? null, errors: [] };
-  await db
-    .insert(idempotencyKeys)
-    .values({ key, user_id: auth.userId, operation, body_hash: hash, status, response })
-    .onConflictDoNothing();
-  return reply.status(status).send(response);
 }
 
 export { AppError };

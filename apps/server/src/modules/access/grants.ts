@@ -10,6 +10,13 @@ export async function grantsOf(db: DbOrTx, userId: number): Promise<PageGrant[]>
     .from(pagePermissionUsers)
     .innerJoin(pagePermissions, eq(pagePermissions.id, pagePermissionUsers.page_permission_id))
     .where(eq(pagePermissionUsers.admin_user_id, userId));
+  return mergeGrants(rows);
+}
+
+export type GrantRow = { pages: PageGrant[] | null; permission_type: PageGrant['permission_type'] };
+
+/** Merges the pages of several permissions: edit wins over view. */
+export function mergeGrants(rows: GrantRow[]): PageGrant[] {
   const best = new Map<string, PageGrant['permission_type']>();
   for (const r of rows) {
     for (const pg of r.pages ?? []) {

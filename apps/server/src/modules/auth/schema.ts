@@ -42,13 +42,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.user_id)],
 );
 
-/** Failed logins, for throttling per username and per address (kept in the database: no process state). */
+/**
+ * Login attempts that did not succeed (kept in the database: no process state). A row is written before the password
+ * is checked and deleted when it was right, so parallel guesses count at once. `device` is the nonce of the caller's
+ * signed device cookie for that username (a browser that logged in as that user before); null is an unknown device.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     address: text('address').notNull(),
+    device: text('device'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_username').on(t.username, t.at), index('login_failures_address').on(t.address, t.at)],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Me } from '@fp/contract';
 import { loginErrors } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -7,66 +7,128 @@ import { AppError, throttled, businessRule } from '../../http/errors.js';
 import { makeAuth, type Auth } from '../../http/context.js';
 import { loginFailures, roles, sessions, users } from './schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { grantsOf } from '../access/grants.js';
+import { mergeGrants, type GrantRow } from '../access/grants.js';
+import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
 
-export const SESSION_COOKIE = 'fp_token';
+const meColumns = {
+  user_id: users.user_id,
+  username: users.username,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  role_id: users.role_id,
+  customer_no: users.customer_no,
+  device_id: users.device_id,
+  is_active: users.is_active,
+};
+
+export { SESSION_COOKIE } from './cookies.js';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-// Throttling windows: per username+address, per username, per address.
+/**
+ * Lock-out (OWASP Authentication Cheat Sheet): failures are counted over 15 minutes per username and address, per
+ * username and per address, all from unknown devices; a browser that logged in as the user before (a signed device
+ * cookie) has its own count and is never locked out by the others' failures.
+ */
 const WINDOW = sql`now() - interval '15 minutes'`;
-const LIMITS = { pair: 5, username: 20, address: 30 };
+export const LOGIN_LIMITS = { pair: 5, username: 20, address: 30, device: 5 };
+const throttledLogin = () => throttled('Too many failed logins. Please wait 15 minutes and try again.');
 
-async function assertNotThrottled(db: Db, username: string, address: string) {
-  const since = gt(loginFailures.at, WINDOW);
-  const [[pair], [byUser], [byAddr]] = await Promise.all([
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.username, username), eq(loginFailures.address, address), since)),
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.username, username), since)),
-    db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.address, address), since)),
-  ]);
-  if (pair.n >= LIMITS.pair || byUser.n >= LIMITS.username || byAddr.n >= LIMITS.address) {
-    throw throttled('Too many failed logins. Please wait 15 minutes and try again.');
-  }
+/** An unknown username is checked against this hash, so it costs the same time as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * Counts and records the attempt in one transaction under advisory locks on the username and the address, so
+ * parallel guesses see each other: the attempt is written before the password is checked (and deleted when it was
+ * right). Answers the attempt's id, or throws 429 when a limit is reached.
+ */
+async function claimAttempt(db: Db, username: string, address: string, device: string | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const keys = [`login:user:${username}`, `login:address:${address}`].sort();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keys[0]})), pg_advisory_xact_lock(hashtext(${keys[1]}))`);
+    const f = loginFailures;
+    const unknown = sql`${f.device} is null`;
+    const [n] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.address} = ${address} and ${unknown})`.mapWith(Number),
+        username: sql<number>`count(*) filter (where ${f.username} = ${username} and ${unknown})`.mapWith(Number),
+        address: sql<number>`count(*) filter (where ${f.address} = ${address} and ${unknown})`.mapWith(Number),
+        device: sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.device} = ${device ?? ''})`.mapWith(Number),
+      })
+      .from(f)
+      .where(and(gt(f.at, WINDOW), or(eq(f.username, username), eq(f.address, address))));
+    const over = device
+      ? n.device >= LOGIN_LIMITS.device
+      : n.pair >= LOGIN_LIMITS.pair || n.username >= LOGIN_LIMITS.username || n.address >= LOGIN_LIMITS.address;
+    if (over) throw throttledLogin();
+    const [row] = await tx.insert(f).values({ username, address, device }).returning({ id: f.id });
+    return row.id;
+  });
 }
 
-export async function login(db: Db, input: { username: string; password: string; address: string; ttlHours: number }): Promise<string> {
+export async function login(
+  db: Db,
+  input: { username: string; password: string; address: string; ttlHours: number; device?: string | null },
+): Promise<string> {
   const username = input.username.trim().toLowerCase();
-  await assertNotThrottled(db, username, input.address);
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username));
-  const ok = user && user.is_active && (await verifyPassword(user.password_hash, input.password));
-  if (!ok) {
-    await db.insert(loginFailures).values({ username, address: input.address });
+  const device = input.device ?? null;
+  const attempt = await claimAttempt(db, username, input.address, device);
+  const [user] = await db
+    .select({ user_id: users.user_id, password_hash: users.password_hash, is_active: users.is_active })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username));
+  // Always one argon2 verification, whether the username exists or not.
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummy()), input.password);
+  if (!user || !user.is_active || !passwordOk) {
     throw new AppError(401, 'wrong_username_password', loginErrors.wrong_username_password);
   }
-  await db.delete(loginFailures).where(and(eq(loginFailures.username, username), eq(loginFailures.address, input.address)));
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    token_hash: hashToken(token),
-    user_id: user.user_id,
-    expires_at: new Date(Date.now() + input.ttlHours * 3600_000).toISOString(),
+  await db.transaction(async (tx) => {
+    const f = loginFailures;
+    const mine = device ? and(eq(f.username, username), eq(f.device, device)) : and(eq(f.username, username), eq(f.address, input.address), isNull(f.device));
+    await tx.delete(f).where(or(eq(f.id, attempt), mine));
+    await tx.insert(sessions).values({
+      token_hash: hashToken(token),
+      user_id: user.user_id,
+      expires_at: new Date(Date.now() + input.ttlHours * 3600_000).toISOString(),
+    });
   });
   return token;
 }
 
-/** Resolves a token to the caller, or null when unknown, expired or the user is inactive. */
+/**
+ * Resolves a token to the caller in one query (session, user, role and page grants aggregated as JSON), or null
+ * when unknown, expired or the user is inactive. Never reads password_hash.
+ */
 export async function authenticate(db: Db, token: string): Promise<Auth | null> {
   const [row] = await db
-    .select({ session_id: sessions.id, user: users, role_name: roles.name })
+    .select({
+      session_id: sessions.id,
+      user_id: users.user_id,
+      username: users.username,
+      customer_no: users.customer_no,
+      role_name: roles.name,
+      grants: sql<GrantRow[] | null>`(
+        select json_agg(json_build_object('pages', ${pagePermissions.pages}, 'permission_type', ${pagePermissions.permission_type}))
+        from ${pagePermissionUsers} join ${pagePermissions} on ${pagePermissions.id} = ${pagePermissionUsers.page_permission_id}
+        where ${pagePermissionUsers.admin_user_id} = ${users.user_id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, sql`now()`)));
-  if (!row || !row.user.is_active) return null;
-  const grants = await grantsOf(db, row.user.user_id);
+    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, sql`now()`), eq(users.is_active, true)));
+  if (!row) return null;
   const auth = makeAuth({
-    userId: row.user.user_id,
-    username: row.user.username,
+    userId: row.user_id,
+    username: row.username,
     roleName: row.role_name,
     franchiseCode: null,
-    grants,
+    grants: mergeGrants(row.grants ?? []),
     sessionId: row.session_id,
   });
   // Store users are scoped to their store's franchise; Administrators see everything.
-  return { ...auth, franchiseCode: auth.isAdmin ? null : row.user.customer_no };
+  return { ...auth, franchiseCode: auth.isAdmin ? null : row.customer_no };
 }
 
 export async function logout(db: Db, sessionId: number) {
@@ -75,7 +137,7 @@ export async function logout(db: Db, sessionId: number) {
 
 export async function me(db: Db, auth: Auth): Promise<Me> {
   const [row] = await db
-    .select({ user: users, role: roles })
+    .select({ user: meColumns, role: roles })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(eq(users.user_id, auth.userId));
@@ -101,7 +163,7 @@ export async function me(db: Db, auth: Auth): Promise<Me> {
 
 /** calls.md 7.2: a successful change logs the user out (every session of the user ends). */
 export async function changeOwnPassword(db: Db, auth: Auth, oldPassword: string, newPassword: string) {
-  const [u] = await db.select().from(users).where(eq(users.user_id, auth.userId));
+  const [u] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.user_id, auth.userId));
   if (!(await verifyPassword(u.password_hash, oldPassword))) {
     throw new AppError(400, 'wrong_old_password', loginErrors.wrong_old_password, 'old_password');
   }

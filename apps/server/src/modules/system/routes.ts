@@ -74,6 +74,7 @@ export function systemRoutes(r: Router) {
     response: config,
     handler: async ({ body, services }) => {
       await writeSettings(services.db, body);
+      services.maintenance.invalidate();
       return publicConfig(services.db, services.config);
     },
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
@@ -38,9 +38,41 @@ export async function publicConfig(db: DbOrTx, config: AppConfig): Promise<Confi
   };
 }
 
-export async function maintenanceState(db: DbOrTx): Promise<{ on: boolean; notice: string }> {
-  const rows = await db.select().from(settings).where(eq(settings.key, 'maintenance_mode'));
-  if (!rows[0]?.value) return { on: false, notice: '' };
-  const [n] = await db.select().from(settings).where(eq(settings.key, 'maintenance_noti'));
-  return { on: true, notice: String(n?.value ?? '') };
+export type MaintenanceState = { on: boolean; notice: string };
+
+export async function maintenanceState(db: DbOrTx): Promise<MaintenanceState> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ['maintenance_mode', 'maintenance_noti']));
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  return value('maintenance_mode') ? { on: true, notice: String(value('maintenance_noti') ?? '') } : { on: false, notice: '' };
+}
+
+/**
+ * The maintenance flag every request checks, cached in the process: dropped at once when it is changed through the
+ * API here (`invalidate()`), and re-read after `ttlMs`, so another process sees a change soon.
+ */
+export class MaintenanceFlag {
+  private cached: { state: MaintenanceState; at: number } | null = null;
+  private generation = 0;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ttlMs = 1000,
+  ) {}
+
+  async get(): Promise<MaintenanceState> {
+    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.state;
+    const generation = this.generation;
+    const state = await maintenanceState(this.db);
+    // A change made while this read was under way must not be overwritten by the older value.
+    if (generation === this.generation) this.cached = { state, at: Date.now() };
+    return state;
+  }
+
+  invalidate() {
+    this.generation++;
+    this.cached = null;
+  }
 }

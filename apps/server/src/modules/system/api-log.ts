@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { apiLogs } from './schema.js';
+
+export type ApiLogRow = typeof apiLogs.$inferInsert;
+
+/**
+ * The api log, written in batches: a row is buffered and the buffer is inserted every `flushMs` or once it holds
+ * `maxRows`, and on `app.close()`, so a clean shutdown loses nothing. A batch the database refuses is retried row by
+ * row, so one bad row loses only itself.
+ */
+export class ApiLogWriter {
+  private buffer: ApiLogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly opts: { flushMs: number; maxRows: number } = { flushMs: 200, maxRows: 100 },
+  ) {}
+
+  add(row: ApiLogRow) {
+    this.buffer.push(row);
+    if (this.buffer.length >= this.opts.maxRows) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.opts.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is buffered; resolves once every row added before the call is in the database. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.buffer;
+    this.buffer = [];
+    if (rows.length) this.writing = this.writing.then(() => this.write(rows));
+    return this.writing;
+  }
+
+  private async write(rows: ApiLogRow[]) {
+    try {
+      await this.db.insert(apiLogs).values(rows);
+    } catch (err) {
+      if (rows.length === 1) {
+        this.log.warn({ err }, 'api log write failed');
+        return;
+      }
+      for (const row of rows) await this.write([row]);
+    }
+  }
+}
+
+/** Every API call goes to the api log (user, operation, status, duration, first error message). */
+export function registerApiLog(app: FastifyInstance, writer: ApiLogWriter) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && reply.statusCode >= 400 && typeof payload === 'string') {
+      (req as unknown as { errorText?: string }).errorText = firstErrorMsg(payload);
+    }
+    return payload;
+  });
+  // Reading the log sees every call made before, in this process.
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/api/api-logs/')) await writer.flush();
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    writer.add({
+      created_at: new Date(Date.now() - reply.elapsedTime).toISOString(),
+      user_id: req.auth?.userId ?? null,
+      username: req.auth?.username ?? null,
+      method: req.method,
+      operation: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+      path: req.url.slice(0, 500),
+      status: reply.statusCode,
+      duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+      error: (req as unknown as { errorText?: string }).errorText ?? null,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await writer.flush();
+  });
+}
+
+function firstErrorMsg(payload: string): string | undefined {
+  try {
+    const body = JSON.parse(payload) as { errors?: { msg?: string }[] };
+    return body.errors?.[0]?.msg?.slice(0, 1000);
+  } catch {
+    return undefined;
+  }
+}
