@@ -97,12 +97,9 @@ export async function login(
   return token;
 }
 
-/**
- * Resolves a token to the caller in one query (session, user, role and page grants aggregated as JSON), or null
- * when unknown, expired or the user is inactive. Never reads password_hash.
- */
-export async function authenticate(db: Db, token: string): Promise<Auth | null> {
-  const [row] = await db
+/** The query behind every authenticated request: session, user, role and page grants (as JSON) in one statement. */
+function sessionQuery(db: Db) {
+  return db
     .select({
       session_id: sessions.id,
       user_id: users.user_id,
@@ -117,7 +114,21 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, sql`now()`), eq(users.is_active, true)));
+    .where(and(eq(sessions.token_hash, sql.placeholder('token_hash')), gt(sessions.expires_at, sql`now()`), eq(users.is_active, true)))
+    .prepare('fp_session');
+}
+/** Prepared once per database (a named statement: PostgreSQL parses and plans it once per connection). */
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/**
+ * Resolves a token to the caller in one query, or null when unknown, expired or the user is inactive. Nothing is
+ * cached, so logout, a password change, deactivation and a permission change act on the next request (ASVS 7.4.2).
+ * Never reads password_hash.
+ */
+export async function authenticate(db: Db, token: string): Promise<Auth | null> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ token_hash: hashToken(token) });
   if (!row) return null;
   const auth = makeAuth({
     userId: row.user_id,
