@@ -47,7 +47,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     erp: createErp(config, database.db),
     shop: createShop(config.env),
     apiLog: new ApiLogWriter(database.db, log),
-    maintenance: new MaintenanceFlag(database.db),
+    maintenance: new MaintenanceFlag(database.db, config.maintenanceCacheMs),
   };
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);

@@ -29,6 +29,8 @@ export type AppConfig = {
   cookieSecure: boolean;
   /** DEVICE_COOKIE_SECRET: the HMAC key of the login device cookie; random per process when unset. */
   deviceCookieSecret: string;
+  /** MAINTENANCE_CACHE_MS: how long a process keeps the maintenance flag before reading it again (default 1000). */
+  maintenanceCacheMs: number;
   env: Record<string, string | undefined>;
 };
 
@@ -63,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustedProxies(env.TRUST_PROXY),
     cookieSecure: bool(env.COOKIE_SECURE, false),
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET || randomBytes(32).toString('hex'),
+    maintenanceCacheMs: Number(env.MAINTENANCE_CACHE_MS ?? 1000),
     env,
   };
 }

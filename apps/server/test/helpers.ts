@@ -14,10 +14,10 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 export const ADMIN_PASSWORD = 'Admin1234';
 
 /** A fresh database per test file: embedded PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(onQuery?: (sql: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, onQuery });
     return { database, drop: async () => {} };
   }
   const { default: pg } = await import('pg');
@@ -28,7 +28,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
   return {
     database,
     drop: async () => {
@@ -52,8 +52,11 @@ export type TestApp = App & {
   anon: Client;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+/** `onQuery` sees the SQL of every statement the app runs. */
+export type TestAppOptions = { onQuery?: (sql: string) => void };
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase(opts.onQuery);
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_PASSWORD, SEED_DEMO: 'false', DATA_DIR: `/tmp/fp-test-${randomBytes(4).toString('hex')}`, ...env });
   const built = await buildApp(config, database);
   await seedBase(built.services);
@@ -97,10 +100,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /** Creates the app before the file's tests and closes it after. */
-export function useTestApp(env: Record<string, string> = {}) {
+export function useTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}) {
   const ref = {} as { t: TestApp };
   beforeAll(async () => {
-    ref.t = await createTestApp(env);
+    ref.t = await createTestApp(env, opts);
   });
   afterAll(async () => {
     await ref.t?.close();

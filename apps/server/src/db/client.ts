@@ -15,7 +15,9 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string | null; onQuery?: (sql: string) => void }): Promise<Database> {
+  // Sees every statement (tests count the queries of a request with it).
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -25,7 +27,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection the server closes (restart, admin termination) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -38,7 +40,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     fs.mkdirSync(dir, { recursive: true });
   }
   const client = dir ? new PGlite(dir) : new PGlite();
-  const pdb = drizzle(client, { schema });
+  const pdb = drizzle(client, { schema, logger });
   await migrate(pdb, { migrationsFolder });
   return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

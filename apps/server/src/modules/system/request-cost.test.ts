@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, useTestApp, type Client } from '../../../test/helpers.js';
+import { cancelReasons } from '../cancel-reasons/schema.js';
+import { apiLogs } from './schema.js';
+
+// Every statement the app runs, in order; a count is not a timing, so it belongs in a test.
+const statements: string[] = [];
+const ctx = useTestApp({ MAINTENANCE_CACHE_MS: '600000' }, { onQuery: (q) => statements.push(q) });
+
+let store: Client;
+let reasonId: number;
+
+beforeAll(async () => {
+  store = (await ctx.t.makeUser({ customer_no: 'HN001', pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] })).client;
+  const [r] = await ctx.t.services.db.insert(cancelReasons).values({ reason_code: 'COST', description: 'Đếm', page: '/salesOrders' }).returning();
+  reasonId = r.id;
+});
+
+/** The statements one call runs (the api log is buffered, so it is not among them). */
+async function statementsOf(call: () => Promise<unknown>) {
+  await ctx.t.services.apiLog.flush();
+  statements.length = 0;
+  await call();
+  return [...statements];
+}
+
+describe('the cost of a request', () => {
+  it('a GET as a store user runs 2 statements: the session (with user, role and grants) and the read', async () => {
+    await store.get(`/api/cancel-reasons/${reasonId}`); // the maintenance flag is read once, then cached
+    const run = await statementsOf(async () => expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200));
+    expect(run).toHaveLength(2);
+    expect(run[0]).toMatch(/from "sessions"/);
+    expect(run[1]).toMatch(/from "cancel_reasons"/);
+  });
+
+  it('never reads password_hash to authenticate a call', async () => {
+    const run = await statementsOf(() => store.get(`/api/cancel-reasons/${reasonId}`));
+    expect(run.join('\n')).not.toMatch(/password_hash/);
+    const me = await statementsOf(() => store.post('/api/auth/me'));
+    expect(me.join('\n')).not.toMatch(/password_hash/);
+  });
+
+  it('writes the api log in batches: 10 calls, one insert', async () => {
+    await ctx.t.services.apiLog.flush();
+    for (let i = 0; i < 10; i++) await store.get(`/api/cancel-reasons/${reasonId}`);
+    statements.length = 0;
+    await ctx.t.services.apiLog.flush();
+    expect(statements.filter((s) => /insert into "api_logs"/.test(s))).toHaveLength(1);
+  });
+
+  it('a maintenance change through the API acts at once despite the cache', async () => {
+    const admin = await ctx.t.admin();
+    expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200);
+    expect((await admin.put('/api/config', { maintenance_mode: true, maintenance_noti: 'Bảo trì' })).statusCode).toBe(200);
+    const blocked = await store.get(`/api/cancel-reasons/${reasonId}`);
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.envelope.errors[0].msg).toBe('Bảo trì');
+    expect((await admin.put('/api/config', { maintenance_mode: false })).statusCode).toBe(200);
+    expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('api log on shutdown', () => {
+  it('rows buffered at app.close() are in the database afterwards', async () => {
+    const t = await createTestApp();
+    try {
+      for (let i = 0; i < 7; i++) await t.anon.get('/api/config/maintenance-mode');
+      await t.services.jobs.stop();
+      await t.app.close();
+      const rows = await t.database.db.select().from(apiLogs).where(eq(apiLogs.operation, 'GET /api/config/maintenance-mode'));
+      expect(rows).toHaveLength(7);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('edge headers and cookies', () => {
+  it('every /api answer carries Cache-Control: no-store and X-Content-Type-Options: nosniff', async () => {
+    const answers = [
+      await store.get(`/api/cancel-reasons/${reasonId}`),
+      await ctx.t.anon.get('/api/config'),
+      await ctx.t.anon.post('/api/auth/me'),
+      await ctx.t.anon.get('/api/nothing/here'),
+      await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Admin1234' } }),
+      await ctx.t.app.inject({ method: 'POST', url: '/api/cancel-reasons/filter', headers: { 'content-type': 'application/json' }, payload: '{bad' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('logout and password change clear the session cookie with the login cookie’s attributes', async () => {
+    const u = await ctx.t.makeUser({});
+    const login = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: 'Passw0rd1' } });
+    const set = login.cookies.find((c) => c.name === 'fp_token')!;
+    const attrs = (c: { path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }) => ({ path: c.path, httpOnly: c.httpOnly, sameSite: c.sameSite, secure: c.secure });
+    const logout = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${login.json<string>()}` } });
+    const cleared = logout.cookies.find((c) => c.name === 'fp_token')!;
+    expect(cleared.value).toBe('');
+    expect(attrs(cleared)).toEqual(attrs(set));
+    expect(attrs(set)).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
+    const again = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: 'Passw0rd1' } });
+    const change = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { authorization: `Bearer ${again.json<string>()}` },
+      payload: { old_password: 'Passw0rd1', new_password: 'NewPass123' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(attrs(change.cookies.find((c) => c.name === 'fp_token')!)).toEqual(attrs(set));
+  });
+
+  it('COOKIE_SECURE=true makes the session and device cookies Secure, set and cleared alike', async () => {
+    const t = await createTestApp({ COOKIE_SECURE: 'true' });
+    try {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Admin1234' } });
+      expect(login.cookies.find((c) => c.name === 'fp_token')?.secure).toBe(true);
+      expect(login.cookies.find((c) => c.name === 'fp_device')?.secure).toBe(true);
+      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${login.json<string>()}` } });
+      expect(logout.cookies.find((c) => c.name === 'fp_token')).toMatchObject({ value: '', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+    } finally {
+      await t.close();
+    }
+  });
+});
