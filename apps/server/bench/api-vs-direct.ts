@@ -26,7 +26,8 @@ import { BENCH_ADMIN_PASSWORD } from './harness.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SELECT = 'select id, reason_code, description, page, version, created_at, updated_at from cancel_reasons where id = $1';
+const SELECT =
+  'select id, reason_code, description, page, version, created_at, updated_at from cancel_reasons where id = $1';
 
 async function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<number> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
@@ -39,7 +40,10 @@ async function load(url: string, headers: Record<string, string>, seconds = SECO
  * Both targets warm up first (JIT, pool connections), then run alternately ROUNDS times, so neither is favoured by
  * going second on a warmer process or a quieter machine; the mean of the rounds is reported.
  */
-async function compare(a: { url: string; headers: Record<string, string> }, b: { url: string; headers: Record<string, string> }) {
+async function compare(
+  a: { url: string; headers: Record<string, string> },
+  b: { url: string; headers: Record<string, string> },
+) {
   await load(a.url, a.headers, 2);
   await load(b.url, b.headers, 2);
   const sums = [0, 0];
@@ -65,13 +69,32 @@ async function portal(database: Database) {
   const [role] = await db.select().from(roles).where(eq(roles.name, 'Store Staff'));
   const [u] = await db
     .insert(users)
-    .values({ username: 'benchstore', password_hash: await hashPassword('Passw0rd1'), role_id: role.id, customer_no: 'HN001' })
+    .values({
+      username: 'benchstore',
+      password_hash: await hashPassword('Passw0rd1'),
+      role_id: role.id,
+      customer_no: 'HN001',
+    })
     .returning();
-  const [perm] = await db.insert(pagePermissions).values({ name: 'bench', permission_type: 'view', pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] }).returning();
+  const [perm] = await db
+    .insert(pagePermissions)
+    .values({
+      name: 'bench',
+      permission_type: 'view',
+      pages: [{ page_url: '/cancelReasons', permission_type: 'view' }],
+    })
+    .returning();
   await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: u.user_id });
-  const [reason] = await db.insert(cancelReasons).values({ reason_code: 'BENCH', description: 'Khách đổi ý', page: '/salesOrders' }).returning();
+  const [reason] = await db
+    .insert(cancelReasons)
+    .values({ reason_code: 'BENCH', description: 'Khách đổi ý', page: '/salesOrders' })
+    .returning();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'benchstore', password: 'Passw0rd1' } });
+  const login = await built.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'benchstore', password: 'Passw0rd1' },
+  });
   if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
   const address = built.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}/api/cancel-reasons/${reason.id}`;
@@ -107,14 +130,17 @@ async function bare(databaseUrl: string, id: number) {
 }
 
 export async function benchApiVsDirect() {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `fp_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
-  console.log(`\n${CONNECTIONS} connections over HTTP on 127.0.0.1; after a warm-up, ${ROUNDS} alternating runs of ${SECONDS} s each`);
+  console.log(
+    `\n${CONNECTIONS} connections over HTTP on 127.0.0.1; after a warm-up, ${ROUNDS} alternating runs of ${SECONDS} s each`,
+  );
   try {
     const api = await portal(await openDatabase({ databaseUrl: dbUrl.toString() }));
     const direct = await bare(dbUrl.toString(), api.reasonId);

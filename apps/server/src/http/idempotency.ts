@@ -16,7 +16,11 @@ export type Answer = { status: number; response: { result: boolean; data: unknow
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
@@ -40,9 +44,14 @@ export async function idempotent(
   run: (tx: Tx) => Promise<unknown>,
 ): Promise<Answer> {
   const { userId, operation, key, status } = call;
-  if (key.length > MAX_KEY_LENGTH) throw badRequest(`${IDEMPOTENCY_HEADER} must be at most ${MAX_KEY_LENGTH} characters`, IDEMPOTENCY_HEADER);
+  if (key.length > MAX_KEY_LENGTH)
+    throw badRequest(`${IDEMPOTENCY_HEADER} must be at most ${MAX_KEY_LENGTH} characters`, IDEMPOTENCY_HEADER);
   const hash = bodyHash(call.body);
-  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.operation, operation));
+  const where = and(
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.user_id, userId),
+    eq(idempotencyKeys.operation, operation),
+  );
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = ${WAIT_MS}`));
@@ -55,26 +64,43 @@ export async function idempotent(
         // Another call with this key committed first: its answer is ours.
         const [seen] = await tx.select().from(idempotencyKeys).where(where);
         if (seen.body_hash !== hash) {
-          throw businessRule(`${IDEMPOTENCY_HEADER} ${key} was already used with a different body`, 'idempotency_key_reused', IDEMPOTENCY_HEADER);
+          throw businessRule(
+            `${IDEMPOTENCY_HEADER} ${key} was already used with a different body`,
+            'idempotency_key_reused',
+            IDEMPOTENCY_HEADER,
+          );
         }
         return { status: seen.status, response: seen.response as Answer['response'] };
       }
       const data = await run(tx);
       const response = { result: true, data: data ?? null, errors: [] };
       // The stored form is what every replay sends; the first answer sends it too, so all answers are identical.
-      const [stored] = await tx.update(idempotencyKeys).set({ response }).where(where).returning({ response: idempotencyKeys.response });
+      const [stored] = await tx
+        .update(idempotencyKeys)
+        .set({ response })
+        .where(where)
+        .returning({ response: idempotencyKeys.response });
       return { status, response: stored.response as Answer['response'] };
     });
   } catch (err) {
     if (pgCode(err) === '55P03') {
-      throw new AppError(409, 'idempotency_in_progress', `A call with this ${IDEMPOTENCY_HEADER} is still in progress. Please retry.`, IDEMPOTENCY_HEADER);
+      throw new AppError(
+        409,
+        'idempotency_in_progress',
+        `A call with this ${IDEMPOTENCY_HEADER} is still in progress. Please retry.`,
+        IDEMPOTENCY_HEADER,
+      );
     }
     throw err;
   }
 }
 
 function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string') return e.code;
   }
   return undefined;

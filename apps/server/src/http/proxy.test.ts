@@ -4,7 +4,8 @@ import { apiPath } from './proxy.js';
 
 const ctx = useTestApp();
 
-const proxy = (payload: unknown, remoteAddress = '10.70.0.1') => ctx.t.app.inject({ method: 'POST', url: '/api/proxy', payload: payload as object, remoteAddress });
+const proxy = (payload: unknown, remoteAddress = '10.70.0.1') =>
+  ctx.t.app.inject({ method: 'POST', url: '/api/proxy', payload: payload as object, remoteAddress });
 
 describe('compatibility proxy: only a relative API path', () => {
   it.each([
@@ -32,7 +33,10 @@ describe('compatibility proxy: only a relative API path', () => {
 
   it('refuses a nested proxy call without dispatching it', async () => {
     const inner = { url: 'config', opts: { method: 'GET' } };
-    const res = await proxy({ url: './proxy', opts: { method: 'POST', body: { url: './proxy', opts: { method: 'POST', body: inner } } } });
+    const res = await proxy({
+      url: './proxy',
+      opts: { method: 'POST', body: { url: './proxy', opts: { method: 'POST', body: inner } } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe('url');
   });
@@ -63,7 +67,9 @@ describe('compatibility proxy: body and token', () => {
 
   it('a revoked or bad token is a 401, as it would be directly', async () => {
     const u = await ctx.t.makeUser({ pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] });
-    expect((await proxy({ url: 'cancel-reasons/filter', opts: { method: 'POST' }, token: u.client.token })).statusCode).toBe(200);
+    expect(
+      (await proxy({ url: 'cancel-reasons/filter', opts: { method: 'POST' }, token: u.client.token })).statusCode,
+    ).toBe(200);
     expect((await u.client.post('/api/auth/logout')).statusCode).toBe(200);
     for (const opts of [{ method: 'POST' }, { method: 'GET' }, { method: 'POST', body: {} }]) {
       const url = opts.method === 'GET' ? 'cancel-reasons/1' : 'cancel-reasons/filter';

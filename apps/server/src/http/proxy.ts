@@ -66,7 +66,8 @@ export function apiPath(url: string): string {
     if (i === 5) throw refused();
     path = decoded;
   }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || /[\\\u0000-\u001f]/.test(path)) throw refused();
+  const control = [...path].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || control) throw refused();
   const segments: string[] = [];
   const parts = path.replace(/^\/+/, '').split('/');
   if (parts[0] === 'api') parts.shift();

@@ -29,7 +29,8 @@ const deviceCookieOptions = (config: AppConfig, req: FastifyRequest): CookieSeri
 
 type DeviceEntry = { username: string; nonce: string };
 
-const sign = (secret: string, username: string, nonce: string) => createHmac('sha256', secret).update(`${username}\n${nonce}`).digest('base64url');
+const sign = (secret: string, username: string, nonce: string) =>
+  createHmac('sha256', secret).update(`${username}\n${nonce}`).digest('base64url');
 
 function verified(secret: string, part: string): DeviceEntry | null {
   const [user64, nonce, sig] = part.split('.');
@@ -51,15 +52,23 @@ function entries(secret: string, value: string | undefined): DeviceEntry[] {
 
 /** The nonce of this browser for `username` (lower-cased), when it logged in as that user before; else null. */
 export function knownDevice(config: AppConfig, req: FastifyRequest, username: string): string | null {
-  return entries(config.deviceCookieSecret, req.cookies[DEVICE_COOKIE]).find((e) => e.username === username)?.nonce ?? null;
+  return (
+    entries(config.deviceCookieSecret, req.cookies[DEVICE_COOKIE]).find((e) => e.username === username)?.nonce ?? null
+  );
 }
 
 /** After a successful login: this browser is known for `username` from now on. */
-export function deviceCookie(config: AppConfig, req: FastifyRequest, username: string): { value: string; options: CookieSerializeOptions } {
+export function deviceCookie(
+  config: AppConfig,
+  req: FastifyRequest,
+  username: string,
+): { value: string; options: CookieSerializeOptions } {
   const secret = config.deviceCookieSecret;
   const all = entries(secret, req.cookies[DEVICE_COOKIE]);
   const mine = all.find((e) => e.username === username) ?? { username, nonce: randomBytes(16).toString('base64url') };
   const kept = [mine, ...all.filter((e) => e.username !== username)].slice(0, DEVICE_MAX_ENTRIES);
-  const value = kept.map((e) => `${Buffer.from(e.username).toString('base64url')}.${e.nonce}.${sign(secret, e.username, e.nonce)}`).join('~');
+  const value = kept
+    .map((e) => `${Buffer.from(e.username).toString('base64url')}.${e.nonce}.${sign(secret, e.username, e.nonce)}`)
+    .join('~');
   return { value, options: deviceCookieOptions(config, req) };
 }

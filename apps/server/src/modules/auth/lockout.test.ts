@@ -26,7 +26,8 @@ const deviceCookieOf = (res: Awaited<ReturnType<typeof login>>) => {
   if (!c) throw new Error('no device cookie');
   return `fp_device=${c.value}`;
 };
-const failuresOf = (username: string) => ctx.t.services.db.select().from(loginFailures).where(eq(loginFailures.username, username));
+const failuresOf = (username: string) =>
+  ctx.t.services.db.select().from(loginFailures).where(eq(loginFailures.username, username));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -45,10 +46,14 @@ describe('device cookie (a browser the user logged in from before)', () => {
     const u = await ctx.t.makeUser({});
     const browser = deviceCookieOf(await login(u.username, 'Passw0rd1', { ip: '10.11.0.1' }));
     // An attacker spreads guesses over many addresses until the username limit for unknown devices is reached.
-    for (let i = 0; i < LOGIN_LIMITS.username; i++) expect((await login(u.username, 'Guess0001', { ip: `10.12.0.${i + 1}` })).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.username; i++)
+      expect((await login(u.username, 'Guess0001', { ip: `10.12.0.${i + 1}` })).statusCode).toBe(401);
     const fresh = await login(u.username, 'Passw0rd1', { ip: '10.12.1.1' });
     expect(fresh.statusCode).toBe(429);
-    expect(fresh.json().errors[0]).toMatchObject({ code: 'too_many_requests', msg: 'Too many failed logins. Please wait 15 minutes and try again.' });
+    expect(fresh.json().errors[0]).toMatchObject({
+      code: 'too_many_requests',
+      msg: 'Too many failed logins. Please wait 15 minutes and try again.',
+    });
     // The user's own browser (same or another address) is not locked out.
     expect((await login(u.username, 'Passw0rd1', { ip: '10.11.0.1', cookie: browser })).statusCode).toBe(200);
     expect((await login(u.username, 'Passw0rd1', { ip: '10.11.0.99', cookie: browser })).statusCode).toBe(200);
@@ -78,7 +83,8 @@ describe('device cookie (a browser the user logged in from before)', () => {
   it('failures from a known browser throttle that browser only', async () => {
     const u = await ctx.t.makeUser({});
     const browser = deviceCookieOf(await login(u.username, 'Passw0rd1', { ip: '10.17.0.1' }));
-    for (let i = 0; i < LOGIN_LIMITS.device; i++) expect((await login(u.username, 'Guess0001', { ip: '10.17.0.1', cookie: browser })).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.device; i++)
+      expect((await login(u.username, 'Guess0001', { ip: '10.17.0.1', cookie: browser })).statusCode).toBe(401);
     expect((await login(u.username, 'Passw0rd1', { ip: '10.17.0.1', cookie: browser })).statusCode).toBe(429);
     expect((await login(u.username, 'Passw0rd1', { ip: '10.17.0.2' })).statusCode).toBe(200);
   });
@@ -88,10 +94,16 @@ describe('the address limit counts the real client address', () => {
   it('X-Forwarded-For is ignored when TRUST_PROXY is not set', async () => {
     const u = await ctx.t.makeUser({});
     for (let i = 0; i < LOGIN_LIMITS.pair; i++) {
-      const res = await login(u.username, 'Guess0001', { ip: '10.20.0.1', headers: { 'x-forwarded-for': `172.16.0.${i + 1}` } });
+      const res = await login(u.username, 'Guess0001', {
+        ip: '10.20.0.1',
+        headers: { 'x-forwarded-for': `172.16.0.${i + 1}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    expect((await login(u.username, 'Passw0rd1', { ip: '10.20.0.1', headers: { 'x-forwarded-for': '172.16.1.1' } })).statusCode).toBe(429);
+    expect(
+      (await login(u.username, 'Passw0rd1', { ip: '10.20.0.1', headers: { 'x-forwarded-for': '172.16.1.1' } }))
+        .statusCode,
+    ).toBe(429);
     expect(new Set((await failuresOf(u.username.toLowerCase())).map((f) => f.address))).toEqual(new Set(['10.20.0.1']));
   });
 
@@ -99,7 +111,13 @@ describe('the address limit counts the real client address', () => {
     const t = await createTestApp({ TRUST_PROXY: '10.30.0.0/16, 10.31.0.5' });
     try {
       const call = (ip: string, xff: string) =>
-        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ghost', password: 'Guess0001' }, remoteAddress: ip, headers: { 'x-forwarded-for': xff } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'ghost', password: 'Guess0001' },
+          remoteAddress: ip,
+          headers: { 'x-forwarded-for': xff },
+        });
       await call('10.30.1.1', '203.0.113.7');
       await call('10.31.0.5', '203.0.113.8');
       await call('10.32.0.1', '203.0.113.9');
@@ -133,7 +151,11 @@ describe('the count is checked and written atomically', () => {
   it('60 parallel wrong logins for one username from many addresses get at most the username limit of password checks', async () => {
     const u = await ctx.t.makeUser({});
     const verify = vi.spyOn(argon2, 'verify');
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login(u.username, 'Guess0001', { ip: `10.50.${Math.floor(i / 200)}.${(i % 200) + 1}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        login(u.username, 'Guess0001', { ip: `10.50.${Math.floor(i / 200)}.${(i % 200) + 1}` }),
+      ),
+    );
     const checked = answers.filter((a) => a.statusCode === 401).length;
     expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.username);
     expect(verify.mock.calls.length).toBeLessThanOrEqual(LOGIN_LIMITS.username);
@@ -143,7 +165,9 @@ describe('the count is checked and written atomically', () => {
   it('60 parallel wrong logins from one address get at most the pair limit of password checks', async () => {
     const u = await ctx.t.makeUser({});
     const verify = vi.spyOn(argon2, 'verify');
-    const answers = await Promise.all(Array.from({ length: 60 }, () => login(u.username, 'Guess0001', { ip: '10.51.0.1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => login(u.username, 'Guess0001', { ip: '10.51.0.1' })),
+    );
     expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.pair);
     expect(verify.mock.calls.length).toBeLessThanOrEqual(LOGIN_LIMITS.pair);
   });
@@ -162,7 +186,10 @@ describe('an unknown username costs what a wrong password costs', () => {
     expect(verify.mock.calls[1][0]).toMatch(/^\$argon2id\$/);
     for (const res of [wrong, unknown, inactive]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json().errors[0]).toEqual({ code: 'wrong_username_password', msg: 'Username hoặc mật khẩu không đúng' });
+      expect(res.json().errors[0]).toEqual({
+        code: 'wrong_username_password',
+        msg: 'Username hoặc mật khẩu không đúng',
+      });
     }
   });
 });

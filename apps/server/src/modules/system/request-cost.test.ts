@@ -12,8 +12,13 @@ let store: Client;
 let reasonId: number;
 
 beforeAll(async () => {
-  store = (await ctx.t.makeUser({ customer_no: 'HN001', pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] })).client;
-  const [r] = await ctx.t.services.db.insert(cancelReasons).values({ reason_code: 'COST', description: 'Đếm', page: '/salesOrders' }).returning();
+  store = (
+    await ctx.t.makeUser({ customer_no: 'HN001', pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] })
+  ).client;
+  const [r] = await ctx.t.services.db
+    .insert(cancelReasons)
+    .values({ reason_code: 'COST', description: 'Đếm', page: '/salesOrders' })
+    .returning();
   reasonId = r.id;
 });
 
@@ -28,7 +33,9 @@ async function statementsOf(call: () => Promise<unknown>) {
 describe('the cost of a request', () => {
   it('a GET as a store user runs 2 statements: the session (with user, role and grants) and the read', async () => {
     await store.get(`/api/cancel-reasons/${reasonId}`); // the maintenance flag is read once, then cached
-    const run = await statementsOf(async () => expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200));
+    const run = await statementsOf(async () =>
+      expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200),
+    );
     expect(run).toHaveLength(2);
     expect(run[0]).toMatch(/from "sessions"/);
     expect(run[1]).toMatch(/from "cancel_reasons"/);
@@ -52,7 +59,9 @@ describe('the cost of a request', () => {
   it('a maintenance change through the API acts at once despite the cache', async () => {
     const admin = await ctx.t.admin();
     expect((await store.get(`/api/cancel-reasons/${reasonId}`)).statusCode).toBe(200);
-    expect((await admin.put('/api/config', { maintenance_mode: true, maintenance_noti: 'Bảo trì' })).statusCode).toBe(200);
+    expect((await admin.put('/api/config', { maintenance_mode: true, maintenance_noti: 'Bảo trì' })).statusCode).toBe(
+      200,
+    );
     const blocked = await store.get(`/api/cancel-reasons/${reasonId}`);
     expect(blocked.statusCode).toBe(503);
     expect(blocked.envelope.errors[0].msg).toBe('Bảo trì');
@@ -68,7 +77,10 @@ describe('api log on shutdown', () => {
       for (let i = 0; i < 7; i++) await t.anon.get('/api/config/maintenance-mode');
       await t.services.jobs.stop();
       await t.app.close();
-      const rows = await t.database.db.select().from(apiLogs).where(eq(apiLogs.operation, 'GET /api/config/maintenance-mode'));
+      const rows = await t.database.db
+        .select()
+        .from(apiLogs)
+        .where(eq(apiLogs.operation, 'GET /api/config/maintenance-mode'));
       expect(rows).toHaveLength(7);
     } finally {
       await t.close();
@@ -83,8 +95,17 @@ describe('edge headers and cookies', () => {
       await ctx.t.anon.get('/api/config'),
       await ctx.t.anon.post('/api/auth/me'),
       await ctx.t.anon.get('/api/nothing/here'),
-      await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Admin1234' } }),
-      await ctx.t.app.inject({ method: 'POST', url: '/api/cancel-reasons/filter', headers: { 'content-type': 'application/json' }, payload: '{bad' }),
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'admin', password: 'Admin1234' },
+      }),
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/cancel-reasons/filter',
+        headers: { 'content-type': 'application/json' },
+        payload: '{bad',
+      }),
     ];
     for (const res of answers) {
       expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
@@ -94,15 +115,32 @@ describe('edge headers and cookies', () => {
 
   it('logout and password change clear the session cookie with the login cookie’s attributes', async () => {
     const u = await ctx.t.makeUser({});
-    const login = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: 'Passw0rd1' } });
+    const login = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: u.username, password: 'Passw0rd1' },
+    });
     const set = login.cookies.find((c) => c.name === 'fp_token')!;
-    const attrs = (c: { path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }) => ({ path: c.path, httpOnly: c.httpOnly, sameSite: c.sameSite, secure: c.secure });
-    const logout = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${login.json<string>()}` } });
+    const attrs = (c: { path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean }) => ({
+      path: c.path,
+      httpOnly: c.httpOnly,
+      sameSite: c.sameSite,
+      secure: c.secure,
+    });
+    const logout = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${login.json<string>()}` },
+    });
     const cleared = logout.cookies.find((c) => c.name === 'fp_token')!;
     expect(cleared.value).toBe('');
     expect(attrs(cleared)).toEqual(attrs(set));
     expect(attrs(set)).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
-    const again = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: 'Passw0rd1' } });
+    const again = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: u.username, password: 'Passw0rd1' },
+    });
     const change = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -116,11 +154,25 @@ describe('edge headers and cookies', () => {
   it('COOKIE_SECURE=true makes the session and device cookies Secure, set and cleared alike', async () => {
     const t = await createTestApp({ COOKIE_SECURE: 'true' });
     try {
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Admin1234' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'admin', password: 'Admin1234' },
+      });
       expect(login.cookies.find((c) => c.name === 'fp_token')?.secure).toBe(true);
       expect(login.cookies.find((c) => c.name === 'fp_device')?.secure).toBe(true);
-      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${login.json<string>()}` } });
-      expect(logout.cookies.find((c) => c.name === 'fp_token')).toMatchObject({ value: '', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${login.json<string>()}` },
+      });
+      expect(logout.cookies.find((c) => c.name === 'fp_token')).toMatchObject({
+        value: '',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+      });
     } finally {
       await t.close();
     }
