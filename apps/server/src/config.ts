@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@fp/contract';
 
 /** Everything the process reads from its environment, parsed once at start. */
 export type AppConfig = {
@@ -23,6 +24,8 @@ export type AppConfig = {
   jobPollMs: number;
   webDist: string;
   buildId: string;
+  /** IANA zone of the business day (BUSINESS_TIME_ZONE, default Asia/Ho_Chi_Minh): every "today", date filter and displayed time. */
+  businessTimeZone: string;
   env: Record<string, string | undefined>;
 };
 
@@ -30,6 +33,8 @@ const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v ===
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const businessTimeZone = env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isValidTimeZone(businessTimeZone)) throw new Error(`BUSINESS_TIME_ZONE: unknown time zone ${businessTimeZone} (an IANA name such as Asia/Ho_Chi_Minh)`);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -54,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: Number(env.JOB_POLL_MS ?? 1000),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     buildId: env.BUILD_ID ?? randomBytes(6).toString('hex'),
+    businessTimeZone,
     env,
   };
 }

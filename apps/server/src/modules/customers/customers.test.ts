@@ -64,7 +64,7 @@ describe('temporary customers', () => {
       prefix: 'KH',
       is_temporary: true,
     });
-    expect(res.data.customer_no).toMatch(/^KH\d{6}$/);
+    expect(res.data.customer_no).toMatch(/^HN001-CUS-\d{2}-\d{6}$/);
     expect(res.data.referral_code).toMatch(/^[A-Z2-9]{8}$/);
 
     const withDate = await hanoi.post<Customer>('/api/customers/temporary', { name: 'Lê Văn Cường', phone_no: nextPhone(), birth_date: '15-03-1990' });
