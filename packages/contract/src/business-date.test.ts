@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS_TIME_ZONE, businessDate, businessTimeZone, businessYear, setBusinessTimeZone } from './business-date';
+import { DEFAULT_BUSINESS_TIME_ZONE, businessDate, businessDateTime, businessTimeZone, businessYear, setBusinessTimeZone } from './business-date';
 import { formatDate, formatDateTime } from './format';
 
 // 00:30 on 1 January 2027 in Vietnam is 17:30 on 31 December 2026 in UTC.
@@ -13,6 +13,8 @@ describe('business date', () => {
     expect(businessDate(newYearInVietnam)).toBe('2027-01-01');
     expect(businessYear(newYearInVietnam)).toBe(2027);
     expect(businessDate(new Date('2026-12-31T16:59:59Z'))).toBe('2026-12-31');
+    expect(businessDateTime(newYearInVietnam)).toBe('2027-01-01T00:30:00');
+    expect(businessDateTime('2026-06-30T23:59:59.999Z')).toBe('2026-07-01T06:59:59');
   });
 
   it('takes the zone as a parameter or from setBusinessTimeZone', () => {

@@ -35,17 +35,31 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(zone, f);
   }
   return f;
 }
 
+/** The wall-clock time of an instant in the business time zone, as YYYY-MM-DDTHH:mm:ss (no offset). */
+export function businessDateTime(now: Date | number | string = new Date(), zone: string = currentZone): string {
+  const parts = partsFormatter(zone).formatToParts(now instanceof Date ? now : new Date(now));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
 /** The business day of an instant as YYYY-MM-DD (default: now, in the business time zone). */
 export function businessDate(now: Date | number = new Date(), zone: string = currentZone): string {
-  const parts = partsFormatter(zone).formatToParts(typeof now === 'number' ? new Date(now) : now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
+  return businessDateTime(now, zone).slice(0, 10);
 }
 
 /** The business year of an instant (default: now). */

@@ -80,7 +80,7 @@ export const customerTemporaryCreate = z.object({
   name: requiredText(100),
   phone_no: phoneNo(),
   post_code: optionalText(30),
-  /** The customer setup prefix of the new number (KH when empty). */
+  /** The customer setup (channel) by its prefix (KH when empty); the number itself comes from the CUS number series. */
   prefix: optionalText(30),
   /** Required for head office; a store user's own franchise when empty. */
   franchise_code: optionalText(30),
