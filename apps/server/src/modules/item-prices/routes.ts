@@ -147,7 +147,7 @@ export function itemPriceRoutes(r: Router) {
     response: itemPriceImportResult,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return importIntoSubCategory(services.db, body.ids, body.subCategoryId);
+      return services.db.transaction((tx) => importIntoSubCategory(tx, body.ids, body.subCategoryId));
     },
   });
   r.route({
