@@ -13,7 +13,7 @@ import {
   type customerRecordUpdate,
   type customerTemporaryCreate,
 } from '@fp/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, businessRule, conflict } from '../../http/errors.js';
@@ -156,7 +156,7 @@ export async function customerRecordInfo(db: DbOrTx, auth: Auth, key: CustomerKe
 }
 
 /** Updates a customer record; a new phone must stay unique in the franchise, a referral can't change once used. */
-export async function updateCustomerRecord(db: Db, auth: Auth, input: z.output<typeof customerRecordUpdate>): Promise<CustomerRecord> {
+export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.output<typeof customerRecordUpdate>): Promise<CustomerRecord> {
   const { customer_no, phone_no, franchise_code, version, country_region_code: _country, ...values } = input;
   const current = customer_no ? await getCustomerByNo(db, auth, customer_no) : await getCustomerByKey(db, auth, { phone_no, franchise_code });
   const { referred_by_code: _r, ...plain } = values;

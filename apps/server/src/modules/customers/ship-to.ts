@@ -9,7 +9,7 @@ import {
   type shipToAddressTemporaryCreate,
   type shipToAddressUpdate,
 } from '@fp/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -119,7 +119,7 @@ export async function createTemporaryShipToAddress(tx: Tx, auth: Auth, input: z.
   return insertShipTo(tx, c, input, true);
 }
 
-export async function updateShipToAddress(db: Db, auth: Auth, input: z.output<typeof shipToAddressUpdate>) {
+export async function updateShipToAddress(db: DbOrTx, auth: Auth, input: z.output<typeof shipToAddressUpdate>) {
   const { customer_no, code, version, country_region_code: _c, ...values } = input;
   const c = await getCustomerByNo(db, auth, customer_no);
   const current = await getShipTo(db, c.customer_no, code);

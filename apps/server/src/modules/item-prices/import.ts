@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';

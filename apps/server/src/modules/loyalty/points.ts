@@ -9,7 +9,7 @@ import {
   type redeemablePointAdd,
   type redeemablePointRemove,
 } from '@fp/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';

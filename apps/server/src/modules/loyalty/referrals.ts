@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ReferralCheckResult } from '@fp/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { bump } from '../../db/versioned.js';

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } fr
 import type { z } from 'zod';
 import { ADMIN_ROLE, isAdministratorRole } from '@fp/contract';
 import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBody, setPasswordBody, User, UserInfo, userCreate, userUpdate } from '@fp/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
