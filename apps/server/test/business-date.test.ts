@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Customer } from '@fp/contract';
+import { DEFAULT_BUSINESS_TIME_ZONE, setBusinessTimeZone, type Customer } from '@fp/contract';
 import { useTestApp, type Client } from './helpers.js';
+import { loadConfig } from '../src/config.js';
 import { customers } from '../src/modules/customers/schema.js';
 import { customerPages, makeCustomer, makeFranchise } from '../src/modules/customers/test-support/builders.js';
 import { makeItem, makePrice } from '../src/modules/items/test-support/builders.js';
@@ -85,5 +86,22 @@ describe('date filters on timestamps', () => {
     expect(await find([{ field: 'created_at', value: '2026-03-09', condition_type: 'eq' }])).toEqual([]);
     expect(await find([{ field: 'created_at', value: '2026-03-09', condition_type: 'lteq' }])).toEqual([]);
     expect(await find([{ field: 'created_at', value: '2026-03-11', condition_type: 'gteq' }])).toEqual([]);
+    // Another configured zone moves the day with it.
+    setBusinessTimeZone('UTC');
+    try {
+      expect(await find([{ field: 'created_at', value: '2026-03-09', condition_type: 'eq' }])).toEqual([c.customer_no]);
+    } finally {
+      setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE);
+    }
+  });
+});
+
+describe('BUSINESS_TIME_ZONE', () => {
+  it('is checked at start and told to the web app', async () => {
+    expect(loadConfig({}).businessTimeZone).toBe('Asia/Ho_Chi_Minh');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Bangkok' }).businessTimeZone).toBe('Asia/Bangkok');
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Mars/Olympus' })).toThrow('BUSINESS_TIME_ZONE: unknown time zone Mars/Olympus');
+    const res = await ctx.t.anon.get<{ business_time_zone: string }>('/api/config');
+    expect(res.data.business_time_zone).toBe('Asia/Ho_Chi_Minh');
   });
 });
