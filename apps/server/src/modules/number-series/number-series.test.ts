@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { numberSeriesDocumentTypes, type NumberSeries, type NumberSeriesGenerateResult } from '@fp/contract';
+import { businessYear, numberSeriesDocumentTypes, type NumberSeries, type NumberSeriesGenerateResult } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
 import { takeNextNumber } from './service.js';
 
 const ctx = useTestApp();
-const thisYear = new Date().getFullYear();
+const thisYear = businessYear();
 type List = { items: NumberSeries[]; total_count: number };
 
 describe('number series', () => {
