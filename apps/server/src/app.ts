@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import pino from 'pino';
-import { DEFAULT_ERROR } from '@fp/contract';
+import { DEFAULT_ERROR, setBusinessTimeZone } from '@fp/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError, unavailable } from './http/errors.js';
@@ -30,6 +30,7 @@ export type App = { app: FastifyInstance; services: Services; router: Router };
 const MAINTENANCE_OPEN = ['/api/auth/', '/api/config'];
 
 export async function buildApp(config: AppConfig, database: Database): Promise<App> {
+  setBusinessTimeZone(config.businessTimeZone);
   const log = pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: log,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@fp/contract';
 
 /** Everything the process reads from its environment, parsed once at start. */
 export type AppConfig = {
@@ -31,6 +32,8 @@ export type AppConfig = {
   deviceCookieSecret: string;
   /** MAINTENANCE_CACHE_MS: how long a process keeps the maintenance flag before reading it again (default 1000). */
   maintenanceCacheMs: number;
+  /** IANA zone of the business day (BUSINESS_TIME_ZONE, default Asia/Ho_Chi_Minh): every "today", date filter and displayed time. */
+  businessTimeZone: string;
   env: Record<string, string | undefined>;
 };
 
@@ -38,6 +41,8 @@ const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v ===
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const businessTimeZone = env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isValidTimeZone(businessTimeZone)) throw new Error(`BUSINESS_TIME_ZONE: unknown time zone ${businessTimeZone} (an IANA name such as Asia/Ho_Chi_Minh)`);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -66,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: bool(env.COOKIE_SECURE, false),
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET || randomBytes(32).toString('hex'),
     maintenanceCacheMs: Number(env.MAINTENANCE_CACHE_MS ?? 1000),
+    businessTimeZone,
     env,
   };
 }

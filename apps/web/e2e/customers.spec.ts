@@ -52,7 +52,7 @@ test('customers: find by phone, create a temporary customer, add and edit a ship
   await expect(page.getByText('Create Customer Successfully!')).toBeVisible();
 
   // The new customer is shown with the default loyalty scheme and no points.
-  await expect(page.getByText(/^KH\d{6} — Nguyễn Thị Hồng Nhung$/)).toBeVisible();
+  await expect(page.getByText(/^[A-Z0-9]+-CUS-\d{2}-\d{6} — Nguyễn Thị Hồng Nhung$/)).toBeVisible();
   await expect(page.locator('.ant-tag', { hasText: 'Silver' })).toBeVisible();
   await expect(page.getByText('20-11-1992', { exact: true })).toBeVisible();
   await expect(page.getByText('No ship-to addresses yet')).toBeVisible();
@@ -88,7 +88,7 @@ test('customers: find by phone, create a temporary customer, add and edit a ship
   await open(page, '/customers');
   await page.getByRole('textbox', { name: 'Mobile Phone' }).fill(`+84${phone.slice(1)}`);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText(/^KH\d{6} — Nguyễn Thị Hồng Nhung$/)).toBeVisible();
+  await expect(page.getByText(/^[A-Z0-9]+-CUS-\d{2}-\d{6} — Nguyễn Thị Hồng Nhung$/)).toBeVisible();
 });
 
 test('customers: head office keeps setups, sees records and the points ledger', async ({ page, request }) => {

@@ -146,6 +146,8 @@ export const config = z.object({
   shop_url: z.string(),
   default_vendor_no: z.string(),
   default_vendor_name: z.string(),
+  /** The business time zone (IANA name): the web shows times and takes "today" in it. */
+  business_time_zone: z.string(),
 });
 export type Config = z.infer<typeof config>;
 export const configUpdate = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { check, email, messages, optionalText, requiredText } from './validators.js';
 import { version } from './common.js';
 import { parseDateInput } from './format.js';
+import { businessDate } from './business-date.js';
 import { EMPTY_BIRTH_DATE } from './constants.js';
 import { shipToAddress } from './addresses.js';
 
@@ -30,7 +31,7 @@ export const birthDate = () =>
         ctx.addIssue({ code: 'custom', message: 'birth_date must be a date (DD-MM-YYYY or YYYY-MM-DD)' });
         return z.NEVER;
       }
-      if (iso !== EMPTY_BIRTH_DATE && iso > new Date().toISOString().slice(0, 10)) {
+      if (iso !== EMPTY_BIRTH_DATE && iso > businessDate()) {
         ctx.addIssue({ code: 'custom', message: 'birth_date cannot be in the future' });
         return z.NEVER;
       }
@@ -79,7 +80,7 @@ export const customerTemporaryCreate = z.object({
   name: requiredText(100),
   phone_no: phoneNo(),
   post_code: optionalText(30),
-  /** The customer setup prefix of the new number (KH when empty). */
+  /** The customer setup (channel) by its prefix (KH when empty); the number itself comes from the CUS number series. */
   prefix: optionalText(30),
   /** Required for head office; a store user's own franchise when empty. */
   franchise_code: optionalText(30),

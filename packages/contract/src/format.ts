@@ -1,7 +1,12 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { businessTimeZone } from './business-date.js';
 
 dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const germanNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
@@ -22,17 +27,28 @@ export function parseGermanNumber(text: string): string | null {
 export const DATE_DISPLAY = 'DD-MM-YYYY';
 export const DATE_ISO = 'YYYY-MM-DD';
 
-/** Dates show DD-MM-YYYY; accepts ISO dates and timestamps. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A timestamp as wall-clock time in the business time zone (never the browser's or the server's zone). */
+function inBusinessZone(value: string | Date): dayjs.Dayjs | null {
   const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_DISPLAY) : '';
+  return d.isValid() ? d.tz(businessTimeZone()) : null;
 }
 
+/** Dates show DD-MM-YYYY; a date (YYYY-MM-DD) as it is, a timestamp as its day in the business time zone. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string' && dateOnly.test(value)) {
+    const d = dayjs(value, DATE_ISO, true);
+    return d.isValid() ? d.format(DATE_DISPLAY) : '';
+  }
+  return inBusinessZone(value)?.format(DATE_DISPLAY) ?? '';
+}
+
+/** Timestamps show DD-MM-YYYY HH:mm:ss in the business time zone. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(`${DATE_DISPLAY} HH:mm:ss`) : '';
+  return inBusinessZone(value)?.format(`${DATE_DISPLAY} HH:mm:ss`) ?? '';
 }
 
 /** product.md 5: date input DD/MM/YYYY with - or / as separator; returns ISO YYYY-MM-DD or null. */

@@ -1,5 +1,6 @@
 export * from './validators.js';
 export * from './format.js';
+export * from './business-date.js';
 export * from './envelope.js';
 export * from './filter.js';
 export * from './toast.js';

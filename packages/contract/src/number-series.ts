@@ -5,7 +5,7 @@ import { messages } from './validators.js';
  * Number series per franchise, document type and year. A number reads `<franchise>-<type>-<yy>-<000123>`,
  * e.g. HN001-SO-26-000123: gap-free and unique within its series.
  */
-export const numberSeriesDocumentTypes = ['SQ', 'SO', 'SS', 'SI', 'SCM', 'PO', 'PR', 'PCM', 'CI', 'CR', 'RC', 'WE'] as const;
+export const numberSeriesDocumentTypes = ['SQ', 'SO', 'SS', 'SI', 'SCM', 'PO', 'PR', 'PCM', 'CI', 'CR', 'RC', 'WE', 'CUS'] as const;
 export type NumberSeriesDocumentType = (typeof numberSeriesDocumentTypes)[number];
 export const numberSeriesDocumentTypeNames: Record<NumberSeriesDocumentType, string> = {
   SQ: 'Sales Quote',
@@ -20,6 +20,7 @@ export const numberSeriesDocumentTypeNames: Record<NumberSeriesDocumentType, str
   CR: 'Consignment Receipt',
   RC: 'Cash Receipt',
   WE: 'Warehouse Entry',
+  CUS: 'Customer',
 };
 export const NUMBER_SERIES_DIGITS = 6;
 export const MIN_SERIES_YEAR = 2000;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { listRequest, listResponse, type ListRequest } from '@fp/contract';
+import { businessDateTime, listRequest, listResponse, type ListRequest } from '@fp/contract';
 import type { Access, Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
@@ -75,13 +75,17 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
   });
 }
 
+/** Excel has no time zones: an instant goes in as its wall-clock time in the business time zone. */
+const excelDateTime = (at: Date) => (Number.isNaN(at.getTime()) ? at : new Date(`${businessDateTime(at)}Z`));
+
 function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
   const row: Record<string, unknown> = {};
   for (const c of columns) {
     const v = item[c.key];
     if (v === null || v === undefined) row[c.key] = null;
     else if (c.format === 'money') row[c.key] = Number(v);
-    else if (c.format === 'date' || c.format === 'datetime') row[c.key] = new Date(String(v));
+    else if (c.format === 'date') row[c.key] = new Date(String(v));
+    else if (c.format === 'datetime') row[c.key] = excelDateTime(new Date(String(v)));
     else if (c.format === 'boolean') row[c.key] = v ? 'Yes' : 'No';
     else if (typeof v === 'object') row[c.key] = JSON.stringify(v);
     else row[c.key] = v;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListRequest, ListResponse, FilterItem } from '@fp/contract';
-import { normalizeFilter } from '@fp/contract';
+import { businessTimeZone, normalizeFilter } from '@fp/contract';
 import { badRequest } from './errors.js';
 import type { DbOrTx } from '../db/client.js';
 
@@ -70,6 +70,9 @@ function coerce(field: string, type: FieldType, v: unknown): unknown {
   }
 }
 
+/** The instant the business day `days` after the date `v` (YYYY-MM-DD) begins, in the business time zone. */
+const businessDayStart = (v: string, days: 0 | 1): SQL => sql`((${v}::date + ${days}::int)::timestamp at time zone ${businessTimeZone()})`;
+
 /** One filter item to SQL, after the | and like rules of calls.md 7.1. */
 function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined {
   const { expr, type } = fieldOf(def);
@@ -88,14 +91,15 @@ function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined 
   if (c === 'eq') {
     if (v === null) return isNull(expr as never);
     if (type === 'datetime' && typeof v === 'string' && isoDate.test(v)) {
-      return and(gte(expr as never, v as never), lt(expr as never, sql`(${v}::date + 1)`));
+      return and(gte(expr as never, businessDayStart(v, 0)), lt(expr as never, businessDayStart(v, 1)));
     }
     return eq(expr as never, v as never);
   }
   if (v === null) throw badRequest(`Filter ${name} needs a value with ${c}`, `filters.${name}`);
-  if (c === 'gteq') return gte(expr as never, v as never);
-  // A date-only upper bound on a timestamp includes that whole day.
-  if (type === 'datetime' && typeof v === 'string' && isoDate.test(v)) return lt(expr as never, sql`(${v}::date + 1)`);
+  // A date on a timestamp means that day in the business time zone; a date-only upper bound includes the whole day.
+  const day = type === 'datetime' && typeof v === 'string' && isoDate.test(v);
+  if (c === 'gteq') return gte(expr as never, day ? businessDayStart(v, 0) : (v as never));
+  if (day) return lt(expr as never, businessDayStart(v, 1));
   return lte(expr as never, v as never);
 }
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
-import { pages, type PageDef } from '@fp/contract';
+import { pages, setBusinessTimeZone, type Config, type PageDef } from '@fp/contract';
 import { api, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
@@ -26,6 +26,13 @@ function Shell() {
   const { me } = useSession();
   useEffect(() => bindToasts(notification), [notification]);
   useBuildWatch();
+  // Times show in the server's business time zone (BUSINESS_TIME_ZONE), whatever the browser's zone is.
+  useEffect(() => {
+    void api
+      .get<Config>('/api/config')
+      .then((c) => setBusinessTimeZone(c.business_time_zone))
+      .catch(() => undefined);
+  }, []);
   useEffect(() => {
     if (!me || me.is_admin || location.pathname === '/maintenance') return;
     let live = true;

@@ -1,3 +1,4 @@
+import { businessYear } from '@fp/contract';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { franchises, locations } from '../../modules/franchises/schema.js';
@@ -66,7 +67,7 @@ export function standaloneFranchises(db: Db): ErpFranchises {
     async sync(customerNo, o) {
       const d = on(o);
       // Derived data: the current year's number series (idempotent) and the sync stamp.
-      const year = new Date().getFullYear();
+      const year = businessYear();
       const series = await generateNumberSeries(d, { franchiseCode: customerNo, year });
       const [stores] = await d.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.customer_no, customerNo));
       await d.update(franchises).set({ last_synced_at: sql`now()` }).where(eq(franchises.customer_no, customerNo));

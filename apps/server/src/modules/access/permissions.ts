@@ -12,7 +12,7 @@ import type {
   pagePermissionPage,
   pagePermissionUpdate,
 } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Auth } from '../../http/context.js';
@@ -125,91 +125,81 @@ async function currentUsers(db: DbOrTx, permissionId: number, scope?: SQL) {
   return rows.map((r) => r.id);
 }
 
-export async function createPagePermission(db: DbOrTx, auth: Auth, input: z.output<typeof pagePermissionCreate>): Promise<PagePermission> {
-  return db.transaction(async (tx) => {
-    const { pages, buttons } = await resolvePages(tx, input.pages, input.permission_type);
-    checkButtonGrants(input.permissions, buttons);
-    await assertUsersExist(tx, auth, input.users, 'users');
+export async function createPagePermission(tx: Tx, auth: Auth, input: z.output<typeof pagePermissionCreate>): Promise<PagePermission> {
+  const { pages, buttons } = await resolvePages(tx, input.pages, input.permission_type);
+  checkButtonGrants(input.permissions, buttons);
+  await assertUsersExist(tx, auth, input.users, 'users');
+  assertMayGrant(auth, pages);
+  await assertMayAssignTo(tx, auth, input.users, [], 'users');
+  await assertNameFree(tx, input.name);
+  const [row] = await tx
+    .insert(pagePermissions)
+    .values({ name: input.name, permission_type: input.permission_type, pages, permissions: input.permissions })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`Page permission ${input.name} already exists`, 'duplicate', 'name');
+  await setUsers(tx, auth, row.id, input.users, 'replace');
+  return getPagePermission(tx, row.id);
+}
+
+export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input: z.output<typeof pagePermissionUpdate>): Promise<PagePermission> {
+  const current = await getPagePermission(tx, id);
+  assertMayManage(auth, current.pages);
+  const level = input.permission_type ?? current.permission_type;
+  let pages = current.pages;
+  let buttons: Map<string, string[]>;
+  if (input.pages) {
+    ({ pages, buttons } = await resolvePages(tx, input.pages, level));
     assertMayGrant(auth, pages);
-    await assertMayAssignTo(tx, auth, input.users, [], 'users');
-    await assertNameFree(tx, input.name);
-    const [row] = await tx
-      .insert(pagePermissions)
-      .values({ name: input.name, permission_type: input.permission_type, pages, permissions: input.permissions })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(`Page permission ${input.name} already exists`, 'duplicate', 'name');
-    await setUsers(tx, auth, row.id, input.users, 'replace');
-    return getPagePermission(tx, row.id);
-  });
+  } else {
+    buttons = await structureButtons(tx, pages.map((p) => p.page_url));
+  }
+  let permissions = current.permissions;
+  if (input.permissions) {
+    checkButtonGrants(input.permissions, buttons);
+    permissions = input.permissions;
+  } else {
+    // Pages that left the permission take their button grants with them.
+    permissions = permissions.filter((b) => buttons.has(b.slice(0, b.indexOf('#'))));
+  }
+  if (input.users) {
+    await assertUsersExist(tx, auth, input.users, 'users');
+    await assertMayAssignTo(tx, auth, input.users, current.users, 'users');
+  }
+  if (input.name !== undefined) await assertNameFree(tx, input.name, id);
+  const values = { ...(input.name !== undefined ? { name: input.name } : {}), permission_type: level, pages, permissions };
+  const where = and(eq(pagePermissions.id, id), eq(pagePermissions.version, input.version));
+  const [row] = await tx.update(pagePermissions).set({ ...values, ...bump(pagePermissions.version) }).where(where).returning({ id: pagePermissions.id });
+  if (!row) return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
+  if (input.users) await setUsers(tx, auth, id, input.users, 'replace');
+  return getPagePermission(tx, id);
 }
 
-export async function updatePagePermission(db: DbOrTx, auth: Auth, id: number, input: z.output<typeof pagePermissionUpdate>): Promise<PagePermission> {
-  return db.transaction(async (tx) => {
-    const current = await getPagePermission(tx, id);
-    assertMayManage(auth, current.pages);
-    const level = input.permission_type ?? current.permission_type;
-    let pages = current.pages;
-    let buttons: Map<string, string[]>;
-    if (input.pages) {
-      ({ pages, buttons } = await resolvePages(tx, input.pages, level));
-      assertMayGrant(auth, pages);
-    } else {
-      buttons = await structureButtons(tx, pages.map((p) => p.page_url));
-    }
-    let permissions = current.permissions;
-    if (input.permissions) {
-      checkButtonGrants(input.permissions, buttons);
-      permissions = input.permissions;
-    } else {
-      // Pages that left the permission take their button grants with them.
-      permissions = permissions.filter((b) => buttons.has(b.slice(0, b.indexOf('#'))));
-    }
-    if (input.users) {
-      await assertUsersExist(tx, auth, input.users, 'users');
-      await assertMayAssignTo(tx, auth, input.users, current.users, 'users');
-    }
-    if (input.name !== undefined) await assertNameFree(tx, input.name, id);
-    const values = { ...(input.name !== undefined ? { name: input.name } : {}), permission_type: level, pages, permissions };
-    const where = and(eq(pagePermissions.id, id), eq(pagePermissions.version, input.version));
-    const [row] = await tx.update(pagePermissions).set({ ...values, ...bump(pagePermissions.version) }).where(where).returning({ id: pagePermissions.id });
-    if (!row) return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
-    if (input.users) await setUsers(tx, auth, id, input.users, 'replace');
-    return getPagePermission(tx, id);
-  });
-}
-
-export async function deletePagePermission(db: DbOrTx, auth: Auth, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await getPagePermission(tx, id);
-    assertMayManage(auth, current.pages);
-    await tx.delete(pagePermissions).where(eq(pagePermissions.id, id));
-  });
+export async function deletePagePermission(tx: Tx, auth: Auth, id: number): Promise<void> {
+  const current = await getPagePermission(tx, id);
+  assertMayManage(auth, current.pages);
+  await tx.delete(pagePermissions).where(eq(pagePermissions.id, id));
 }
 
 /** product.md 6: one user gets one permission (assigning twice changes nothing). */
-export async function assignPermission(db: DbOrTx, auth: Auth, input: z.output<typeof assignPermissionBody>): Promise<PagePermission> {
-  return db.transaction(async (tx) => {
-    const current = await getPagePermission(tx, input.page_permission_id);
-    const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), userScope(auth)));
-    if (!user) throw new AppError(404, 'not_found', 'User not found', 'admin_user_id');
-    assertMayManage(auth, current.pages);
-    await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
-    if (await setUsers(tx, auth, current.id, [input.admin_user_id], 'add')) await touch(tx, current.id);
-    return getPagePermission(tx, current.id);
-  });
+export async function assignPermission(tx: Tx, auth: Auth, input: z.output<typeof assignPermissionBody>): Promise<PagePermission> {
+  const current = await getPagePermission(tx, input.page_permission_id);
+  const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), userScope(auth)));
+  if (!user) throw new AppError(404, 'not_found', 'User not found', 'admin_user_id');
+  assertMayManage(auth, current.pages);
+  await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
+  if (await setUsers(tx, auth, current.id, [input.admin_user_id], 'add')) await touch(tx, current.id);
+  return getPagePermission(tx, current.id);
 }
 
 /** product.md 6: a batch of users for one permission, replacing its users or adding to them. */
-export async function assignPermissionBulk(db: DbOrTx, auth: Auth, input: z.output<typeof assignPermissionBulkBody>): Promise<PagePermission> {
-  return db.transaction(async (tx) => {
-    const current = await getPagePermission(tx, input.page_permission_id);
-    await assertUsersExist(tx, auth, input.admin_user_ids, 'admin_user_ids');
-    assertMayManage(auth, current.pages);
-    await assertMayAssignTo(tx, auth, input.admin_user_ids, await currentUsers(tx, current.id), 'admin_user_ids');
-    if (await setUsers(tx, auth, current.id, input.admin_user_ids, input.mode)) await touch(tx, current.id);
-    return getPagePermission(tx, current.id);
-  });
+export async function assignPermissionBulk(tx: Tx, auth: Auth, input: z.output<typeof assignPermissionBulkBody>): Promise<PagePermission> {
+  const current = await getPagePermission(tx, input.page_permission_id);
+  await assertUsersExist(tx, auth, input.admin_user_ids, 'admin_user_ids');
+  assertMayManage(auth, current.pages);
+  await assertMayAssignTo(tx, auth, input.admin_user_ids, await currentUsers(tx, current.id), 'admin_user_ids');
+  if (await setUsers(tx, auth, current.id, input.admin_user_ids, input.mode)) await touch(tx, current.id);
+  return getPagePermission(tx, current.id);
 }
 
 /** A change of the users is a change of the permission: its version moves so an open editor sees it is stale. */

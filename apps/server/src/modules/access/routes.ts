@@ -80,7 +80,7 @@ export function accessRoutes(r: Router) {
     params: idParam,
     body: pageStructureUpdate,
     response: pageStructure,
-    handler: ({ params, body, services }) => updatePageStructure(services.db, params.id, body),
+    handler: ({ params, body, services }) => services.db.transaction((tx) => updatePageStructure(tx, params.id, body)),
   });
   r.route({
     method: 'DELETE',
@@ -90,7 +90,7 @@ export function accessRoutes(r: Router) {
     params: idParam,
     response: okData,
     handler: async ({ params, services }) => {
-      await deletePageStructure(services.db, params.id);
+      await services.db.transaction((tx) => deletePageStructure(tx, params.id));
       return { ok: true };
     },
   });
@@ -144,7 +144,7 @@ export function accessRoutes(r: Router) {
     response: pagePermission,
     status: 201,
     idempotent: true,
-    handler: ({ body, auth, services }) => createPagePermission(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => createPagePermission(tx, auth, body)),
   });
   r.route({
     method: 'PUT',
@@ -154,7 +154,7 @@ export function accessRoutes(r: Router) {
     params: idParam,
     body: pagePermissionUpdate,
     response: pagePermission,
-    handler: ({ params, body, auth, services }) => updatePagePermission(services.db, auth, params.id, body),
+    handler: ({ params, body, auth, services }) => services.db.transaction((tx) => updatePagePermission(tx, auth, params.id, body)),
   });
   r.route({
     method: 'DELETE',
@@ -164,7 +164,7 @@ export function accessRoutes(r: Router) {
     params: idParam,
     response: okData,
     handler: async ({ params, auth, services }) => {
-      await deletePagePermission(services.db, auth, params.id);
+      await services.db.transaction((tx) => deletePagePermission(tx, auth, params.id));
       return { ok: true };
     },
   });
@@ -175,7 +175,7 @@ export function accessRoutes(r: Router) {
     summary: 'Assign a page permission to one user (admin_user_id, page_permission_id)',
     body: assignPermissionBody,
     response: pagePermission,
-    handler: ({ body, auth, services }) => assignPermission(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => assignPermission(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -184,7 +184,7 @@ export function accessRoutes(r: Router) {
     summary: 'Assign a page permission to many users (mode replace: exactly these; add: these too)',
     body: assignPermissionBulkBody,
     response: pagePermission,
-    handler: ({ body, auth, services }) => assignPermissionBulk(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => assignPermissionBulk(tx, auth, body)),
   });
   r.route({
     method: 'GET',

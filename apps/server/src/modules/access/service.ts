@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PageStructure, PageStructureListItem, pageStructureCreate, pageStructureUpdate } from '@fp/contract';
 import { pageByUrl } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { businessRule, conflict, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
@@ -50,23 +50,21 @@ export async function createPageStructure(db: DbOrTx, input: z.output<typeof pag
 }
 
 /** Updates a structure; a new url or removed buttons carry over to the page permissions in the same transaction. */
-export async function updatePageStructure(db: DbOrTx, id: number, input: z.output<typeof pageStructureUpdate>): Promise<PageStructure> {
+export async function updatePageStructure(tx: Tx, id: number, input: z.output<typeof pageStructureUpdate>): Promise<PageStructure> {
   const { version, ...values } = input;
-  return db.transaction(async (tx) => {
-    const current = await getPageStructure(tx, id);
-    const newUrl = values.page_url ?? current.page_url;
-    if (newUrl !== current.page_url) {
-      if (isRegistered(current.page_url)) {
-        throw businessRule(`${current.page_url} is a screen of the application; its page_url cannot change`, 'registered_page', 'page_url');
-      }
-      await assertUrlFree(tx, newUrl, id);
+  const current = await getPageStructure(tx, id);
+  const newUrl = values.page_url ?? current.page_url;
+  if (newUrl !== current.page_url) {
+    if (isRegistered(current.page_url)) {
+      throw businessRule(`${current.page_url} is a screen of the application; its page_url cannot change`, 'registered_page', 'page_url');
     }
-    const where = and(eq(pageStructures.id, id), eq(pageStructures.version, version));
-    const [row] = await tx.update(pageStructures).set({ ...values, ...bump(pageStructures.version) }).where(where).returning();
-    if (!row) return explainMissedUpdate(tx, getTableName(pageStructures), eq(pageStructures.id, id), 'Page structure');
-    await carryOverToPermissions(tx, current.page_url, row.page_url, row.buttons);
-    return row;
-  });
+    await assertUrlFree(tx, newUrl, id);
+  }
+  const where = and(eq(pageStructures.id, id), eq(pageStructures.version, version));
+  const [row] = await tx.update(pageStructures).set({ ...values, ...bump(pageStructures.version) }).where(where).returning();
+  if (!row) return explainMissedUpdate(tx, getTableName(pageStructures), eq(pageStructures.id, id), 'Page structure');
+  await carryOverToPermissions(tx, current.page_url, row.page_url, row.buttons);
+  return row;
 }
 
 /** Permissions that name the page follow a url change and drop button grants for buttons that no longer exist. */
@@ -91,17 +89,15 @@ export function permissionsUsing(db: DbOrTx, pageUrl: string) {
     .where(sql`${pagePermissions.pages} @> ${JSON.stringify([{ page_url: pageUrl }])}::jsonb`);
 }
 
-export async function deletePageStructure(db: DbOrTx, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await getPageStructure(tx, id);
-    if (isRegistered(current.page_url)) {
-      throw businessRule(`${current.page_url} is a screen of the application and cannot be deleted`, 'registered_page');
-    }
-    const using = await permissionsUsing(tx, current.page_url);
-    if (using.length) {
-      const names = using.map((p) => p.name).join(', ');
-      throw conflict(`Page structure ${current.page_url} is used by page permission ${names}; remove it there first`, 'in_use');
-    }
-    await tx.delete(pageStructures).where(eq(pageStructures.id, id));
-  });
+export async function deletePageStructure(tx: Tx, id: number): Promise<void> {
+  const current = await getPageStructure(tx, id);
+  if (isRegistered(current.page_url)) {
+    throw businessRule(`${current.page_url} is a screen of the application and cannot be deleted`, 'registered_page');
+  }
+  const using = await permissionsUsing(tx, current.page_url);
+  if (using.length) {
+    const names = using.map((p) => p.name).join(', ');
+    throw conflict(`Page structure ${current.page_url} is used by page permission ${names}; remove it there first`, 'in_use');
+  }
+  await tx.delete(pageStructures).where(eq(pageStructures.id, id));
 }

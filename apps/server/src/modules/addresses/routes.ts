@@ -126,7 +126,7 @@ export function addressRoutes(r: Router) {
     idempotent: true,
     handler: async ({ body, services }) => {
       await ensureAddressUnits(services.db);
-      return createTemporaryShippingAgentService(services.db, body);
+      return services.db.transaction((tx) => createTemporaryShippingAgentService(tx, body));
     },
   });
   r.route({

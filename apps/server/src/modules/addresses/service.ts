@@ -11,7 +11,7 @@ import {
   type shippingAgentServiceTemporaryCreate,
   type shippingAgentServiceUpdate,
 } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
@@ -191,17 +191,15 @@ export function createShippingAgentService(db: DbOrTx, input: ServiceInput) {
 }
 
 /** A one-off service; an empty code becomes the agent's next TMPnnnn. */
-export async function createTemporaryShippingAgentService(db: Db, input: z.output<typeof shippingAgentServiceTemporaryCreate>) {
-  if (input.code) return insertService(db, input, true);
-  return db.transaction(async (tx) => {
-    // Serialise temporary codes per agent so two counters never pick the same number.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sas:${input.shipping_agent_code}`}))`);
-    const [{ n }] = await tx
-      .select({ n: sql<number>`coalesce(max(substring(${shippingAgentServices.code} from 4)::int), 0)::int` })
-      .from(shippingAgentServices)
-      .where(and(eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code), sql`${shippingAgentServices.code} ~ '^TMP[0-9]+$'`));
-    return insertService(tx, { ...input, code: `TMP${String(n + 1).padStart(4, '0')}` }, true);
-  });
+export async function createTemporaryShippingAgentService(tx: Tx, input: z.output<typeof shippingAgentServiceTemporaryCreate>) {
+  if (input.code) return insertService(tx, input, true);
+  // Serialise temporary codes per agent so two counters never pick the same number.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sas:${input.shipping_agent_code}`}))`);
+  const [{ n }] = await tx
+    .select({ n: sql<number>`coalesce(max(substring(${shippingAgentServices.code} from 4)::int), 0)::int` })
+    .from(shippingAgentServices)
+    .where(and(eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code), sql`${shippingAgentServices.code} ~ '^TMP[0-9]+$'`));
+  return insertService(tx, { ...input, code: `TMP${String(n + 1).padStart(4, '0')}` }, true);
 }
 
 export async function updateShippingAgentService(db: DbOrTx, input: z.output<typeof shippingAgentServiceUpdate>) {

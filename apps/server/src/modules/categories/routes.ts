@@ -50,7 +50,7 @@ export function categoryRoutes(r: Router) {
     response: categoryRemoveResult,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return removeCategories(services.db, body);
+      return services.db.transaction((tx) => removeCategories(tx, body));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { CategoryCreate, CategoryNode, CategoryTreeNode, CategoryUpdate } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { items } from '../items/schema.js';
@@ -66,23 +66,21 @@ export async function updateCategory(db: DbOrTx, input: CategoryUpdate): Promise
 }
 
 /** Removing a category that still holds items (itself or its sub-categories) or sub-categories is refused. */
-export async function removeCategories(db: DbOrTx, ids: number[]) {
-  return db.transaction(async (tx) => {
-    const rows = await tx.select({ id: categories.id, name: categories.name, parent_id: categories.parent_id, direct, sub: withSubs }).from(categories).where(inArray(categories.id, ids));
-    if (rows.length !== ids.length) throw notFound('Category');
-    for (const r of rows) {
-      const held = Number(r.direct) + Number(r.sub);
-      if (held > 0) throw businessRule(`Category ${r.name} still holds ${held} item${held === 1 ? '' : 's'}; move them to another category first`, 'category_has_items', 'id');
-    }
-    const [child] = await tx.select({ id: categories.id, parent: categories.parent_id }).from(categories).where(inArray(categories.parent_id, ids));
-    const orphan = child && rows.find((r) => r.id === child.parent);
-    if (orphan) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(categories).where(eq(categories.parent_id, orphan.id));
-      if (!ids.includes(child.id)) throw businessRule(`Category ${orphan.name} still has ${n} sub-categor${Number(n) === 1 ? 'y' : 'ies'}; remove them first`, 'category_has_children', 'id');
-    }
-    // Sub-categories first, so a category removed together with its (empty) sub-categories goes too.
-    await tx.delete(categories).where(and(inArray(categories.id, ids), sql`${categories.parent_id} is not null`));
-    await tx.delete(categories).where(inArray(categories.id, ids));
-    return { removed: rows.length };
-  });
+export async function removeCategories(tx: Tx, ids: number[]) {
+  const rows = await tx.select({ id: categories.id, name: categories.name, parent_id: categories.parent_id, direct, sub: withSubs }).from(categories).where(inArray(categories.id, ids));
+  if (rows.length !== ids.length) throw notFound('Category');
+  for (const r of rows) {
+    const held = Number(r.direct) + Number(r.sub);
+    if (held > 0) throw businessRule(`Category ${r.name} still holds ${held} item${held === 1 ? '' : 's'}; move them to another category first`, 'category_has_items', 'id');
+  }
+  const [child] = await tx.select({ id: categories.id, parent: categories.parent_id }).from(categories).where(inArray(categories.parent_id, ids));
+  const orphan = child && rows.find((r) => r.id === child.parent);
+  if (orphan) {
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(categories).where(eq(categories.parent_id, orphan.id));
+    if (!ids.includes(child.id)) throw businessRule(`Category ${orphan.name} still has ${n} sub-categor${Number(n) === 1 ? 'y' : 'ies'}; remove them first`, 'category_has_children', 'id');
+  }
+  // Sub-categories first, so a category removed together with its (empty) sub-categories goes too.
+  await tx.delete(categories).where(and(inArray(categories.id, ids), sql`${categories.parent_id} is not null`));
+  await tx.delete(categories).where(inArray(categories.id, ids));
+  return { removed: rows.length };
 }

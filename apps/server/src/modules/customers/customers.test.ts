@@ -64,7 +64,7 @@ describe('temporary customers', () => {
       prefix: 'KH',
       is_temporary: true,
     });
-    expect(res.data.customer_no).toMatch(/^KH\d{6}$/);
+    expect(res.data.customer_no).toMatch(/^HN001-CUS-\d{2}-\d{6}$/);
     expect(res.data.referral_code).toMatch(/^[A-Z2-9]{8}$/);
 
     const withDate = await hanoi.post<Customer>('/api/customers/temporary', { name: 'Lê Văn Cường', phone_no: nextPhone(), birth_date: '15-03-1990' });
@@ -73,11 +73,12 @@ describe('temporary customers', () => {
     expect(numbers[1]).toBe(numbers[0] + 1);
   });
 
-  it("takes the number prefix and channel of a customer setup", async () => {
+  it('takes the prefix and channel of a customer setup; the number from the CUS series', async () => {
     const setup = await admin.post('/api/customer-setups', { name: 'Khách online', prefix: 'onl', channel: 'WEBSITE' });
     expect(setup.statusCode).toBe(201);
     const res = await hanoi.post<Customer>('/api/customers/temporary', { name: 'Phạm Thu Hà', phone_no: nextPhone(), prefix: 'ONL' });
-    expect(res.data).toMatchObject({ customer_no: 'ONL000001', prefix: 'ONL', channel: 'WEBSITE' });
+    expect(res.data).toMatchObject({ prefix: 'ONL', channel: 'WEBSITE' });
+    expect(res.data.customer_no).toMatch(/^HN001-CUS-\d{2}-\d{6}$/);
   });
 
   it('names every bad field with the validator messages and writes nothing', async () => {

@@ -101,7 +101,7 @@ export async function seedDemoCustomers(s: Services) {
       const setup = SETUPS[i % 7 === 3 ? 1 : i % 7 === 5 ? 2 : i % 11 === 4 ? 3 : 0];
       const name = `${FAMILY[(seq * 7) % FAMILY.length]} ${MIDDLE[(seq * 3) % MIDDLE.length]} ${GIVEN[(seq * 5) % GIVEN.length]}`;
       const month = ((seq * 5) % 12) + 1;
-      const c = await createTemporaryCustomer(db, seeder, {
+      const c = await db.transaction((tx) => createTemporaryCustomer(tx, seeder, {
         franchise_code: franchise,
         location_code: stores.length ? stores[i % stores.length].code : '',
         name,
@@ -115,11 +115,11 @@ export async function seedDemoCustomers(s: Services) {
         prefix: setup.prefix,
         referred_by_code: i > 5 && i % 6 === 0 ? made[i - 6].referral_code : '',
         country_region_code: 'VNM',
-      });
+      }));
       made.push(c);
       const row = (await db.select().from(customers).where(eq(customers.customer_no, c.customer_no)))[0];
       if (i % 2 === 0) {
-        await createShipToAddress(db, seeder, {
+        await db.transaction((tx) => createShipToAddress(tx, seeder, {
           customer_no: c.customer_no,
           code: '',
           name: i % 4 === 0 ? 'Văn phòng' : 'Nhà riêng',
@@ -130,7 +130,7 @@ export async function seedDemoCustomers(s: Services) {
           district_code: DISTRICTS[province][(i + 2) % DISTRICTS[province].length],
           contact: name,
           phone_no: c.phone_no,
-        });
+        }));
       }
       if (i % 3 !== 2) {
         const points = String(((seq * 37) % 40) * 25 + 50);

@@ -95,7 +95,7 @@ export function customerRoutes(r: Router) {
     idempotent: true,
     handler: async ({ body, auth, services }) => {
       await ensureAddressUnits(services.db);
-      return createTemporaryCustomer(services.db, auth, body);
+      return services.db.transaction((tx) => createTemporaryCustomer(tx, auth, body));
     },
   });
   r.route({
@@ -151,7 +151,7 @@ export function customerRoutes(r: Router) {
     idempotent: true,
     handler: async ({ body, auth, services }) => {
       await ensureAddressUnits(services.db);
-      return createShipToAddress(services.db, auth, body);
+      return services.db.transaction((tx) => createShipToAddress(tx, auth, body));
     },
   });
   r.route({
@@ -165,7 +165,7 @@ export function customerRoutes(r: Router) {
     idempotent: true,
     handler: async ({ body, auth, services }) => {
       await ensureAddressUnits(services.db);
-      return createTemporaryShipToAddress(services.db, auth, body);
+      return services.db.transaction((tx) => createTemporaryShipToAddress(tx, auth, body));
     },
   });
   r.route({
@@ -273,7 +273,7 @@ export function customerRoutes(r: Router) {
     summary: 'Delete a customer record without loyalty history (phone_no, or customer_no)',
     body: customerKey,
     response: z.object({ ok: z.boolean(), customer_no: z.string() }),
-    handler: ({ body, auth, services }) => deleteCustomerRecord(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => deleteCustomerRecord(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -282,6 +282,6 @@ export function customerRoutes(r: Router) {
     summary: "New-customer referral check: valid once, claimed by the order (phone_no, pos_so_no)",
     body: referralCheckRequest,
     response: referralCheckResult,
-    handler: ({ body, auth, services }) => checkNewCustomerReferral(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => checkNewCustomerReferral(tx, auth, body)),
   });
 }

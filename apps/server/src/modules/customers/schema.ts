@@ -41,12 +41,6 @@ export const customers = pgTable(
   ],
 );
 
-/** Running numbers of generated customer numbers, per prefix (row-locked while a number is taken). */
-export const customerNoSeries = pgTable('customer_no_series', {
-  prefix: text('prefix').primaryKey(),
-  last_no: integer('last_no').notNull().default(0),
-});
-
 /** product.md 3 Customer setup: customer number prefix per sales channel. */
 export const customerSetups = pgTable(
   'customer_setups',

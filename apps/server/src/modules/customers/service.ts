@@ -13,7 +13,7 @@ import {
   type customerRecordUpdate,
   type customerTemporaryCreate,
 } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, businessRule, conflict } from '../../http/errors.js';
@@ -22,7 +22,8 @@ import { addressUnits } from '../addresses/schema.js';
 import { resolveAddress } from '../addresses/service.js';
 import { redeemablePointEntries, rankingPointEntries } from '../loyalty/schema.js';
 import { loyaltyBalanceOf, newReferralCode, referrerOf } from '../loyalty/service.js';
-import { customerNoSeries, customerSetups, customers } from './schema.js';
+import { takeNextNumber } from '../number-series/service.js';
+import { customerSetups, customers } from './schema.js';
 import { assertFranchiseForCustomer, assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
 import { shipToAddressesOf } from './ship-to.js';
 
@@ -82,20 +83,6 @@ export const customerRecordList: ListSpec<RecordRow, CustomerRecord> = {
   },
 };
 
-/** Takes the next number of a prefix (KH000001, …); the series row is locked by the upsert until commit. */
-async function nextCustomerNo(tx: DbOrTx, prefix: string): Promise<string> {
-  for (;;) {
-    const [s] = await tx
-      .insert(customerNoSeries)
-      .values({ prefix, last_no: 1 })
-      .onConflictDoUpdate({ target: customerNoSeries.prefix, set: { last_no: sql`${customerNoSeries.last_no} + 1` } })
-      .returning();
-    const no = `${prefix}${String(s.last_no).padStart(6, '0')}`;
-    const [taken] = await tx.select({ c: customers.customer_no }).from(customers).where(eq(customers.customer_no, no));
-    if (!taken) return no;
-  }
-}
-
 async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string, exceptCustomerNo?: string) {
   const [dup] = await db
     .select({ c: customers.customer_no })
@@ -104,49 +91,51 @@ async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string,
   if (dup && dup.c !== exceptCustomerNo) throw conflict(`A customer with phone ${phone} already exists in franchise ${franchiseCode}`, 'duplicate', 'phone_no');
 }
 
-/** calls.md 7.13 create-temporary: birth date empty = 0001-01-01, country always VNM, number from the prefix. */
-export async function createTemporaryCustomer(db: Db, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
+/**
+ * calls.md 7.13 create-temporary: birth date empty = 0001-01-01, country always VNM. The number comes from the
+ * franchise's CUS number series (`HN001-CUS-26-000123`); the prefix picks the customer setup (channel).
+ */
+export async function createTemporaryCustomer(tx: Tx, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
   // A store user naming another franchise gets "not found" from the check below, never a silent switch.
   const franchise = input.franchise_code.toUpperCase() || auth.franchiseCode;
   if (!franchise) throw badRequest('This is required field!', 'franchise_code');
-  await assertFranchiseForCustomer(db, auth, franchise);
-  await assertLocation(db, franchise, input.location_code);
-  const addr = await resolveAddress(db, input.post_code, input.district_code);
+  await assertFranchiseForCustomer(tx, auth, franchise);
+  await assertLocation(tx, franchise, input.location_code);
+  const addr = await resolveAddress(tx, input.post_code, input.district_code);
   const phone = normalizePhone(input.phone_no);
   const prefix = input.prefix.toUpperCase().replace(/[^A-Z0-9_-]/g, '') || DEFAULT_CUSTOMER_PREFIX;
-  return db.transaction(async (tx) => {
-    await assertPhoneFree(tx, franchise, phone);
-    const referredBy = input.referred_by_code ? (await referrerOf(tx, input.referred_by_code)).referral_code : '';
-    const [setup] = await tx.select().from(customerSetups).where(eq(customerSetups.prefix, prefix));
-    const customer_no = await nextCustomerNo(tx, prefix);
-    const inserted = await tx
-      .insert(customers)
-      .values({
-        customer_no,
-        franchise_code: franchise,
-        location_code: input.location_code,
-        name: input.name,
-        phone_no: phone,
-        email: input.email,
-        address: input.address,
-        address_2: input.address_2,
-        district_code: addr.district_code,
-        post_code: addr.post_code,
-        country_region_code: COUNTRY_REGION_CODE,
-        birth_date: input.birth_date,
-        prefix,
-        channel: setup?.channel ?? '',
-        customer_setup_id: setup?.id ?? null,
-        is_temporary: true,
-        referral_code: await newReferralCode(tx),
-        referred_by_code: referredBy,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A concurrent create with the same phone lost the race to the unique index.
-    if (inserted.length === 0) throw conflict(`A customer with phone ${phone} already exists in franchise ${franchise}`, 'duplicate', 'phone_no');
-    return toCustomer(inserted[0]);
-  });
+  await assertPhoneFree(tx, franchise, phone);
+  const referredBy = input.referred_by_code ? (await referrerOf(tx, input.referred_by_code)).referral_code : '';
+  const [setup] = await tx.select().from(customerSetups).where(eq(customerSetups.prefix, prefix));
+  // Gap-free from the franchise's CUS series of the business year, inside the caller's transaction.
+  const customer_no = await takeNextNumber(tx, { franchiseCode: franchise, documentType: 'CUS' });
+  const inserted = await tx
+    .insert(customers)
+    .values({
+      customer_no,
+      franchise_code: franchise,
+      location_code: input.location_code,
+      name: input.name,
+      phone_no: phone,
+      email: input.email,
+      address: input.address,
+      address_2: input.address_2,
+      district_code: addr.district_code,
+      post_code: addr.post_code,
+      country_region_code: COUNTRY_REGION_CODE,
+      birth_date: input.birth_date,
+      prefix,
+      channel: setup?.channel ?? '',
+      customer_setup_id: setup?.id ?? null,
+      is_temporary: true,
+      referral_code: await newReferralCode(tx),
+      referred_by_code: referredBy,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent create with the same phone lost the race to the unique index.
+  if (inserted.length === 0) throw conflict(`A customer with phone ${phone} already exists in franchise ${franchise}`, 'duplicate', 'phone_no');
+  return toCustomer(inserted[0]);
 }
 
 /** calls.md 7.13 details-pos: the customer, their ship-to addresses and loyalty balances. */
@@ -167,7 +156,7 @@ export async function customerRecordInfo(db: DbOrTx, auth: Auth, key: CustomerKe
 }
 
 /** Updates a customer record; a new phone must stay unique in the franchise, a referral can't change once used. */
-export async function updateCustomerRecord(db: Db, auth: Auth, input: z.output<typeof customerRecordUpdate>): Promise<CustomerRecord> {
+export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.output<typeof customerRecordUpdate>): Promise<CustomerRecord> {
   const { customer_no, phone_no, franchise_code, version, country_region_code: _country, ...values } = input;
   const current = customer_no ? await getCustomerByNo(db, auth, customer_no) : await getCustomerByKey(db, auth, { phone_no, franchise_code });
   const { referred_by_code: _r, ...plain } = values;
@@ -204,17 +193,15 @@ export async function updateCustomerRecord(db: Db, auth: Auth, input: z.output<t
 }
 
 /** Deletes a customer record and its ship-to addresses; a customer with loyalty history is kept. */
-export async function deleteCustomerRecord(db: Db, auth: Auth, key: CustomerKey): Promise<{ ok: boolean; customer_no: string }> {
-  return db.transaction(async (tx) => {
-    const c = await getCustomerByKey(tx, auth, key);
-    const [points] = await tx.select({ n: sql<number>`count(*)::int` }).from(redeemablePointEntries).where(eq(redeemablePointEntries.customer_no, c.customer_no));
-    const [ranking] = await tx.select({ n: sql<number>`count(*)::int` }).from(rankingPointEntries).where(eq(rankingPointEntries.customer_no, c.customer_no));
-    if (points.n + ranking.n > 0) {
-      throw businessRule(`Customer ${c.customer_no} has loyalty point history and cannot be deleted`, 'customer_has_history', 'customer_no');
-    }
-    const [referred] = await tx.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.referred_by_code, c.referral_code));
-    if (referred.n > 0) throw businessRule(`Customer ${c.customer_no} referred other customers and cannot be deleted`, 'customer_has_referrals', 'customer_no');
-    await tx.delete(customers).where(eq(customers.customer_no, c.customer_no));
-    return { ok: true, customer_no: c.customer_no };
-  });
+export async function deleteCustomerRecord(tx: Tx, auth: Auth, key: CustomerKey): Promise<{ ok: boolean; customer_no: string }> {
+  const c = await getCustomerByKey(tx, auth, key);
+  const [points] = await tx.select({ n: sql<number>`count(*)::int` }).from(redeemablePointEntries).where(eq(redeemablePointEntries.customer_no, c.customer_no));
+  const [ranking] = await tx.select({ n: sql<number>`count(*)::int` }).from(rankingPointEntries).where(eq(rankingPointEntries.customer_no, c.customer_no));
+  if (points.n + ranking.n > 0) {
+    throw businessRule(`Customer ${c.customer_no} has loyalty point history and cannot be deleted`, 'customer_has_history', 'customer_no');
+  }
+  const [referred] = await tx.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.referred_by_code, c.referral_code));
+  if (referred.n > 0) throw businessRule(`Customer ${c.customer_no} referred other customers and cannot be deleted`, 'customer_has_referrals', 'customer_no');
+  await tx.delete(customers).where(eq(customers.customer_no, c.customer_no));
+  return { ok: true, customer_no: c.customer_no };
 }

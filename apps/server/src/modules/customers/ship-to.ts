@@ -9,7 +9,7 @@ import {
   type shipToAddressTemporaryCreate,
   type shipToAddressUpdate,
 } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -76,52 +76,50 @@ async function getShipTo(db: DbOrTx, customerNo: string, code: string): Promise<
 
 type Fields = Omit<z.output<typeof shipToAddressCreate>, 'customer_no'>;
 
-async function insertShipTo(db: Db, c: CustomerRow, input: Fields, isTemporary: boolean): Promise<ShipToAddress> {
-  const addr = await resolveAddress(db, input.post_code, input.district_code);
-  return db.transaction(async (tx) => {
-    // One writer per customer while a code is picked, so SA numbers never collide.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ship-to:${c.customer_no}`}))`);
-    let code = input.code;
-    if (!code) {
-      const [{ n }] = await tx
-        .select({ n: sql<number>`coalesce(max(substring(${s.code} from 3)::int), 0)::int` })
-        .from(s)
-        .where(and(eq(s.customer_no, c.customer_no), sql`${s.code} ~ '^SA[0-9]+$'`));
-      code = `SA${String(n + 1).padStart(3, '0')}`;
-    }
-    const [dup] = await tx.select({ id: s.id }).from(s).where(and(eq(s.customer_no, c.customer_no), eq(s.code, code)));
-    if (dup) throw conflict(`Ship-to address ${code} already exists for customer ${c.customer_no}`, 'duplicate', 'code');
-    await tx.insert(s).values({
-      code,
-      customer_no: c.customer_no,
-      franchise_code: c.franchise_code,
-      name: input.name,
-      name_2: input.name_2,
-      address: input.address,
-      address_2: input.address_2,
-      district_code: addr.district_code,
-      post_code: addr.post_code,
-      contact: input.contact,
-      phone_no: input.phone_no ? normalizePhone(input.phone_no) : '',
-      country_region_code: COUNTRY_REGION_CODE,
-      is_temporary: isTemporary,
-    });
-    return getShipTo(tx, c.customer_no, code);
+async function insertShipTo(tx: Tx, c: CustomerRow, input: Fields, isTemporary: boolean): Promise<ShipToAddress> {
+  const addr = await resolveAddress(tx, input.post_code, input.district_code);
+  // One writer per customer while a code is picked, so SA numbers never collide.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ship-to:${c.customer_no}`}))`);
+  let code = input.code;
+  if (!code) {
+    const [{ n }] = await tx
+      .select({ n: sql<number>`coalesce(max(substring(${s.code} from 3)::int), 0)::int` })
+      .from(s)
+      .where(and(eq(s.customer_no, c.customer_no), sql`${s.code} ~ '^SA[0-9]+$'`));
+    code = `SA${String(n + 1).padStart(3, '0')}`;
+  }
+  const [dup] = await tx.select({ id: s.id }).from(s).where(and(eq(s.customer_no, c.customer_no), eq(s.code, code)));
+  if (dup) throw conflict(`Ship-to address ${code} already exists for customer ${c.customer_no}`, 'duplicate', 'code');
+  await tx.insert(s).values({
+    code,
+    customer_no: c.customer_no,
+    franchise_code: c.franchise_code,
+    name: input.name,
+    name_2: input.name_2,
+    address: input.address,
+    address_2: input.address_2,
+    district_code: addr.district_code,
+    post_code: addr.post_code,
+    contact: input.contact,
+    phone_no: input.phone_no ? normalizePhone(input.phone_no) : '',
+    country_region_code: COUNTRY_REGION_CODE,
+    is_temporary: isTemporary,
   });
+  return getShipTo(tx, c.customer_no, code);
 }
 
-export async function createShipToAddress(db: Db, auth: Auth, input: z.output<typeof shipToAddressCreate>) {
-  const c = await getCustomerByNo(db, auth, input.customer_no);
-  return insertShipTo(db, c, input, false);
+export async function createShipToAddress(tx: Tx, auth: Auth, input: z.output<typeof shipToAddressCreate>) {
+  const c = await getCustomerByNo(tx, auth, input.customer_no);
+  return insertShipTo(tx, c, input, false);
 }
 
 /** The temporary variant attaches the address to the customer found by phone_no_customer. */
-export async function createTemporaryShipToAddress(db: Db, auth: Auth, input: z.output<typeof shipToAddressTemporaryCreate>) {
-  const c = await getCustomerByPhone(db, auth, input.phone_no_customer, input.franchise_code);
-  return insertShipTo(db, c, input, true);
+export async function createTemporaryShipToAddress(tx: Tx, auth: Auth, input: z.output<typeof shipToAddressTemporaryCreate>) {
+  const c = await getCustomerByPhone(tx, auth, input.phone_no_customer, input.franchise_code);
+  return insertShipTo(tx, c, input, true);
 }
 
-export async function updateShipToAddress(db: Db, auth: Auth, input: z.output<typeof shipToAddressUpdate>) {
+export async function updateShipToAddress(db: DbOrTx, auth: Auth, input: z.output<typeof shipToAddressUpdate>) {
   const { customer_no, code, version, country_region_code: _c, ...values } = input;
   const c = await getCustomerByNo(db, auth, customer_no);
   const current = await getShipTo(db, c.customer_no, code);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PrintDocumentType, PrintResult, printRequest } from '@fp/contract';
-import { messages } from '@fp/contract';
+import { businessTimeZone, messages } from '@fp/contract';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -24,11 +24,11 @@ export function registerPrintRenderer(type: Exclude<PrintDocumentType, 'test'>, 
 
 type Ctx = { db: DbOrTx; config: AppConfig };
 
-/** Vietnam has no daylight saving, but Intl keeps this right wherever the server runs. */
+/** The print time in the business time zone (BUSINESS_TIME_ZONE), wherever the server runs. */
 function vietnamTime(at: Date): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Ho_Chi_Minh',
+      timeZone: businessTimeZone(),
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

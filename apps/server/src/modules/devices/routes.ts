@@ -64,7 +64,7 @@ export function deviceRoutes(r: Router) {
     params: idParam,
     response: okData,
     handler: async ({ params, auth, services }) => {
-      await deleteDevice(services.db, auth, params.id);
+      await services.db.transaction((tx) => deleteDevice(tx, auth, params.id));
       return { ok: true };
     },
   });

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import { messages, type ApiError, type Device, type DeviceListItem, type deviceCreate, type deviceUpdate } from '@fp/contract';
 import type { AppConfig } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -172,14 +172,12 @@ export async function updateDevice(db: DbOrTx, auth: Auth, config: AppConfig, id
 }
 
 /** Deletes a device; users it was assigned to fall back to their location's printer. */
-export async function deleteDevice(db: DbOrTx, auth: Auth, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await getDevice(tx, auth, id);
-    if (auth.franchiseCode && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
-    await tx.delete(devices).where(eq(devices.id, id));
-    await tx
-      .update(users)
-      .set({ device_id: null, version: sql`${users.version} + 1`, updated_at: sql`now()` })
-      .where(eq(users.device_id, id));
-  });
+export async function deleteDevice(tx: Tx, auth: Auth, id: number): Promise<void> {
+  const current = await getDevice(tx, auth, id);
+  if (auth.franchiseCode && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
+  await tx.delete(devices).where(eq(devices.id, id));
+  await tx
+    .update(users)
+    .set({ device_id: null, version: sql`${users.version} + 1`, updated_at: sql`now()` })
+    .where(eq(users.device_id, id));
 }

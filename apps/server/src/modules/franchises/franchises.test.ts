@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Franchise, FranchiseDetail } from '@fp/contract';
+import { businessYear, numberSeriesDocumentTypes, type Franchise, type FranchiseDetail } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { syncLogs } from '../../erp/schema.js';
@@ -158,16 +158,16 @@ describe('franchises', () => {
     const admin = await ctx.t.admin();
     await admin.post('/api/franchises', { customer_no: 'SY1', name: 'Đồng bộ', phone_no: '0987654321' });
     await ctx.t.services.db.insert(locations).values({ location_code: 'SY1-01', customer_no: 'SY1', name: 'Cửa hàng Đồng bộ 1' });
-    const year = new Date().getFullYear();
+    const year = businessYear();
 
     const res = await admin.post<{ records: number; message: string; franchise: FranchiseDetail }>('/api/franchises/sync', { phone_no: '0987654321' });
     expect(res.statusCode).toBe(200);
     expect(res.data.franchise.customer_no).toBe('SY1');
     expect(res.data.franchise.last_synced_at).not.toBeNull();
     expect(res.data.franchise.locations.map((l) => l.location_code)).toEqual(['SY1-01']);
-    expect(res.data.message).toBe(`Franchise SY1 refreshed: 1 store(s), 12 new number series for ${year}`);
+    expect(res.data.message).toBe(`Franchise SY1 refreshed: 1 store(s), ${numberSeriesDocumentTypes.length} new number series for ${year}`);
     const series = await admin.post<{ total_count: number }>('/api/number-series/filter', { filters: [{ field: 'franchise_code', value: 'SY1' }, { field: 'year', value: year }] });
-    expect(series.data.total_count).toBe(12);
+    expect(series.data.total_count).toBe(numberSeriesDocumentTypes.length);
 
     const logs = await ctx.t.services.db.select().from(syncLogs);
     const entry = logs.find((l) => l.table_code === 'franchise' && l.status === 'success');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FranchiseDetail } from '@fp/contract';
+import { businessYear, numberSeriesDocumentTypes, type FranchiseDetail } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
 import { DEMO_STORES } from '../../seed/demo.js';
 import { seedFranchises } from './seed.js';
@@ -20,8 +20,8 @@ describe('franchise demo data', () => {
     }
     const hn = await admin.get<FranchiseDetail>('/api/franchises/HN001');
     expect(hn.data.locations.map((l) => l.location_code)).toEqual(['HN001-01', 'HN001-02']);
-    const series = await admin.post<{ total_count: number }>('/api/number-series/filter', { filters: [{ field: 'year', value: new Date().getFullYear() }] });
-    expect(series.data.total_count).toBe(4 * 12);
+    const series = await admin.post<{ total_count: number }>('/api/number-series/filter', { filters: [{ field: 'year', value: businessYear() }] });
+    expect(series.data.total_count).toBe(4 * numberSeriesDocumentTypes.length);
   });
 
   it('tells document modules whether a store belongs to a franchise', async () => {

@@ -1,3 +1,4 @@
+import { businessYear } from '@fp/contract';
 import type { Services } from '../../services.js';
 import { generateNumberSeries } from '../number-series/service.js';
 import { franchises, locations } from './schema.js';
@@ -132,7 +133,7 @@ function demoFranchises(s: Services): Demo[] {
 
 /** Demo franchises with their stores and this year's number series. */
 export async function seedFranchises(s: Services) {
-  const year = new Date().getFullYear();
+  const year = businessYear();
   for (const d of demoFranchises(s)) {
     await s.db.insert(franchises).values(d.franchise).onConflictDoNothing();
     for (const store of d.stores) await s.db.insert(locations).values({ ...store, customer_no: d.franchise.customer_no }).onConflictDoNothing();

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -13,18 +13,16 @@ import { itemPrices } from './schema.js';
 import { assertNoOverlap, ensureList } from './service.js';
 
 /** calls.md 7.8 import-list: puts the items of the given prices into a sub-category. */
-export async function importIntoSubCategory(db: DbOrTx, ids: number[], subCategoryId: number) {
-  const [sub] = await db.select({ id: categories.id, parent: categories.parent_id }).from(categories).where(eq(categories.id, subCategoryId));
+export async function importIntoSubCategory(tx: Tx, ids: number[], subCategoryId: number) {
+  const [sub] = await tx.select({ id: categories.id, parent: categories.parent_id }).from(categories).where(eq(categories.id, subCategoryId));
   if (!sub) throw badRequest(`Sub-category ${subCategoryId} does not exist`, 'subCategoryId');
   if (sub.parent === null) throw badRequest('subCategoryId must name a sub-category, not a top-level category', 'subCategoryId');
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const prices = await tx.select({ id: itemPrices.id, item_no: itemPrices.item_no }).from(itemPrices).where(inArray(itemPrices.id, unique));
-    if (prices.length !== unique.length) throw notFound(`Item price ${unique.filter((i) => !prices.some((p) => p.id === i)).join(', ')}`);
-    const itemNos = [...new Set(prices.map((p) => p.item_no))].sort();
-    await tx.update(items).set({ category_id: subCategoryId, version: sql`${items.version} + 1`, updated_at: sql`now()` }).where(inArray(items.item_no, itemNos));
-    return { sub_category_id: subCategoryId, items: itemNos.length, item_nos: itemNos };
-  });
+  const prices = await tx.select({ id: itemPrices.id, item_no: itemPrices.item_no }).from(itemPrices).where(inArray(itemPrices.id, unique));
+  if (prices.length !== unique.length) throw notFound(`Item price ${unique.filter((i) => !prices.some((p) => p.id === i)).join(', ')}`);
+  const itemNos = [...new Set(prices.map((p) => p.item_no))].sort();
+  await tx.update(items).set({ category_id: subCategoryId, version: sql`${items.version} + 1`, updated_at: sql`now()` }).where(inArray(items.item_no, itemNos));
+  return { sub_category_id: subCategoryId, items: itemNos.length, item_nos: itemNos };
 }
 
 /**

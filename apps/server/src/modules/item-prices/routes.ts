@@ -99,7 +99,7 @@ export function itemPriceRoutes(r: Router) {
     idempotent: true,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return createItemPrice(services.db, body);
+      return services.db.transaction((tx) => createItemPrice(tx, body));
     },
   });
   r.route({
@@ -111,7 +111,7 @@ export function itemPriceRoutes(r: Router) {
     response: itemPrice,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return updateItemPrice(services.db, body);
+      return services.db.transaction((tx) => updateItemPrice(tx, body));
     },
   });
   r.route({
@@ -123,7 +123,7 @@ export function itemPriceRoutes(r: Router) {
     response: itemPriceRemoveResult,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return removeItemPrices(services.db, body.ids);
+      return services.db.transaction((tx) => removeItemPrices(tx, body.ids));
     },
   });
   r.route({
@@ -135,7 +135,7 @@ export function itemPriceRoutes(r: Router) {
     response: priceListDeleteResult,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return deletePriceList(services.db, body.price_list_code);
+      return services.db.transaction((tx) => deletePriceList(tx, body.price_list_code));
     },
   });
   r.route({
@@ -147,7 +147,7 @@ export function itemPriceRoutes(r: Router) {
     response: itemPriceImportResult,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return importIntoSubCategory(services.db, body.ids, body.subCategoryId);
+      return services.db.transaction((tx) => importIntoSubCategory(tx, body.ids, body.subCategoryId));
     },
   });
   r.route({

@@ -1,6 +1,6 @@
 import { and, eq, getTableName, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { formatDate, type ItemPrice, type ItemPriceCreate, type ItemPriceUpdate } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { runList } from '../../http/list.js';
@@ -71,58 +71,49 @@ async function ensureList(tx: DbOrTx, code: string, name: string) {
   await tx.insert(itemPriceLists).values({ code, name: name || code }).onConflictDoNothing();
 }
 
-export async function createItemPrice(db: DbOrTx, input: ItemPriceCreate): Promise<ItemPrice> {
+export async function createItemPrice(tx: Tx, input: ItemPriceCreate): Promise<ItemPrice> {
   checkDates(input);
-  const unit = await checkRefs(db, input);
-  const id = await db.transaction(async (tx) => {
-    const { price_list_name, ...values } = input;
-    const row = { ...values, unit_of_measure: unit };
-    await assertNoOverlap(tx, row);
-    await ensureList(tx, input.price_list_code, price_list_name);
-    const [created] = await tx.insert(itemPrices).values(row).returning({ id: itemPrices.id });
-    return created.id;
-  });
-  return getItemPrice(db, id);
+  const unit = await checkRefs(tx, input);
+  const { price_list_name, ...values } = input;
+  const row = { ...values, unit_of_measure: unit };
+  await assertNoOverlap(tx, row);
+  await ensureList(tx, input.price_list_code, price_list_name);
+  const [created] = await tx.insert(itemPrices).values(row).returning({ id: itemPrices.id });
+  return getItemPrice(tx, created.id);
 }
 
-export async function updateItemPrice(db: DbOrTx, input: ItemPriceUpdate): Promise<ItemPrice> {
+export async function updateItemPrice(tx: Tx, input: ItemPriceUpdate): Promise<ItemPrice> {
   const { id, version, ...changes } = input;
-  const [current] = await db.select().from(itemPrices).where(eq(itemPrices.id, id));
+  const [current] = await tx.select().from(itemPrices).where(eq(itemPrices.id, id));
   if (!current) throw notFound('Item price');
   const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof current;
   checkDates(next);
-  const unit = await checkRefs(db, next);
-  await db.transaction(async (tx) => {
-    await assertNoOverlap(tx, { ...next, unit_of_measure: unit }, id);
-    const where = and(eq(itemPrices.id, id), eq(itemPrices.version, version));
-    const [row] = await tx.update(itemPrices).set({ ...changes, unit_of_measure: unit, ...bump(itemPrices.version) }).where(where).returning({ id: itemPrices.id });
-    if (!row) await explainMissedUpdate(tx, getTableName(itemPrices), eq(itemPrices.id, id), 'Item price');
-  });
-  return getItemPrice(db, id);
+  const unit = await checkRefs(tx, next);
+  await assertNoOverlap(tx, { ...next, unit_of_measure: unit }, id);
+  const where = and(eq(itemPrices.id, id), eq(itemPrices.version, version));
+  const [row] = await tx.update(itemPrices).set({ ...changes, unit_of_measure: unit, ...bump(itemPrices.version) }).where(where).returning({ id: itemPrices.id });
+  if (!row) await explainMissedUpdate(tx, getTableName(itemPrices), eq(itemPrices.id, id), 'Item price');
+  return getItemPrice(tx, id);
 }
 
 /** Removes prices by id; all must exist, or nothing is removed. */
-export async function removeItemPrices(db: DbOrTx, ids: number[]) {
+export async function removeItemPrices(tx: Tx, ids: number[]) {
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const rows = await tx.delete(itemPrices).where(inArray(itemPrices.id, unique)).returning({ id: itemPrices.id });
-    if (rows.length !== unique.length) {
-      const gone = unique.filter((i) => !rows.some((r) => r.id === i));
-      throw notFound(`Item price ${gone.join(', ')}`);
-    }
-    return { removed: rows.length };
-  });
+  const rows = await tx.delete(itemPrices).where(inArray(itemPrices.id, unique)).returning({ id: itemPrices.id });
+  if (rows.length !== unique.length) {
+    const gone = unique.filter((i) => !rows.some((r) => r.id === i));
+    throw notFound(`Item price ${gone.join(', ')}`);
+  }
+  return { removed: rows.length };
 }
 
 /** Deletes a whole price list and its prices. */
-export async function deletePriceList(db: DbOrTx, code: string) {
-  return db.transaction(async (tx) => {
-    const [list] = await tx.select({ code: itemPriceLists.code }).from(itemPriceLists).where(eq(itemPriceLists.code, code));
-    if (!list) throw notFound(`Price list ${code}`);
-    const removed = await tx.delete(itemPrices).where(eq(itemPrices.price_list_code, code)).returning({ id: itemPrices.id });
-    await tx.delete(itemPriceLists).where(eq(itemPriceLists.code, code));
-    return { price_list_code: code, removed: removed.length };
-  });
+export async function deletePriceList(tx: Tx, code: string) {
+  const [list] = await tx.select({ code: itemPriceLists.code }).from(itemPriceLists).where(eq(itemPriceLists.code, code));
+  if (!list) throw notFound(`Price list ${code}`);
+  const removed = await tx.delete(itemPrices).where(eq(itemPrices.price_list_code, code)).returning({ id: itemPrices.id });
+  await tx.delete(itemPriceLists).where(eq(itemPriceLists.code, code));
+  return { price_list_code: code, removed: removed.length };
 }
 
 /** One price list with all its prices. */

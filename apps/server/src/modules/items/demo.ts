@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { PageGrant } from '@fp/contract';
+import { businessYear, type PageGrant } from '@fp/contract';
 import type { Services } from '../../services.js';
 import { pagePermissions } from '../access/schema.js';
 import { categories } from '../categories/schema.js';
@@ -89,7 +89,7 @@ export async function seedCatalogue(s: Services) {
     await tx.update(franchiseItems).set({ price_rate: '1.05' }).where(eq(franchiseItems.franchise_code, 'HN001'));
     await tx.execute(sql`update ${franchiseItems} set price_rate = 0.97 where franchise_code = 'DN001' and item_no in (select i.item_no from ${items} i join ${categories} c on c.id = i.category_id join ${categories} p on p.id = c.parent_id where p.code = 'DO-UONG')`);
 
-    const year = new Date().getUTCFullYear();
+    const year = businessYear();
     await tx.insert(itemPriceLists).values([
       { code: 'KM-TET', name: `Khuyến mãi Tết ${year}`, description: 'Giá khuyến mãi cho mọi cửa hàng' },
       { code: 'HN-CUAHANG', name: 'Giá riêng cửa hàng Hà Nội', description: 'Giá niêm yết riêng của HN001' },

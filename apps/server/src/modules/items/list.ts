@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ItemRow, ListRequest } from '@fp/contract';
+import { businessDate, type ItemRow, type ListRequest } from '@fp/contract';
 import type { Auth } from '../../http/context.js';
 import type { ListSpec } from '../../http/list.js';
 import { categories } from '../categories/schema.js';
@@ -22,12 +22,13 @@ export function listFranchise(auth: Auth, req: ListRequest): string | null {
  * franchise's item list; otherwise the item master. Each row carries today's effective price of one base unit
  * for that franchise — the same rules as priceOf (item price > list price × rate > list price).
  */
-export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __total: number }, ItemRow> {
+/** `date` is the price date (default: the business date, never the database's current_date, which is UTC). */
+export function itemListSpec(franchise: string | null, date: string = businessDate()): ListSpec<ItemRow & { __total: number }, ItemRow> {
   const best = (db: Parameters<ListSpec<ItemRow>['source']>[0]) =>
     db
       .select({ id: itemPrices.id, unit_price: itemPrices.unit_price, price_list: itemPrices.price_list_code })
       .from(itemPrices)
-      .where(applicablePrice({ itemNo: items.item_no, franchise, variant: '', unit: items.base_unit_of_measure, quantity: '1', date: sql`current_date` }))
+      .where(applicablePrice({ itemNo: items.item_no, franchise, variant: '', unit: items.base_unit_of_measure, quantity: '1', date: sql`${date}::date` }))
       .orderBy(...pricePrecedence())
       .limit(1)
       .as('best_price');
@@ -35,7 +36,7 @@ export function itemListSpec(franchise: string | null): ListSpec<ItemRow & { __t
   const fiJoinKind = franchise ? ('innerJoin' as const) : ('leftJoin' as const);
   const fiJoin = franchise ? and(eq(franchiseItems.item_no, items.item_no), eq(franchiseItems.franchise_code, franchise)) : sql`false`;
   const pinnedScope = franchise ? sql`(p.franchise_code is null or p.franchise_code = ${franchise})` : sql`p.franchise_code is null`;
-  const pinned = sql<boolean>`exists (select 1 from ${itemPrices} p where p.item_no = ${items.item_no} and p.pinned and ${pinnedScope} and p.valid_from <= current_date and (p.valid_to is null or p.valid_to >= current_date))`;
+  const pinned = sql<boolean>`exists (select 1 from ${itemPrices} p where p.item_no = ${items.item_no} and p.pinned and ${pinnedScope} and p.valid_from <= ${date}::date and (p.valid_to is null or p.valid_to >= ${date}::date))`;
   const fields = {
     item_no: items.item_no,
     description: items.description,

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, lte, or, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PriceSource } from '@fp/contract';
+import { businessDate, type PriceSource } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { itemPrices } from '../item-prices/schema.js';
@@ -41,7 +41,8 @@ export type PriceOf = {
 };
 
 const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-export const today = () => new Date().toISOString().slice(0, 10);
+/** The price date when none is given: the business date (contract `businessDate`). */
+export const today = (now: Date = new Date()) => businessDate(now);
 
 /** Conditions under which an item price row applies (rules 1–2), shared by priceOf and the item list. */
 export function applicablePrice(o: { itemNo: SQLWrapper | string; franchise: SQLWrapper | string | null; variant: string; unit: SQLWrapper | string; quantity: string; date: SQLWrapper | string }): SQL {

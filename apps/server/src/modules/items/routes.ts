@@ -92,7 +92,7 @@ export function itemRoutes(r: Router) {
     idempotent: true,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return createItem(services.db, body);
+      return services.db.transaction((tx) => createItem(tx, body));
     },
   });
   r.route({
@@ -104,7 +104,7 @@ export function itemRoutes(r: Router) {
     response: itemDetail,
     handler: ({ body, auth, services }) => {
       assertHeadOffice(auth);
-      return updateItem(services.db, body);
+      return services.db.transaction((tx) => updateItem(tx, body));
     },
   });
   r.route({
@@ -138,7 +138,7 @@ export function itemRoutes(r: Router) {
     summary: "Set a franchise's price rate for one item (item_no) or for its whole item list (update_all)",
     body: updatePriceRateBody,
     response: updatePriceRateResult,
-    handler: ({ body, auth, services }) => updatePriceRate(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => updatePriceRate(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -147,7 +147,7 @@ export function itemRoutes(r: Router) {
     summary: "Remove items (item_nos) from a franchise's item list",
     body: removeItems,
     response: removeItemsResult,
-    handler: ({ body, auth, services }) => removeFranchiseItems(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => removeFranchiseItems(tx, auth, body)),
   });
   r.route({
     method: 'PUT',
@@ -156,6 +156,6 @@ export function itemRoutes(r: Router) {
     summary: "Set the sort order of a franchise's items in one transaction: items in order (from sort) or { item_no, sort } pairs",
     body: sortItems,
     response: sortItemsResult,
-    handler: ({ body, auth, services }) => sortFranchiseItems(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => sortFranchiseItems(tx, auth, body)),
   });
 }

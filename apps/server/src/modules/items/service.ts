@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { ItemCreate, ItemDetail, ItemPrice, ItemUpdate } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { categories } from '../categories/schema.js';
@@ -58,30 +58,26 @@ async function writeChildren(db: DbOrTx, itemNo: string, input: Pick<ItemUpdate,
   }
 }
 
-export async function createItem(db: DbOrTx, input: ItemCreate): Promise<ItemDetail> {
+export async function createItem(tx: Tx, input: ItemCreate): Promise<ItemDetail> {
   checkUnits(input.base_unit_of_measure, input.units);
-  await assertCategory(db, input.category_id);
-  return db.transaction(async (tx) => {
-    const [dup] = await tx.select({ item_no: items.item_no }).from(items).where(eq(items.item_no, input.item_no));
-    if (dup) throw conflict(`Item ${input.item_no} already exists`, 'duplicate', 'item_no');
-    const { variants, units, ...values } = input;
-    await tx.insert(items).values({ ...values, category_id: values.category_id ?? null });
-    await writeChildren(tx, input.item_no, { variants, units });
-    return getItem(tx, input.item_no);
-  });
+  await assertCategory(tx, input.category_id);
+  const [dup] = await tx.select({ item_no: items.item_no }).from(items).where(eq(items.item_no, input.item_no));
+  if (dup) throw conflict(`Item ${input.item_no} already exists`, 'duplicate', 'item_no');
+  const { variants, units, ...values } = input;
+  await tx.insert(items).values({ ...values, category_id: values.category_id ?? null });
+  await writeChildren(tx, input.item_no, { variants, units });
+  return getItem(tx, input.item_no);
 }
 
-export async function updateItem(db: DbOrTx, input: ItemUpdate): Promise<ItemDetail> {
+export async function updateItem(tx: Tx, input: ItemUpdate): Promise<ItemDetail> {
   const { item_no, version, variants, units, ...values } = input;
-  const current = await getItem(db, item_no);
+  const current = await getItem(tx, item_no);
   const base = values.base_unit_of_measure ?? current.base_unit_of_measure;
   checkUnits(base, units ?? current.units);
-  await assertCategory(db, values.category_id);
-  return db.transaction(async (tx) => {
-    const where = and(eq(items.item_no, item_no), eq(items.version, version));
-    const [row] = await tx.update(items).set({ ...values, ...bump(items.version) }).where(where).returning({ item_no: items.item_no });
-    if (!row) await explainMissedUpdate(tx, getTableName(items), eq(items.item_no, item_no), `Item ${item_no}`);
-    await writeChildren(tx, item_no, { variants, units });
-    return getItem(tx, item_no);
-  });
+  await assertCategory(tx, values.category_id);
+  const where = and(eq(items.item_no, item_no), eq(items.version, version));
+  const [row] = await tx.update(items).set({ ...values, ...bump(items.version) }).where(where).returning({ item_no: items.item_no });
+  if (!row) await explainMissedUpdate(tx, getTableName(items), eq(items.item_no, item_no), `Item ${item_no}`);
+  await writeChildren(tx, item_no, { variants, units });
+  return getItem(tx, item_no);
 }

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { EMPTY_BIRTH_DATE, type BirthdayPromotionEligibility } from '@fp/contract';
+import { EMPTY_BIRTH_DATE, businessDate, type BirthdayPromotionEligibility } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { businessRule } from '../../http/errors.js';
 import type { CustomerRow } from '../customers/lookup.js';
 import { birthdayPromotionUses } from './schema.js';
 
-/** Today in Vietnam (UTC+7), as YYYY-MM-DD: a birthday month turns at local midnight, not UTC's. */
-export const todayInVietnam = (now = new Date()) => new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
-
 /** Birthday promotion: in the customer's birthday month, once per customer per year. */
-export async function birthdayEligibility(db: DbOrTx, c: CustomerRow, date = todayInVietnam()): Promise<BirthdayPromotionEligibility> {
+export async function birthdayEligibility(db: DbOrTx, c: CustomerRow, date = businessDate()): Promise<BirthdayPromotionEligibility> {
   const year = Number(date.slice(0, 4));
   const base = { customer_no: c.customer_no, birth_date: c.birth_date, year, used_on_pos_so_no: '' };
   if (c.birth_date === EMPTY_BIRTH_DATE) return { ...base, eligible: false, reason: 'Birth date is not known' };
@@ -23,7 +20,7 @@ export async function birthdayEligibility(db: DbOrTx, c: CustomerRow, date = tod
 }
 
 /** Takes this year's birthday promotion for an order (the sales issue calls this inside its transaction). */
-export async function useBirthdayPromotion(tx: DbOrTx, c: CustomerRow, posSoNo: string, date = todayInVietnam()): Promise<void> {
+export async function useBirthdayPromotion(tx: DbOrTx, c: CustomerRow, posSoNo: string, date = businessDate()): Promise<void> {
   const check = await birthdayEligibility(tx, c, date);
   if (!check.eligible && check.used_on_pos_so_no !== posSoNo) throw businessRule(check.reason, 'birthday_promotion_not_eligible', 'customer_no');
   if (check.used_on_pos_so_no === posSoNo) return;

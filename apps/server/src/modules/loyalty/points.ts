@@ -9,7 +9,7 @@ import {
   type redeemablePointAdd,
   type redeemablePointRemove,
 } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
@@ -122,62 +122,58 @@ async function openUses(db: DbOrTx, customerNo: string, posSoNo: string, source:
 }
 
 /** calls.md 7.13 add: records the points a customer redeems on an order (a negative "used" entry). */
-export async function useRedeemablePoints(db: Db, auth: Auth, input: z.output<typeof redeemablePointAdd>) {
-  return db.transaction(async (tx) => {
-    // The customer row lock serialises balance checks, so two counters cannot spend the same points.
-    const c = await pointsCustomer(tx, auth, input, true);
-    if ((await openUses(tx, c.customer_no, input.pos_so_no, input.source)).length) {
-      throw conflict(`Redeemable points are already recorded for order ${input.pos_so_no}; remove them first`, 'duplicate', 'pos_so_no');
-    }
-    const { total } = await redeemableSums(tx, c.customer_no);
-    const amount = new Decimal(input.redeemable_point_used);
-    if (amount.gt(total)) {
-      throw businessRule(`Not enough redeemable points: ${total.toFixed()} available`, 'insufficient_points', 'redeemable_point_used');
-    }
-    const [row] = await tx
-      .insert(e)
-      .values({
-        customer_no: c.customer_no,
-        franchise_code: c.franchise_code,
-        // The order's referral code as the caller sent it; the customer's own when none.
-        referral_code: input.referral_code || c.referral_code,
-        pos_so_no: input.pos_so_no,
-        website_no: input.website_no,
-        source: input.source,
-        entry_type: 'used',
-        points: amount.negated().toFixed(2),
-        created_by: auth.username,
-      })
-      .returning({ id: e.id });
-    const [entry] = await entryById(tx, [row.id]);
-    return { entry, total: await redeemableTotal(tx, c) };
-  });
+export async function useRedeemablePoints(tx: Tx, auth: Auth, input: z.output<typeof redeemablePointAdd>) {
+  // The customer row lock serialises balance checks, so two counters cannot spend the same points.
+  const c = await pointsCustomer(tx, auth, input, true);
+  if ((await openUses(tx, c.customer_no, input.pos_so_no, input.source)).length) {
+    throw conflict(`Redeemable points are already recorded for order ${input.pos_so_no}; remove them first`, 'duplicate', 'pos_so_no');
+  }
+  const { total } = await redeemableSums(tx, c.customer_no);
+  const amount = new Decimal(input.redeemable_point_used);
+  if (amount.gt(total)) {
+    throw businessRule(`Not enough redeemable points: ${total.toFixed()} available`, 'insufficient_points', 'redeemable_point_used');
+  }
+  const [row] = await tx
+    .insert(e)
+    .values({
+      customer_no: c.customer_no,
+      franchise_code: c.franchise_code,
+      // The order's referral code as the caller sent it; the customer's own when none.
+      referral_code: input.referral_code || c.referral_code,
+      pos_so_no: input.pos_so_no,
+      website_no: input.website_no,
+      source: input.source,
+      entry_type: 'used',
+      points: amount.negated().toFixed(2),
+      created_by: auth.username,
+    })
+    .returning({ id: e.id });
+  const [entry] = await entryById(tx, [row.id]);
+  return { entry, total: await redeemableTotal(tx, c) };
 }
 
 /** calls.md 7.13 remove: reverses the points used on an order with opposite entries; nothing is deleted. */
-export async function reverseRedeemablePoints(db: Db, auth: Auth, input: z.output<typeof redeemablePointRemove>) {
-  return db.transaction(async (tx) => {
-    const c = await pointsCustomer(tx, auth, input, true);
-    const uses = await openUses(tx, c.customer_no, input.order_number, input.source);
-    if (uses.length === 0) {
-      throw new AppError(404, 'not_found', `No redeemable points used on order ${input.order_number}`, 'order_number');
-    }
-    const rows = await tx
-      .insert(e)
-      .values(
-        uses.map((u) => ({
-          customer_no: c.customer_no,
-          franchise_code: c.franchise_code,
-          referral_code: c.referral_code,
-          pos_so_no: input.order_number,
-          source: input.source,
-          entry_type: 'reversed',
-          points: new Decimal(u.points).negated().toFixed(2),
-          reverses_id: u.id,
-          created_by: auth.username,
-        })),
-      )
-      .returning({ id: e.id });
-    return { reversed: await entryById(tx, rows.map((r) => r.id)), total: await redeemableTotal(tx, c) };
-  });
+export async function reverseRedeemablePoints(tx: Tx, auth: Auth, input: z.output<typeof redeemablePointRemove>) {
+  const c = await pointsCustomer(tx, auth, input, true);
+  const uses = await openUses(tx, c.customer_no, input.order_number, input.source);
+  if (uses.length === 0) {
+    throw new AppError(404, 'not_found', `No redeemable points used on order ${input.order_number}`, 'order_number');
+  }
+  const rows = await tx
+    .insert(e)
+    .values(
+      uses.map((u) => ({
+        customer_no: c.customer_no,
+        franchise_code: c.franchise_code,
+        referral_code: c.referral_code,
+        pos_so_no: input.order_number,
+        source: input.source,
+        entry_type: 'reversed',
+        points: new Decimal(u.points).negated().toFixed(2),
+        reverses_id: u.id,
+        created_by: auth.username,
+      })),
+    )
+    .returning({ id: e.id });
+  return { reversed: await entryById(tx, rows.map((r) => r.id)), total: await redeemableTotal(tx, c) };
 }

@@ -57,7 +57,7 @@ export function loyaltyRoutes(r: Router) {
     response: redeemablePointAddResult,
     status: 201,
     idempotent: true,
-    handler: ({ body, auth, services }) => useRedeemablePoints(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => useRedeemablePoints(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -66,7 +66,7 @@ export function loyaltyRoutes(r: Router) {
     summary: "Reverse the points used on an order (order_number): reversal entries, nothing is deleted",
     body: redeemablePointRemove,
     response: redeemablePointRemoveResult,
-    handler: ({ body, auth, services }) => reverseRedeemablePoints(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => reverseRedeemablePoints(tx, auth, body)),
   });
   r.route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { numberSeries, numberSeriesGenerate, numberSeriesGenerateResult, messages } from '@fp/contract';
+import { businessYear, numberSeries, numberSeriesGenerate, numberSeriesGenerateResult, messages } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { badRequest } from '../../http/errors.js';
@@ -40,7 +40,7 @@ export function numberSeriesRoutes(r: Router) {
       // calls.md 7.6: franchise_code may come in the query as well as the body.
       const code = (body.franchise_code || query.franchise_code || '').toUpperCase();
       if (!code) throw badRequest(messages.required, 'franchise_code');
-      const year = typeof body.year === 'number' ? body.year : typeof query.year === 'number' ? query.year : new Date().getFullYear();
+      const year = typeof body.year === 'number' ? body.year : typeof query.year === 'number' ? query.year : businessYear();
       assertFranchiseVisible(auth, code);
       return services.db.transaction(async (tx) => {
         await getFranchise(tx, code);

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
+  businessDate,
   formatSeriesNumber,
   numberSeriesDocumentTypeNames,
   numberSeriesDocumentTypes,
@@ -84,14 +85,16 @@ const isoDate = /^\d{4}-\d{2}-\d{2}/;
  * The one way every posting takes a document number: locks the series row inside the caller's transaction
  * (SELECT … FOR UPDATE), so concurrent takers queue, each gets the next number, and a rolled-back caller
  * gives its number back (gap-free). A missing series for a known franchise is created on first use.
- * `date` is the document's posting date (YYYY-MM-DD or a Date); its year picks the series.
+ * `date` is the document's posting date (YYYY-MM-DD, or an instant taken on its business day; default: the business
+ * date, contract `businessDate`); its year picks the series.
  */
 export async function takeNextNumber(
   tx: DbOrTx,
-  p: { franchiseCode: string; documentType: NumberSeriesDocumentType; date: string | Date },
+  p: { franchiseCode: string; documentType: NumberSeriesDocumentType; date?: string | Date },
 ): Promise<string> {
   if (!numberSeriesDocumentTypes.includes(p.documentType)) throw badRequest(`Unknown document type ${p.documentType}`, 'document_type');
-  const day = typeof p.date === 'string' ? p.date.slice(0, 10) : p.date.toISOString().slice(0, 10);
+  // An instant counts on its business day (00:30 on 1 January in Vietnam is the new year's series, not UTC's old one).
+  const day = p.date === undefined ? businessDate() : typeof p.date === 'string' ? p.date.slice(0, 10) : businessDate(p.date);
   if (!isoDate.test(day)) throw badRequest(`Posting date ${String(p.date)} is not a date`, 'date');
   const year = Number(day.slice(0, 4));
   const key = and(eq(numberSeries.franchise_code, p.franchiseCode), eq(numberSeries.document_type, p.documentType), eq(numberSeries.year, year));

@@ -33,7 +33,7 @@ export function shopRoutes(r: Router) {
       'Online shop: push every item (sync all). Queues one push per item (blocked items go as disabled); a push already waiting for an item is reused and runs now. Head office only.',
     body: shopSyncAllBody,
     response: shopPushQueued,
-    handler: ({ auth, services }) => syncAll(services.db, auth),
+    handler: ({ auth, services }) => services.db.transaction((tx) => syncAll(tx, auth)),
   });
   r.route({
     method: 'PUT',
@@ -43,7 +43,7 @@ export function shopRoutes(r: Router) {
       'Online shop: push one item (created or updated by SKU = item_no, with its variants as a configurable product, list price and categories). Head office only.',
     params: shopItemParams,
     response: shopPushQueued,
-    handler: ({ params, auth, services }) => pushItem(services.db, auth, params.item_no),
+    handler: ({ params, auth, services }) => services.db.transaction((tx) => pushItem(tx, auth, params.item_no)),
   });
   r.route({
     method: 'PUT',
@@ -52,7 +52,7 @@ export function shopRoutes(r: Router) {
     summary: 'Online shop: push the list prices of one item and its variants (the item must already be in the shop). Head office only.',
     params: shopItemParams,
     response: shopPushQueued,
-    handler: ({ params, auth, services }) => pushItemPrices(services.db, auth, params.item_no),
+    handler: ({ params, auth, services }) => services.db.transaction((tx) => pushItemPrices(tx, auth, params.item_no)),
   });
   r.route({
     method: 'PUT',
@@ -63,7 +63,7 @@ export function shopRoutes(r: Router) {
     params: shopVariantParams,
     body: shopVariantBody,
     response: shopPushQueued,
-    handler: ({ params, body, auth, services }) => pushVariant(services.db, auth, params.variant_code, body.item_no),
+    handler: ({ params, body, auth, services }) => services.db.transaction((tx) => pushVariant(tx, auth, params.variant_code, body.item_no)),
   });
 
   listRoute(r, {

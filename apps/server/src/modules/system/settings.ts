@@ -35,6 +35,7 @@ export async function publicConfig(db: DbOrTx, config: AppConfig): Promise<Confi
     shop_url: s.shop_url || config.shopUrl,
     default_vendor_no: config.defaultVendorNo,
     default_vendor_name: config.defaultVendorName,
+    business_time_zone: config.businessTimeZone,
   };
 }
 

@@ -68,7 +68,7 @@ export function userRoutes(r: Router) {
     response: user,
     status: 201,
     idempotent: true,
-    handler: ({ body, auth, services }) => createUser(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => createUser(tx, auth, body)),
   });
   r.route({
     method: 'PUT',
@@ -77,7 +77,7 @@ export function userRoutes(r: Router) {
     summary: 'Update a user (user_id and the version last read; a password sets a new one and ends the sessions)',
     body: userUpdate,
     response: user,
-    handler: ({ body, auth, services }) => updateUser(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => updateUser(tx, auth, body)),
   });
   r.route({
     method: 'DELETE',
@@ -87,7 +87,7 @@ export function userRoutes(r: Router) {
     query: userIdQuery,
     response: okData,
     handler: async ({ query, auth, services }) => {
-      await deleteUser(services.db, auth, query.user_id);
+      await services.db.transaction((tx) => deleteUser(tx, auth, query.user_id));
       return { ok: true };
     },
   });
@@ -98,7 +98,7 @@ export function userRoutes(r: Router) {
     summary: "Set a user's password (user_id, new_password); ends that user's sessions",
     body: setPasswordBody,
     response: user,
-    handler: ({ body, auth, services }) => setUserPassword(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => setUserPassword(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -107,7 +107,7 @@ export function userRoutes(r: Router) {
     summary: 'Set is_active for one or many users (ids); deactivation ends their sessions',
     body: setActiveBody,
     response: setActiveResult,
-    handler: ({ body, auth, services }) => setActive(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => setActive(tx, auth, body)),
   });
   r.route({
     method: 'GET',
@@ -156,7 +156,7 @@ export function userRoutes(r: Router) {
     summary: "Change a user's store (admin_user_id, customer_no; null removes it)",
     body: changeStoreBody,
     response: user,
-    handler: ({ body, auth, services }) => changeStore(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => changeStore(tx, auth, body)),
   });
   r.route({
     method: 'POST',
@@ -165,7 +165,7 @@ export function userRoutes(r: Router) {
     summary: "Change a user's device (admin_user_id, device_id; null removes it)",
     body: changeDeviceBody,
     response: user,
-    handler: ({ body, auth, services }) => changeDevice(services.db, auth, body),
+    handler: ({ body, auth, services }) => services.db.transaction((tx) => changeDevice(tx, auth, body)),
   });
 }
 

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } fr
 import type { z } from 'zod';
 import { ADMIN_ROLE, isAdministratorRole } from '@fp/contract';
 import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBody, setPasswordBody, User, UserInfo, userCreate, userUpdate } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -90,67 +90,60 @@ function pgCode(e: unknown): string | undefined {
 
 const endSessions = (db: DbOrTx, ids: number[]) => db.delete(sessions).where(inArray(sessions.user_id, ids));
 
-export async function createUser(db: Db, auth: Auth, input: z.output<typeof userCreate>): Promise<User> {
+export async function createUser(tx: Tx, auth: Auth, input: z.output<typeof userCreate>): Promise<User> {
   const customerNo = storeFor(auth, input.customer_no, auth.franchiseCode);
   const passwordHash = await hashPassword(input.password);
-  return db
-    .transaction(async (tx) => {
-      await assertUsernameFree(tx, input.username);
-      await assertAssignableRole(tx, auth, input.role_id);
-      if (customerNo) await assertStoreExists(tx, customerNo);
-      if (input.device_id) await assertDeviceExists(tx, input.device_id);
-      const { password: _p, ...values } = input;
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, customer_no: customerNo, device_id: input.device_id ?? null, password_hash: passwordHash })
-        .returning({ id: users.user_id });
-      return getUser(tx, null, row.id);
-    })
+  await assertUsernameFree(tx, input.username);
+  await assertAssignableRole(tx, auth, input.role_id);
+  if (customerNo) await assertStoreExists(tx, customerNo);
+  if (input.device_id) await assertDeviceExists(tx, input.device_id);
+  const { password: _p, ...values } = input;
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, customer_no: customerNo, device_id: input.device_id ?? null, password_hash: passwordHash })
+    .returning({ id: users.user_id })
     .catch((e: unknown) => mapUniqueViolation(e, input.username));
+  return getUser(tx, null, row.id);
 }
 
-export async function updateUser(db: Db, auth: Auth, input: z.output<typeof userUpdate>): Promise<User> {
+export async function updateUser(tx: Tx, auth: Auth, input: z.output<typeof userUpdate>): Promise<User> {
   const { user_id: id, version, password, ...values } = input;
   const passwordHash = password ? await hashPassword(password) : undefined;
-  return db
-    .transaction(async (tx) => {
-      const current = await getUser(tx, auth, id);
-      assertMayManage(auth, current);
-      if (values.is_active === false && id === auth.userId) throw cannotDeactivateSelf('is_active');
-      // With self-deactivation and self-deletion refused, this keeps at least one active Administrator.
-      if (values.role_id !== undefined && values.role_id !== current.role_id && id === auth.userId) {
-        throw businessRule('You cannot change your own role', 'cannot_change_own_role', 'role_id');
-      }
-      if (values.username !== undefined) await assertUsernameFree(tx, values.username, id);
-      if (values.role_id !== undefined && values.role_id !== current.role_id) await assertAssignableRole(tx, auth, values.role_id);
-      if (values.customer_no !== undefined) {
-        values.customer_no = storeFor(auth, values.customer_no, current.customer_no);
-        if (values.customer_no && values.customer_no !== current.customer_no) await assertStoreExists(tx, values.customer_no);
-      }
-      if (values.device_id && values.device_id !== current.device_id) await assertDeviceExists(tx, values.device_id);
-      const set = { ...values, ...(passwordHash ? { password_hash: passwordHash } : {}), ...bump(users.version) };
-      const [row] = await tx
-        .update(users)
-        .set(set)
-        .where(and(eq(users.user_id, id), eq(users.version, version)))
-        .returning({ id: users.user_id });
-      if (!row) return explainMissedUpdate(tx, getTableName(users), eq(users.user_id, id), 'User');
-      // A new password or a deactivation ends the user's sessions at once.
-      if (passwordHash || values.is_active === false) await endSessions(tx, [id]);
-      return getUser(tx, null, id);
-    })
+  const current = await getUser(tx, auth, id);
+  assertMayManage(auth, current);
+  if (values.is_active === false && id === auth.userId) throw cannotDeactivateSelf('is_active');
+  // With self-deactivation and self-deletion refused, this keeps at least one active Administrator.
+  if (values.role_id !== undefined && values.role_id !== current.role_id && id === auth.userId) {
+    throw businessRule('You cannot change your own role', 'cannot_change_own_role', 'role_id');
+  }
+  if (values.username !== undefined) await assertUsernameFree(tx, values.username, id);
+  if (values.role_id !== undefined && values.role_id !== current.role_id) await assertAssignableRole(tx, auth, values.role_id);
+  if (values.customer_no !== undefined) {
+    values.customer_no = storeFor(auth, values.customer_no, current.customer_no);
+    if (values.customer_no && values.customer_no !== current.customer_no) await assertStoreExists(tx, values.customer_no);
+  }
+  if (values.device_id && values.device_id !== current.device_id) await assertDeviceExists(tx, values.device_id);
+  const set = { ...values, ...(passwordHash ? { password_hash: passwordHash } : {}), ...bump(users.version) };
+  const [row] = await tx
+    .update(users)
+    .set(set)
+    .where(and(eq(users.user_id, id), eq(users.version, version)))
+    .returning({ id: users.user_id })
     .catch((e: unknown) => mapUniqueViolation(e, values.username ?? ''));
+  if (!row) return explainMissedUpdate(tx, getTableName(users), eq(users.user_id, id), 'User');
+  // A new password or a deactivation ends the user's sessions at once.
+  if (passwordHash || values.is_active === false) await endSessions(tx, [id]);
+  return getUser(tx, null, id);
 }
 
 const cannotDeactivateSelf = (field: string) => businessRule('You cannot deactivate your own user', 'cannot_deactivate_self', field);
 
-export async function deleteUser(db: Db, auth: Auth, id: number): Promise<void> {
+export async function deleteUser(tx: Tx, auth: Auth, id: number): Promise<void> {
   if (id === auth.userId) throw businessRule('You cannot delete your own user', 'cannot_delete_self', 'user_id');
-  await db
-    .transaction(async (tx) => {
-      assertMayManage(auth, await getUser(tx, auth, id));
-      await tx.delete(users).where(eq(users.user_id, id));
-    })
+  assertMayManage(auth, await getUser(tx, auth, id));
+  await tx
+    .delete(users)
+    .where(eq(users.user_id, id))
     .catch((e: unknown) => {
       // Records that name the user (documents, logs with a key) keep it: deactivate instead.
       if (pgCode(e) === '23503') throw conflict('This user has records and cannot be deleted; deactivate it instead', 'in_use', 'user_id');
@@ -159,38 +152,34 @@ export async function deleteUser(db: Db, auth: Auth, id: number): Promise<void> 
 }
 
 /** calls.md 7.4: an administrator sets a user's password; the user's sessions end. */
-export async function setUserPassword(db: Db, auth: Auth, input: z.output<typeof setPasswordBody>): Promise<User> {
+export async function setUserPassword(tx: Tx, auth: Auth, input: z.output<typeof setPasswordBody>): Promise<User> {
   const passwordHash = await hashPassword(input.new_password);
-  return db.transaction(async (tx) => {
-    assertMayManage(auth, await getUser(tx, auth, input.user_id));
-    await tx.update(users).set({ password_hash: passwordHash, ...bump(users.version) }).where(eq(users.user_id, input.user_id));
-    await endSessions(tx, [input.user_id]);
-    return getUser(tx, null, input.user_id);
-  });
+  assertMayManage(auth, await getUser(tx, auth, input.user_id));
+  await tx.update(users).set({ password_hash: passwordHash, ...bump(users.version) }).where(eq(users.user_id, input.user_id));
+  await endSessions(tx, [input.user_id]);
+  return getUser(tx, null, input.user_id);
 }
 
 /** product.md 4: is_active toggled for one or several users, all or none; deactivation ends their sessions. */
-export async function setActive(db: Db, auth: Auth, input: z.output<typeof setActiveBody>): Promise<{ updated: number; items: User[] }> {
+export async function setActive(tx: Tx, auth: Auth, input: z.output<typeof setActiveBody>): Promise<{ updated: number; items: User[] }> {
   const ids = [...new Set(input.ids)];
   if (!input.is_active && ids.includes(auth.userId)) throw cannotDeactivateSelf('ids');
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select(userSelect)
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.role_id))
-      .where(and(inArray(users.user_id, ids), userScope(auth)));
-    const missing = ids.find((id) => !found.some((u) => u.user_id === id));
-    if (missing !== undefined) throw new AppError(404, 'not_found', `User ${missing} not found`, 'ids');
-    found.forEach((u) => assertMayManage(auth, u));
-    const changed = await tx
-      .update(users)
-      .set({ is_active: input.is_active, ...bump(users.version) })
-      .where(and(inArray(users.user_id, ids), ne(users.is_active, input.is_active)))
-      .returning({ id: users.user_id });
-    if (!input.is_active) await endSessions(tx, ids);
-    const items = await tx.select(userSelect).from(users).leftJoin(roles, eq(roles.id, users.role_id)).where(inArray(users.user_id, ids));
-    return { updated: changed.length, items };
-  });
+  const found = await tx
+    .select(userSelect)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(and(inArray(users.user_id, ids), userScope(auth)));
+  const missing = ids.find((id) => !found.some((u) => u.user_id === id));
+  if (missing !== undefined) throw new AppError(404, 'not_found', `User ${missing} not found`, 'ids');
+  found.forEach((u) => assertMayManage(auth, u));
+  const changed = await tx
+    .update(users)
+    .set({ is_active: input.is_active, ...bump(users.version) })
+    .where(and(inArray(users.user_id, ids), ne(users.is_active, input.is_active)))
+    .returning({ id: users.user_id });
+  if (!input.is_active) await endSessions(tx, ids);
+  const items = await tx.select(userSelect).from(users).leftJoin(roles, eq(roles.id, users.role_id)).where(inArray(users.user_id, ids));
+  return { updated: changed.length, items };
 }
 
 /** Applies a store or device change with an optional version check (the franchise-user calls). */
@@ -201,22 +190,18 @@ async function changeOne(tx: DbOrTx, id: number, version: number | undefined, se
   return getUser(tx, null, id);
 }
 
-export async function changeStore(db: Db, auth: Auth, input: z.output<typeof changeStoreBody>): Promise<User> {
-  return db.transaction(async (tx) => {
-    const current = await getUser(tx, auth, input.admin_user_id);
-    assertMayManage(auth, current);
-    const customerNo = storeFor(auth, input.customer_no, current.customer_no);
-    if (customerNo) await assertStoreExists(tx, customerNo);
-    return changeOne(tx, input.admin_user_id, input.version, { customer_no: customerNo });
-  });
+export async function changeStore(tx: Tx, auth: Auth, input: z.output<typeof changeStoreBody>): Promise<User> {
+  const current = await getUser(tx, auth, input.admin_user_id);
+  assertMayManage(auth, current);
+  const customerNo = storeFor(auth, input.customer_no, current.customer_no);
+  if (customerNo) await assertStoreExists(tx, customerNo);
+  return changeOne(tx, input.admin_user_id, input.version, { customer_no: customerNo });
 }
 
-export async function changeDevice(db: Db, auth: Auth, input: z.output<typeof changeDeviceBody>): Promise<User> {
-  return db.transaction(async (tx) => {
-    assertMayManage(auth, await getUser(tx, auth, input.admin_user_id));
-    if (input.device_id !== null) await assertDeviceExists(tx, input.device_id);
-    return changeOne(tx, input.admin_user_id, input.version, { device_id: input.device_id });
-  });
+export async function changeDevice(tx: Tx, auth: Auth, input: z.output<typeof changeDeviceBody>): Promise<User> {
+  assertMayManage(auth, await getUser(tx, auth, input.admin_user_id));
+  if (input.device_id !== null) await assertDeviceExists(tx, input.device_id);
+  return changeOne(tx, input.admin_user_id, input.version, { device_id: input.device_id });
 }
 
 export async function userInfo(db: DbOrTx, auth: Auth, id: number): Promise<UserInfo> {

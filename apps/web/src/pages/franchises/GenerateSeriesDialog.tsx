@@ -1,5 +1,5 @@
 import { Form, InputNumber, Modal, Select } from 'antd';
-import { MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages, type NumberSeriesGenerateResult } from '@fp/contract';
+import { businessYear, MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages, type NumberSeriesGenerateResult } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from './form-errors';
@@ -49,10 +49,10 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
         <Form.Item
           name="year"
           label="Year"
-          extra={`Empty: ${new Date().getFullYear()}. Series that exist already are kept.`}
+          extra={`Empty: ${businessYear()}. Series that exist already are kept.`}
           rules={[{ type: 'number', min: MIN_SERIES_YEAR, max: MAX_SERIES_YEAR, message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR) }]}
         >
-          <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(new Date().getFullYear())} aria-label="Year" />
+          <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(businessYear())} aria-label="Year" />
         </Form.Item>
         <button type="submit" hidden />
       </Form>

@@ -1,0 +1,68 @@
+/**
+ * The business day: every "today" of the product (price dates, birthday months, number series years, date
+ * filters, displayed times) is taken in one time zone, the network's, not the server's or the browser's.
+ * Zod-free and dependency-free (Intl only), so the web's light entry can import it.
+ *
+ * The zone is Asia/Ho_Chi_Minh unless the server starts with BUSINESS_TIME_ZONE (it calls setBusinessTimeZone once
+ * at start); every function also takes the zone as an explicit last parameter.
+ */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+let currentZone = DEFAULT_BUSINESS_TIME_ZONE;
+
+/** True when the runtime knows the IANA zone name. */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sets the business time zone of this process (server start: BUSINESS_TIME_ZONE). Throws on an unknown zone. */
+export function setBusinessTimeZone(zone: string): void {
+  if (!isValidTimeZone(zone)) throw new Error(`Unknown time zone: ${zone}`);
+  currentZone = zone;
+}
+
+export function businessTimeZone(): string {
+  return currentZone;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The wall-clock time of an instant in the business time zone, as YYYY-MM-DDTHH:mm:ss (no offset). */
+export function businessDateTime(now: Date | number | string = new Date(), zone: string = currentZone): string {
+  const parts = partsFormatter(zone).formatToParts(now instanceof Date ? now : new Date(now));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/** The business day of an instant as YYYY-MM-DD (default: now, in the business time zone). */
+export function businessDate(now: Date | number = new Date(), zone: string = currentZone): string {
+  return businessDateTime(now, zone).slice(0, 10);
+}
+
+/** The business year of an instant (default: now). */
+export function businessYear(now: Date | number = new Date(), zone: string = currentZone): number {
+  return Number(businessDate(now, zone).slice(0, 4));
+}
