@@ -23,7 +23,7 @@ import { resolveAddress } from '../addresses/service.js';
 import { redeemablePointEntries, rankingPointEntries } from '../loyalty/schema.js';
 import { loyaltyBalanceOf, newReferralCode, referrerOf } from '../loyalty/service.js';
 import { customerNoSeries, customerSetups, customers } from './schema.js';
-import { assertFranchiseForCustomer, assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
+import { assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
 import { shipToAddressesOf } from './ship-to.js';
 
 export const toCustomer = (r: CustomerRow): Customer => {
@@ -106,10 +106,9 @@ async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string,
 
 /** calls.md 7.13 create-temporary: birth date empty = 0001-01-01, country always VNM, number from the prefix. */
 export async function createTemporaryCustomer(db: Db, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
-  // A store user naming another franchise gets "not found" from the check below, never a silent switch.
-  const franchise = input.franchise_code.toUpperCase() || auth.franchiseCode;
+  // A store user naming another franchise gets "Franchise not found" (404), never a silent switch.
+  const franchise = await auth.scope.own(db, input.franchise_code.toUpperCase());
   if (!franchise) throw badRequest('This is required field!', 'franchise_code');
-  await assertFranchiseForCustomer(db, auth, franchise);
   await assertLocation(db, franchise, input.location_code);
   const addr = await resolveAddress(db, input.post_code, input.district_code);
   const phone = normalizePhone(input.phone_no);
