@@ -302,6 +302,67 @@ async function answerText(res: { headers: Record<string, unknown>; rawPayload: B
 describe('cross-franchise walk: a store user of A against every route with B\'s records', () => {
   beforeAll(fixtures);
 
+  it('item prices: a store user cannot read another franchise\'s price list, nor see it listed or counted', async () => {
+    const admin = await ctx.t.admin();
+    // A list with a price for every franchise, a price for A and a price for B: A sees the first two only.
+    for (const [franchise_code, unit_price] of [[null, '500'], [A, '600'], [B, '700']] as const) {
+      const r = await admin.post('/api/item-prices', { price_list_code: 'WMIXED', price_list_name: 'Mixed', item_no: ITEM, franchise_code, unit_price, minimum_quantity: '5', valid_from: '2020-01-01' });
+      expect(r.statusCode).toBe(201);
+    }
+    const view = await storeA.get<{ prices: { unit_price: string; franchise_code: string | null }[]; price_list: { price_count: number } }>('/api/item-prices/view?price_list_code=WMIXED');
+    expect(view.statusCode).toBe(200);
+    expect(view.data.prices.map((p) => p.unit_price).sort()).toEqual(['500.00', '600.00']);
+    expect(view.data.price_list.price_count).toBe(2);
+    // B's own list answers exactly like a list that does not exist.
+    const other = await storeA.get('/api/item-prices/view?price_list_code=' + B_LIST);
+    const none = await storeA.get('/api/item-prices/view?price_list_code=NOSUCHLIST');
+    expect(other.statusCode).toBe(404);
+    expect(none.statusCode).toBe(404);
+    expect(other.envelope.errors[0].code).toBe(none.envelope.errors[0].code);
+    const lists = await storeA.post<{ items: { code: string; price_count: number; franchise_count: number }[] }>('/api/item-prices/price-lists/filter', {});
+    expect(lists.data.items.map((l) => l.code)).toEqual(['WMIXED']);
+    expect(lists.data.items[0]).toMatchObject({ price_count: 2, franchise_count: 1 });
+    const file = await ctx.t.app.inject({ method: 'POST', url: '/api/item-prices/price-lists/filter/export', headers: { authorization: `Bearer ${storeA.token}` }, payload: {} });
+    expect(await answerText(file as never)).not.toContain(B_LIST);
+    // Head office sees every list and every price.
+    const all = await admin.post<{ items: { code: string; price_count: number }[] }>('/api/item-prices/price-lists/filter', {});
+    expect(all.data.items.map((l) => [l.code, l.price_count])).toEqual([[B_LIST, 1], ['WMIXED', 3]]);
+  });
+
+  it('answers 404, exactly as for a record that does not exist, for another franchise\'s record on every kind of read and write', async () => {
+    const same = async (label: string, other: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>, missing: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>) => {
+      const [o, m] = await Promise.all([other, missing]);
+      expect({ label, status: o.statusCode, code: o.envelope.errors[0]?.code }).toEqual({ label, status: 404, code: m.envelope.errors[0]?.code });
+      expect(m.statusCode, label).toBe(404);
+    };
+    // Single reads.
+    await same('customer by number', storeA.get(`/api/customers/${ids.bCustomerNo}`), storeA.get('/api/customers/KH999999'));
+    await same('customer by phone', storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}`), storeA.get('/api/customers/by-phone/0911222333'));
+    await same('customer by phone, naming B', storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}?franchise_code=${B}`), storeA.get('/api/customers/by-phone/0911222333'));
+    await same('customer record', storeA.post('/api/customer-records/info', { customer_no: ids.bCustomerNo }), storeA.post('/api/customer-records/info', { customer_no: 'KH999999' }));
+    await same('points total', storeA.post('/api/redeemable-points/total', { customer_no: ids.bCustomerNo }), storeA.post('/api/redeemable-points/total', { customer_no: 'KH999999' }));
+    await same('device', storeA.get(`/api/devices/${ids.bDeviceId}`), storeA.get('/api/devices/999999'));
+    await same('user', storeA.get(`/api/admin/users/info?user_id=${ids.bUserId}`), storeA.get('/api/admin/users/info?user_id=999999'));
+    await same('franchise', storeA.get(`/api/franchises/${B}`), storeA.get('/api/franchises/NOSUCH'));
+    await same('price list', storeA.get(`/api/item-prices/view?price_list_code=${B_LIST}`), storeA.get('/api/item-prices/view?price_list_code=NOSUCH'));
+    // Updates and deletes.
+    await same('customer record update', storeA.put('/api/customer-records', { customer_no: ids.bCustomerNo, version: 1, name: 'x' }), storeA.put('/api/customer-records', { customer_no: 'KH999999', version: 1, name: 'x' }));
+    await same('customer record delete', storeA.post('/api/customer-records/delete', { customer_no: ids.bCustomerNo }), storeA.post('/api/customer-records/delete', { customer_no: 'KH999999' }));
+    await same('ship-to update', storeA.put('/api/ship-to-addresses', { customer_no: ids.bCustomerNo, code: ids.bShipToCode, version: 1, name: 'x' }), storeA.put('/api/ship-to-addresses', { customer_no: 'KH999999', code: 'SA001', version: 1, name: 'x' }));
+    await same('device update', storeA.put(`/api/devices/${ids.bDeviceId}`, { version: 1, device_name: 'x' }), storeA.put('/api/devices/999999', { version: 1, device_name: 'x' }));
+    await same('device delete', storeA.del(`/api/devices/${ids.bDeviceId}`), storeA.del('/api/devices/999999'));
+    await same('user delete', storeA.del(`/api/admin/users?user_id=${ids.bUserId}`), storeA.del('/api/admin/users?user_id=999999'));
+    await same('user store change', storeA.post('/api/franchise-users/store', { admin_user_id: ids.bUserId, customer_no: A }), storeA.post('/api/franchise-users/store', { admin_user_id: 999999, customer_no: A }));
+    await same('franchise update', storeA.put('/api/franchises', { customer_no: B, version: 1, name: 'x' }), storeA.put('/api/franchises', { customer_no: 'NOSUCH', version: 1, name: 'x' }));
+    // Creates that name another franchise (or its location, customer or device) in the body.
+    await same('customer for B', storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: B }), storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: 'NOSUCH' }));
+    await same('ship-to for B\'s customer', storeA.post('/api/ship-to-addresses', { customer_no: ids.bCustomerNo, name: 'x', address: 'x' }), storeA.post('/api/ship-to-addresses', { customer_no: 'KH999999', name: 'x', address: 'x' }));
+    await same('device at B\'s store', storeA.post('/api/devices', { location_code: B_LOC, device_type: 'PRINTER', device_name: 'x', device_code: 'WX1', device_data: { ip: '10.0.0.9', port: 9100 } }), storeA.post('/api/devices', { location_code: 'NOSUCH-01', device_type: 'PRINTER', device_name: 'x', device_code: 'WX1', device_data: { ip: '10.0.0.9', port: 9100 } }));
+    await same('user for B\'s store', storeA.post('/api/admin/users', { username: 'wx1', password: 'WalkPassw0rd9', role_id: 4, customer_no: B }), storeA.post('/api/admin/users', { username: 'wx1', password: 'WalkPassw0rd9', role_id: 4, customer_no: 'NOSUCH' }));
+    await same('number series for B', storeA.post('/api/number-series/generate', { franchise_code: B, year: YEAR }), storeA.post('/api/number-series/generate', { franchise_code: 'NOSUCH', year: YEAR }));
+    await same('price rate for B', storeA.post('/api/items/update-price-rate', { franchise_code: B, item_no: ITEM, price_rate: 2 }), storeA.post('/api/items/update-price-rate', { franchise_code: 'NOSUCH', item_no: ITEM, price_rate: 2 }));
+  });
+
   it('walks every registered route: 0 answers with B\'s data, 0 changes to B\'s rows, no route left unfilled', async () => {
     const openapi = (await ctx.t.anon.get<unknown>('/api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
     // The markers really are B's (and only B's): head office sees them.
