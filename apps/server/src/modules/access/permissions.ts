@@ -170,7 +170,8 @@ export async function updatePagePermission(db: DbOrTx, auth: Auth, id: number, i
   return db.transaction(async (tx) => {
     const current = await getPagePermission(tx, id);
     assertMayManage(auth, current.pages);
-    await assertNotShared(tx, auth, id);
+    // Changing only the users touches only the caller's own users (setUsers); what the permission grants is shared.
+    if (input.name !== undefined || input.permission_type !== undefined || input.pages || input.permissions) await assertNotShared(tx, auth, id);
     const level = input.permission_type ?? current.permission_type;
     let pages = current.pages;
     let buttons: Map<string, string[]>;
