@@ -82,10 +82,14 @@ async function fixtures() {
       address: secret ? 'Zqxb Street 9' : 'A street',
       phone_no: secret ? '0977000999' : '0977000111',
     });
-    await db.insert(locations).values({ location_code: loc, customer_no: code, name: secret ? 'Zqxb Store One' : 'A store' });
+    await db
+      .insert(locations)
+      .values({ location_code: loc, customer_no: code, name: secret ? 'Zqxb Store One' : 'A store' });
     await generateNumberSeries(db, { franchiseCode: code, year: YEAR });
   }
-  await db.insert(items).values({ item_no: ITEM, description: 'Walk item', base_unit_of_measure: 'PCS', unit_price: '1000' });
+  await db
+    .insert(items)
+    .values({ item_no: ITEM, description: 'Walk item', base_unit_of_measure: 'PCS', unit_price: '1000' });
   await db.insert(franchiseItems).values([
     { franchise_code: A, item_no: ITEM },
     { franchise_code: B, item_no: ITEM, price_rate: '1.2345' },
@@ -107,18 +111,49 @@ async function fixtures() {
   const customer = await createTemporaryCustomer(
     db,
     sys,
-    customerTemporaryCreate.parse({ name: 'Zqxb Customer Name', phone_no: '0988777666', email: 'zqxb.customer@example.vn', franchise_code: B, location_code: B_LOC }),
+    customerTemporaryCreate.parse({
+      name: 'Zqxb Customer Name',
+      phone_no: '0988777666',
+      email: 'zqxb.customer@example.vn',
+      franchise_code: B,
+      location_code: B_LOC,
+    }),
   );
-  const shipTo = await createShipToAddress(db, sys, shipToAddressCreate.parse({ customer_no: customer.customer_no, name: 'Zqxb Ship To Name', address: 'Zqxb ship street' }));
+  const shipTo = await createShipToAddress(
+    db,
+    sys,
+    shipToAddressCreate.parse({
+      customer_no: customer.customer_no,
+      name: 'Zqxb Ship To Name',
+      address: 'Zqxb ship street',
+    }),
+  );
   const row = await getCustomerByNo(db, sys, customer.customer_no);
   await earnRedeemablePoints(db, row, { points: '100', pos_so_no: 'ZQXBSO1', description: 'Zqxb loyalty note' });
-  const [entry] = (await db.execute(sql`select id from redeemable_point_entries where customer_no = ${customer.customer_no}`)).rows as { id: number }[];
+  const [entry] = (
+    (await db.execute(
+      sql`select id from redeemable_point_entries where customer_no = ${customer.customer_no}`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows;
   const [device] = await db
     .insert(devices)
-    .values({ device_code: 'WBDEV', device_name: 'Zqxb Printer', device_type: 'PRINTER', location_code: B_LOC, device_data: { ip: '10.98.76.54', port: 9100 } })
+    .values({
+      device_code: 'WBDEV',
+      device_name: 'Zqxb Printer',
+      device_type: 'PRINTER',
+      location_code: B_LOC,
+      device_data: { ip: '10.98.76.54', port: 9100 },
+    })
     .returning();
   const bUser = await ctx.t.makeUser({ username: 'zqxbuser', role: 'Store Staff', customer_no: B });
-  const [perm] = await db.insert(pagePermissions).values({ name: 'Walk shared permission', permission_type: 'view', pages: [{ page_url: '/items', permission_type: 'view' }] }).returning();
+  const [perm] = await db
+    .insert(pagePermissions)
+    .values({
+      name: 'Walk shared permission',
+      permission_type: 'view',
+      pages: [{ page_url: '/items', permission_type: 'view' }],
+    })
+    .returning();
   await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: bUser.id });
   // A row in the api log made by B's user: a store user of A reading the api log must not see it.
   await bUser.client.get(`/api/item-prices/view?price_list_code=ZQXBLOGMARK`);
@@ -136,7 +171,11 @@ async function fixtures() {
     bFranchisePhone: '0977000999',
   };
   // The store user of A holds every page at edit.
-  const a = await ctx.t.makeUser({ role: 'Store Manager', customer_no: A, pages: pages.map((p) => ({ page_url: p.url, permission_type: 'edit' as const })) });
+  const a = await ctx.t.makeUser({
+    role: 'Store Manager',
+    customer_no: A,
+    pages: pages.map((p) => ({ page_url: p.url, permission_type: 'edit' as const })),
+  });
   storeA = a.client;
   storeAName = a.username;
 }
@@ -144,7 +183,7 @@ async function fixtures() {
 /** B's rows in every table that carries a franchise (or a customer, location or user of one), with versions. */
 async function snapshotB(): Promise<Record<string, unknown[]>> {
   const { db } = ctx.t.services;
-  const q = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
+  const q = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
   const bUsers = sql`(select user_id from users where customer_no = ${B})`;
   return {
     franchises: await q(sql`select * from franchises where customer_no = ${B}`),
@@ -155,13 +194,21 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
     item_price_lists: await q(sql`select * from item_price_lists where code = ${B_LIST}`),
     franchise_items: await q(sql`select * from franchise_items where franchise_code = ${B} order by id`),
     devices: await q(sql`select * from devices where location_code = ${B_LOC} order by id`),
-    users: await q(sql`select user_id, username, customer_no, device_id, role_id, is_active, password_hash, version, updated_at from users where customer_no = ${B} order by user_id`),
+    users: await q(
+      sql`select user_id, username, customer_no, device_id, role_id, is_active, password_hash, version, updated_at from users where customer_no = ${B} order by user_id`,
+    ),
     sessions: await q(sql`select id, user_id from sessions where user_id in ${bUsers} order by id`),
-    page_permission_users: await q(sql`select * from page_permission_users where admin_user_id in ${bUsers} order by 1, 2`),
+    page_permission_users: await q(
+      sql`select * from page_permission_users where admin_user_id in ${bUsers} order by 1, 2`,
+    ),
     number_series: await q(sql`select * from number_series where franchise_code = ${B} order by id`),
-    redeemable_point_entries: await q(sql`select * from redeemable_point_entries where franchise_code = ${B} order by id`),
+    redeemable_point_entries: await q(
+      sql`select * from redeemable_point_entries where franchise_code = ${B} order by id`,
+    ),
     ranking_point_entries: await q(sql`select * from ranking_point_entries where franchise_code = ${B} order by id`),
-    birthday_promotion_uses: await q(sql`select * from birthday_promotion_uses where customer_no in (select customer_no from customers where franchise_code = ${B})`),
+    birthday_promotion_uses: await q(
+      sql`select * from birthday_promotion_uses where customer_no in (select customer_no from customers where franchise_code = ${B})`,
+    ),
   };
 }
 
@@ -172,18 +219,27 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
 type Filler = (path: string) => unknown;
 const FILL: Record<string, Filler> = {
   id: (p) =>
-    p.includes('/devices') ? ids.bDeviceId
-    : p.includes('/item-prices') ? ids.bPriceId
-    : p.includes('/page-permissions') ? ids.bPermissionId
-    : p.includes('/ship-to') ? ids.bShipToId
-    : p.includes('/redeemable-points') ? ids.bPointEntryId
-    : p.includes('/admin/users') ? ids.bUserId
-    : 1,
+    p.includes('/devices')
+      ? ids.bDeviceId
+      : p.includes('/item-prices')
+        ? ids.bPriceId
+        : p.includes('/page-permissions')
+          ? ids.bPermissionId
+          : p.includes('/ship-to')
+            ? ids.bShipToId
+            : p.includes('/redeemable-points')
+              ? ids.bPointEntryId
+              : p.includes('/admin/users')
+                ? ids.bUserId
+                : 1,
   ids: (p) =>
-    p.includes('/item-prices') ? [ids.bPriceId]
-    : p.includes('/admin/users') ? [ids.bUserId]
-    : p.includes('/redeemable-points') ? [ids.bPointEntryId]
-    : [1],
+    p.includes('/item-prices')
+      ? [ids.bPriceId]
+      : p.includes('/admin/users')
+        ? [ids.bUserId]
+        : p.includes('/redeemable-points')
+          ? [ids.bPointEntryId]
+          : [1],
   customer_no: (p) => (/\/(franchises|admin\/users|franchise-users)/.test(p) ? B : ids.bCustomerNo),
   customer_nos: () => [B],
   franchise_code: () => B,
@@ -278,7 +334,8 @@ function sample(s: Schema | undefined, name: string, path: string, missing: stri
     return out;
   }
   if (type === 'array') return [sample(s.items, name.replace(/s$/, ''), path, missing)];
-  if (type === 'integer' || type === 'number') return name === 'year' ? YEAR : name === 'version' ? 1 : Math.max(1, s.minimum ?? 1);
+  if (type === 'integer' || type === 'number')
+    return name === 'year' ? YEAR : name === 'version' ? 1 : Math.max(1, s.minimum ?? 1);
   if (type === 'boolean') return name === 'is_active' ? false : true;
   if (s.format === 'date' || /date|valid_(from|to)/.test(name)) return today;
   if (/password/.test(name)) return 'WalkPassw0rd9';
@@ -287,7 +344,11 @@ function sample(s: Schema | undefined, name: string, path: string, missing: stri
 }
 
 /** The text a user would see in an answer: JSON as sent, .xlsx files as their cells. */
-async function answerText(res: { headers: Record<string, unknown>; rawPayload: Buffer; body: string }): Promise<string> {
+async function answerText(res: {
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+  body: string;
+}): Promise<string> {
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('spreadsheetml')) {
     const wb = new ExcelJS.Workbook();
@@ -299,17 +360,32 @@ async function answerText(res: { headers: Record<string, unknown>; rawPayload: B
   return res.body;
 }
 
-describe('cross-franchise walk: a store user of A against every route with B\'s records', () => {
+describe("cross-franchise walk: a store user of A against every route with B's records", () => {
   beforeAll(fixtures);
 
-  it('item prices: a store user cannot read another franchise\'s price list, nor see it listed or counted', async () => {
+  it("item prices: a store user cannot read another franchise's price list, nor see it listed or counted", async () => {
     const admin = await ctx.t.admin();
     // A list with a price for every franchise, a price for A and a price for B: A sees the first two only.
-    for (const [franchise_code, unit_price] of [[null, '500'], [A, '600'], [B, '700']] as const) {
-      const r = await admin.post('/api/item-prices', { price_list_code: 'WMIXED', price_list_name: 'Mixed', item_no: ITEM, franchise_code, unit_price, minimum_quantity: '5', valid_from: '2020-01-01' });
+    for (const [franchise_code, unit_price] of [
+      [null, '500'],
+      [A, '600'],
+      [B, '700'],
+    ] as const) {
+      const r = await admin.post('/api/item-prices', {
+        price_list_code: 'WMIXED',
+        price_list_name: 'Mixed',
+        item_no: ITEM,
+        franchise_code,
+        unit_price,
+        minimum_quantity: '5',
+        valid_from: '2020-01-01',
+      });
       expect(r.statusCode).toBe(201);
     }
-    const view = await storeA.get<{ prices: { unit_price: string; franchise_code: string | null }[]; price_list: { price_count: number } }>('/api/item-prices/view?price_list_code=WMIXED');
+    const view = await storeA.get<{
+      prices: { unit_price: string; franchise_code: string | null }[];
+      price_list: { price_count: number };
+    }>('/api/item-prices/view?price_list_code=WMIXED');
     expect(view.statusCode).toBe(200);
     expect(view.data.prices.map((p) => p.unit_price).sort()).toEqual(['500.00', '600.00']);
     expect(view.data.price_list.price_count).toBe(2);
@@ -319,52 +395,187 @@ describe('cross-franchise walk: a store user of A against every route with B\'s 
     expect(other.statusCode).toBe(404);
     expect(none.statusCode).toBe(404);
     expect(other.envelope.errors[0].code).toBe(none.envelope.errors[0].code);
-    const lists = await storeA.post<{ items: { code: string; price_count: number; franchise_count: number }[] }>('/api/item-prices/price-lists/filter', {});
+    const lists = await storeA.post<{ items: { code: string; price_count: number; franchise_count: number }[] }>(
+      '/api/item-prices/price-lists/filter',
+      {},
+    );
     expect(lists.data.items.map((l) => l.code)).toEqual(['WMIXED']);
     expect(lists.data.items[0]).toMatchObject({ price_count: 2, franchise_count: 1 });
-    const file = await ctx.t.app.inject({ method: 'POST', url: '/api/item-prices/price-lists/filter/export', headers: { authorization: `Bearer ${storeA.token}` }, payload: {} });
+    const file = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/item-prices/price-lists/filter/export',
+      headers: { authorization: `Bearer ${storeA.token}` },
+      payload: {},
+    });
     expect(await answerText(file as never)).not.toContain(B_LIST);
     // Head office sees every list and every price.
-    const all = await admin.post<{ items: { code: string; price_count: number }[] }>('/api/item-prices/price-lists/filter', {});
-    expect(all.data.items.map((l) => [l.code, l.price_count])).toEqual([[B_LIST, 1], ['WMIXED', 3]]);
+    const all = await admin.post<{ items: { code: string; price_count: number }[] }>(
+      '/api/item-prices/price-lists/filter',
+      {},
+    );
+    expect(all.data.items.map((l) => [l.code, l.price_count])).toEqual([
+      [B_LIST, 1],
+      ['WMIXED', 3],
+    ]);
   });
 
-  it('answers 404, exactly as for a record that does not exist, for another franchise\'s record on every kind of read and write', async () => {
-    const same = async (label: string, other: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>, missing: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>) => {
+  it("answers 404, exactly as for a record that does not exist, for another franchise's record on every kind of read and write", async () => {
+    const same = async (
+      label: string,
+      other: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>,
+      missing: Promise<{ statusCode: number; envelope: { errors: { code: string; msg: string }[] } }>,
+    ) => {
       const [o, m] = await Promise.all([other, missing]);
-      expect({ label, status: o.statusCode, code: o.envelope.errors[0]?.code }).toEqual({ label, status: 404, code: m.envelope.errors[0]?.code });
+      expect({ label, status: o.statusCode, code: o.envelope.errors[0]?.code }).toEqual({
+        label,
+        status: 404,
+        code: m.envelope.errors[0]?.code,
+      });
       expect(m.statusCode, label).toBe(404);
     };
     // Single reads.
-    await same('customer by number', storeA.get(`/api/customers/${ids.bCustomerNo}`), storeA.get('/api/customers/KH999999'));
-    await same('customer by phone', storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}`), storeA.get('/api/customers/by-phone/0911222333'));
-    await same('customer by phone, naming B', storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}?franchise_code=${B}`), storeA.get('/api/customers/by-phone/0911222333'));
-    await same('customer record', storeA.post('/api/customer-records/info', { customer_no: ids.bCustomerNo }), storeA.post('/api/customer-records/info', { customer_no: 'KH999999' }));
-    await same('points total', storeA.post('/api/redeemable-points/total', { customer_no: ids.bCustomerNo }), storeA.post('/api/redeemable-points/total', { customer_no: 'KH999999' }));
+    await same(
+      'customer by number',
+      storeA.get(`/api/customers/${ids.bCustomerNo}`),
+      storeA.get('/api/customers/KH999999'),
+    );
+    await same(
+      'customer by phone',
+      storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}`),
+      storeA.get('/api/customers/by-phone/0911222333'),
+    );
+    await same(
+      'customer by phone, naming B',
+      storeA.get(`/api/customers/by-phone/${ids.bCustomerPhone}?franchise_code=${B}`),
+      storeA.get('/api/customers/by-phone/0911222333'),
+    );
+    await same(
+      'customer record',
+      storeA.post('/api/customer-records/info', { customer_no: ids.bCustomerNo }),
+      storeA.post('/api/customer-records/info', { customer_no: 'KH999999' }),
+    );
+    await same(
+      'points total',
+      storeA.post('/api/redeemable-points/total', { customer_no: ids.bCustomerNo }),
+      storeA.post('/api/redeemable-points/total', { customer_no: 'KH999999' }),
+    );
     await same('device', storeA.get(`/api/devices/${ids.bDeviceId}`), storeA.get('/api/devices/999999'));
-    await same('user', storeA.get(`/api/admin/users/info?user_id=${ids.bUserId}`), storeA.get('/api/admin/users/info?user_id=999999'));
+    await same(
+      'user',
+      storeA.get(`/api/admin/users/info?user_id=${ids.bUserId}`),
+      storeA.get('/api/admin/users/info?user_id=999999'),
+    );
     await same('franchise', storeA.get(`/api/franchises/${B}`), storeA.get('/api/franchises/NOSUCH'));
-    await same('price list', storeA.get(`/api/item-prices/view?price_list_code=${B_LIST}`), storeA.get('/api/item-prices/view?price_list_code=NOSUCH'));
+    await same(
+      'price list',
+      storeA.get(`/api/item-prices/view?price_list_code=${B_LIST}`),
+      storeA.get('/api/item-prices/view?price_list_code=NOSUCH'),
+    );
     // Updates and deletes.
-    await same('customer record update', storeA.put('/api/customer-records', { customer_no: ids.bCustomerNo, version: 1, name: 'x' }), storeA.put('/api/customer-records', { customer_no: 'KH999999', version: 1, name: 'x' }));
-    await same('customer record delete', storeA.post('/api/customer-records/delete', { customer_no: ids.bCustomerNo }), storeA.post('/api/customer-records/delete', { customer_no: 'KH999999' }));
-    await same('ship-to update', storeA.put('/api/ship-to-addresses', { customer_no: ids.bCustomerNo, code: ids.bShipToCode, version: 1, name: 'x' }), storeA.put('/api/ship-to-addresses', { customer_no: 'KH999999', code: 'SA001', version: 1, name: 'x' }));
-    await same('device update', storeA.put(`/api/devices/${ids.bDeviceId}`, { version: 1, device_name: 'x' }), storeA.put('/api/devices/999999', { version: 1, device_name: 'x' }));
+    await same(
+      'customer record update',
+      storeA.put('/api/customer-records', { customer_no: ids.bCustomerNo, version: 1, name: 'x' }),
+      storeA.put('/api/customer-records', { customer_no: 'KH999999', version: 1, name: 'x' }),
+    );
+    await same(
+      'customer record delete',
+      storeA.post('/api/customer-records/delete', { customer_no: ids.bCustomerNo }),
+      storeA.post('/api/customer-records/delete', { customer_no: 'KH999999' }),
+    );
+    await same(
+      'ship-to update',
+      storeA.put('/api/ship-to-addresses', {
+        customer_no: ids.bCustomerNo,
+        code: ids.bShipToCode,
+        version: 1,
+        name: 'x',
+      }),
+      storeA.put('/api/ship-to-addresses', { customer_no: 'KH999999', code: 'SA001', version: 1, name: 'x' }),
+    );
+    await same(
+      'device update',
+      storeA.put(`/api/devices/${ids.bDeviceId}`, { version: 1, device_name: 'x' }),
+      storeA.put('/api/devices/999999', { version: 1, device_name: 'x' }),
+    );
     await same('device delete', storeA.del(`/api/devices/${ids.bDeviceId}`), storeA.del('/api/devices/999999'));
-    await same('user delete', storeA.del(`/api/admin/users?user_id=${ids.bUserId}`), storeA.del('/api/admin/users?user_id=999999'));
-    await same('user store change', storeA.post('/api/franchise-users/store', { admin_user_id: ids.bUserId, customer_no: A }), storeA.post('/api/franchise-users/store', { admin_user_id: 999999, customer_no: A }));
-    await same('franchise update', storeA.put('/api/franchises', { customer_no: B, version: 1, name: 'x' }), storeA.put('/api/franchises', { customer_no: 'NOSUCH', version: 1, name: 'x' }));
+    await same(
+      'user delete',
+      storeA.del(`/api/admin/users?user_id=${ids.bUserId}`),
+      storeA.del('/api/admin/users?user_id=999999'),
+    );
+    await same(
+      'user store change',
+      storeA.post('/api/franchise-users/store', { admin_user_id: ids.bUserId, customer_no: A }),
+      storeA.post('/api/franchise-users/store', { admin_user_id: 999999, customer_no: A }),
+    );
+    await same(
+      'franchise update',
+      storeA.put('/api/franchises', { customer_no: B, version: 1, name: 'x' }),
+      storeA.put('/api/franchises', { customer_no: 'NOSUCH', version: 1, name: 'x' }),
+    );
     // Creates that name another franchise (or its location, customer or device) in the body.
-    await same('customer for B', storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: B }), storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: 'NOSUCH' }));
-    await same('ship-to for B\'s customer', storeA.post('/api/ship-to-addresses', { customer_no: ids.bCustomerNo, name: 'x', address: 'x' }), storeA.post('/api/ship-to-addresses', { customer_no: 'KH999999', name: 'x', address: 'x' }));
-    await same('device at B\'s store', storeA.post('/api/devices', { location_code: B_LOC, device_type: 'PRINTER', device_name: 'x', device_code: 'WX1', device_data: { ip: '10.0.0.9', port: 9100 } }), storeA.post('/api/devices', { location_code: 'NOSUCH-01', device_type: 'PRINTER', device_name: 'x', device_code: 'WX1', device_data: { ip: '10.0.0.9', port: 9100 } }));
-    await same('user for B\'s store', storeA.post('/api/admin/users', { username: 'wx1', password: 'WalkPassw0rd9', role_id: 4, customer_no: B }), storeA.post('/api/admin/users', { username: 'wx1', password: 'WalkPassw0rd9', role_id: 4, customer_no: 'NOSUCH' }));
-    await same('number series for B', storeA.post('/api/number-series/generate', { franchise_code: B, year: YEAR }), storeA.post('/api/number-series/generate', { franchise_code: 'NOSUCH', year: YEAR }));
-    await same('price rate for B', storeA.post('/api/items/update-price-rate', { franchise_code: B, item_no: ITEM, price_rate: 2 }), storeA.post('/api/items/update-price-rate', { franchise_code: 'NOSUCH', item_no: ITEM, price_rate: 2 }));
+    await same(
+      'customer for B',
+      storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: B }),
+      storeA.post('/api/customers/temporary', { name: 'x', phone_no: '0911222444', franchise_code: 'NOSUCH' }),
+    );
+    await same(
+      "ship-to for B's customer",
+      storeA.post('/api/ship-to-addresses', { customer_no: ids.bCustomerNo, name: 'x', address: 'x' }),
+      storeA.post('/api/ship-to-addresses', { customer_no: 'KH999999', name: 'x', address: 'x' }),
+    );
+    await same(
+      "device at B's store",
+      storeA.post('/api/devices', {
+        location_code: B_LOC,
+        device_type: 'PRINTER',
+        device_name: 'x',
+        device_code: 'WX1',
+        device_data: { ip: '10.0.0.9', port: 9100 },
+      }),
+      storeA.post('/api/devices', {
+        location_code: 'NOSUCH-01',
+        device_type: 'PRINTER',
+        device_name: 'x',
+        device_code: 'WX1',
+        device_data: { ip: '10.0.0.9', port: 9100 },
+      }),
+    );
+    await same(
+      "user for B's store",
+      storeA.post('/api/admin/users', { username: 'wx1', password: 'WalkPassw0rd9', role_id: 4, customer_no: B }),
+      storeA.post('/api/admin/users', {
+        username: 'wx1',
+        password: 'WalkPassw0rd9',
+        role_id: 4,
+        customer_no: 'NOSUCH',
+      }),
+    );
+    await same(
+      'number series for B',
+      storeA.post('/api/number-series/generate', { franchise_code: B, year: YEAR }),
+      storeA.post('/api/number-series/generate', { franchise_code: 'NOSUCH', year: YEAR }),
+    );
+    await same(
+      'price rate for B',
+      storeA.post('/api/items/update-price-rate', { franchise_code: B, item_no: ITEM, price_rate: 2 }),
+      storeA.post('/api/items/update-price-rate', { franchise_code: 'NOSUCH', item_no: ITEM, price_rate: 2 }),
+    );
   });
 
-  it('walks every registered route: 0 answers with B\'s data, 0 changes to B\'s rows, no route left unfilled', async () => {
-    const openapi = (await ctx.t.anon.get<unknown>('/api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
+  it("walks every registered route: 0 answers with B's data, 0 changes to B's rows, no route left unfilled", async () => {
+    const openapi = (await ctx.t.anon.get<unknown>('/api/openapi.json')).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string; schema?: Schema }[];
+            requestBody?: { content?: Record<string, { schema?: Schema }> };
+          }
+        >
+      >;
+    };
     // The markers really are B's (and only B's): head office sees them.
     const admin = await ctx.t.admin();
     expect((await admin.get(`/api/item-prices/view?price_list_code=${B_LIST}`)).body).toContain('987654.32');
@@ -378,39 +589,58 @@ describe('cross-franchise walk: a store user of A against every route with B\'s 
     for (const route of ctx.t.router.routes) {
       const key = `${route.method} ${route.url}`;
       // A route may end the caller's own session (logout): log in again so every route is walked as A.
-      const me = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      const me = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (me.statusCode === 401) token = (await ctx.t.as(storeAName, 'Passw0rd1')).token!;
       currentToken = token;
       const openPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
       const op = openapi.paths[openPath]?.[route.method.toLowerCase()];
       const missing: string[] = [];
-      let url = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(String(sample(undefined, name, route.url, missing))));
+      let url = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
+        encodeURIComponent(String(sample(undefined, name, route.url, missing))),
+      );
       const query = new URLSearchParams();
       for (const p of op?.parameters ?? []) {
         if (p.in === 'query') query.set(p.name, String(sample(p.schema, p.name, route.url, missing)));
       }
       if ([...query.keys()].length) url += `?${query.toString()}`;
       const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
-      const body = bodySchema ? sample(bodySchema, '', route.url, missing) : route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const body = bodySchema
+        ? sample(bodySchema, '', route.url, missing)
+        : route.method === 'GET' || route.method === 'DELETE'
+          ? undefined
+          : {};
       if (missing.length) {
-        unfilled.push(`${key}: no filler for ${[...new Set(missing)].join(', ')} — add it to FILL in test/cross-franchise.test.ts`);
+        unfilled.push(
+          `${key}: no filler for ${[...new Set(missing)].join(', ')} — add it to FILL in test/cross-franchise.test.ts`,
+        );
         continue;
       }
       const res = await ctx.t.app.inject({
         method: route.method,
         url,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
       });
       walked++;
-      if (process.env.WALK_VERBOSE) console.info(`${res.statusCode} ${key} ${url} ${res.body.slice(0, 160).replace(/[^\x20-\x7e]/g, "?")}`);
+      if (process.env.WALK_VERBOSE)
+        console.info(`${res.statusCode} ${key} ${url} ${res.body.slice(0, 160).replace(/[^\x20-\x7e]/g, '?')}`);
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       const text = await answerText(res as never);
-      for (const m of MARKERS) if (text.includes(m)) leaks.push(`${key} (${res.statusCode}) answered B's "${m}": ${text.slice(0, 300)}`);
+      for (const m of MARKERS)
+        if (text.includes(m)) leaks.push(`${key} (${res.statusCode}) answered B's "${m}": ${text.slice(0, 300)}`);
     }
     const after = await snapshotB();
     const changed = Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]));
-    console.info(`cross-franchise walk: ${walked} of ${ctx.t.router.routes.length} routes walked, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${leaks.length} leaks, B tables changed: ${changed.join(', ') || 'none'}`);
+    console.info(
+      `cross-franchise walk: ${walked} of ${ctx.t.router.routes.length} routes walked, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${leaks.length} leaks, B tables changed: ${changed.join(', ') || 'none'}`,
+    );
     expect(unfilled).toEqual([]);
     expect(leaks).toEqual([]);
     expect(changed.map((t) => ({ table: t, before: before[t], after: after[t] }))).toEqual([]);

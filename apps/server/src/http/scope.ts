@@ -12,7 +12,8 @@ type Col = SQLWrapper;
 export type NotFound = AppError | string;
 
 const toError = (e: NotFound, field?: string) => (typeof e === 'string' ? withField(notFound(e), field) : e);
-const withField = (e: AppError, field?: string) => (field ? new AppError(e.status, e.code, e.message, field, e.extra) : e);
+const withField = (e: AppError, field?: string) =>
+  field ? new AppError(e.status, e.code, e.message, field, e.extra) : e;
 
 /**
  * Franchise scoping in one place (DEVELOPING.md "Franchise scoping"). Built once per request from the session
@@ -83,22 +84,40 @@ export class Scope {
       return this.franchiseCode;
     }
     if (!code) return undefined;
-    const [f] = await db.select({ code: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, code));
+    const [f] = await db
+      .select({ code: franchises.customer_no })
+      .from(franchises)
+      .where(eq(franchises.customer_no, code));
     if (!f) throw withField(notFound('Franchise'), field);
     return f.code;
   }
 
   /** A location a body or path names: it must exist and be one of the caller's stores, else `missing` (404). */
-  async assertLocation(db: DbOrTx, locationCode: string, missing: NotFound = 'Location', field = 'location_code'): Promise<string> {
-    const [l] = await db.select({ f: locations.customer_no }).from(locations).where(eq(locations.location_code, locationCode));
-    const [own] = l ? [] : await db.select({ f: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, locationCode));
+  async assertLocation(
+    db: DbOrTx,
+    locationCode: string,
+    missing: NotFound = 'Location',
+    field = 'location_code',
+  ): Promise<string> {
+    const [l] = await db
+      .select({ f: locations.customer_no })
+      .from(locations)
+      .where(eq(locations.location_code, locationCode));
+    const [own] = l
+      ? []
+      : await db.select({ f: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, locationCode));
     const f = l?.f ?? own?.f;
     if (!f || !this.sees(f)) throw toError(missing, field);
     return f;
   }
 
   /** A customer a body or path names: it must exist and belong to the caller's franchise, else `missing` (404). */
-  async assertCustomer(db: DbOrTx, customerNo: string, missing: NotFound = 'Customer', field = 'customer_no'): Promise<string> {
+  async assertCustomer(
+    db: DbOrTx,
+    customerNo: string,
+    missing: NotFound = 'Customer',
+    field = 'customer_no',
+  ): Promise<string> {
     const [c] = await db
       .select({ f: customers.franchise_code })
       .from(customers)
@@ -116,4 +135,5 @@ export const unscoped = (reason: string): Unscoped => ({ unscoped: reason });
 
 export type ListScope = ((scope: Scope) => SQL | undefined) | Unscoped;
 
-export const scopeWhere = (s: ListScope, scope: Scope): SQL | undefined => (typeof s === 'function' ? s(scope) : undefined);
+export const scopeWhere = (s: ListScope, scope: Scope): SQL | undefined =>
+  typeof s === 'function' ? s(scope) : undefined;
