@@ -1,5 +1,6 @@
 import type { PageGrant, PermissionType } from '@fp/contract';
 import { isAdministratorRole } from '@fp/contract';
+import { Scope } from './scope.js';
 
 /** Who is calling: resolved once per request from the session token. */
 export type Auth = {
@@ -11,12 +12,26 @@ export type Auth = {
   franchiseCode: string | null;
   grants: PageGrant[];
   sessionId: number;
+  /** Franchise scoping (http/scope.ts), built once from franchiseCode: every query over franchise data takes it. */
+  scope: Scope;
 };
 
-export const makeAuth = (a: Omit<Auth, 'isAdmin'>): Auth => ({ ...a, isAdmin: isAdministratorRole(a.roleName) });
+/**
+ * The caller, from the session's user. `franchiseCode` is the user's store; Administrators are never scoped
+ * (null), so the scope is built here from the final franchise and cannot disagree with it.
+ */
+export const makeAuth = (a: Omit<Auth, 'isAdmin' | 'scope'>): Auth => {
+  const isAdmin = isAdministratorRole(a.roleName);
+  const franchiseCode = isAdmin ? null : a.franchiseCode;
+  return { ...a, isAdmin, franchiseCode, scope: new Scope(franchiseCode) };
+};
 
 /** edit implies view; Administrators pass everything. */
 export function canAccess(auth: Auth, pageUrl: string, level: PermissionType): boolean {
   if (auth.isAdmin) return true;
   return auth.grants.some((g) => g.page_url === pageUrl && (g.permission_type === 'edit' || level === 'view'));
 }
+
+/** The caller for work the system does itself (demo seed, jobs, tests): head office, unscoped. */
+export const systemAuth = (username = 'system'): Auth =>
+  makeAuth({ userId: 0, username, roleName: 'Administrators', franchiseCode: null, grants: [], sessionId: 0 });

@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessDateTime, listRequest, listResponse, type ListRequest } from '@fp/contract';
 import type { Access, Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
+import { scopeWhere, type ListScope } from './scope.js';
 
 export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
 
@@ -17,9 +18,13 @@ export type ListRouteOptions<Row, Item> = {
   item: z.ZodType;
   /** The list, or a function of the caller and request for lists whose shape depends on them (e.g. a franchise in view). */
   spec: ListSpec<Row, Item> | ((auth: Auth, body: ListRequest) => ListSpec<Row, Item>);
-  /** Franchise scoping and other fixed predicates, built from the caller (ARCHITECTURE: one place). */
-  scope?: (auth: Auth) => SQL | undefined;
-  /** Extra body fields some lists take (e.g. from_date); merged into the scope. */
+  /**
+   * Franchise scoping, required: a predicate from the caller's scope (`(s) => s.franchise(t.franchise_code)`), or
+   * `unscoped('why')` for a list that is the same for every franchise (http/scope.ts).
+   */
+  scope: ListScope;
+  /** Other fixed predicates of the list that are not franchise scoping (e.g. blocked items on the website list). */
+  where?: (auth: Auth) => SQL | undefined;
   sheet: string;
   columns: ExportColumn[];
   /** The request schema when a list has other defaults (e.g. devices: page size 100); listRequest otherwise. */
@@ -29,6 +34,7 @@ export type ListRouteOptions<Row, Item> = {
 /** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
 export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) {
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
+  const whereOf = (auth: Auth) => and(scopeWhere(o.scope, auth.scope), o.where?.(auth));
   r.route({
     method: 'POST',
     url: o.url,
@@ -36,7 +42,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     summary: o.summary,
     body: o.request ?? listRequest,
     response: listResponse(o.item),
-    handler: async ({ body, auth, services }) => runList(services.db, specOf(auth, body), body, o.scope?.(auth)),
+    handler: async ({ body, auth, services }) => runList(services.db, specOf(auth, body), body, whereOf(auth)),
   });
   r.route({
     method: 'POST',
@@ -46,7 +52,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
     body: o.request ?? listRequest,
     raw: true,
     handler: async ({ body, auth, services, reply }) => {
-      const scope = o.scope?.(auth);
+      const scope = whereOf(auth);
       const spec = specOf(auth, body);
       // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
       await runList(services.db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);

@@ -103,7 +103,7 @@ describe('page permissions', () => {
     expect(otherPage.envelope.errors[0]).toMatchObject({ field: 'permissions.0', msg: "/cancelReasons is not one of this permission's pages" });
 
     const noUser = await admin.post('/api/page-permissions', { name: 'No user', users: [999999] });
-    expect(noUser.statusCode).toBe(400);
+    expect(noUser.statusCode).toBe(404);
     expect(noUser.envelope.errors[0]).toMatchObject({ field: 'users.0', msg: 'User 999999 not found' });
 
     for (const name of ['Bad shape', 'Unknown page', 'Twice', 'Bad button', 'Other page', 'No user']) {
@@ -178,7 +178,7 @@ describe('page permissions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'mode', msg: 'mode must be replace or add' });
     const missing = await admin.post('/api/page-permissions/users/bulk', { page_permission_id: perm.data.id, admin_user_ids: [a.id, 999999] });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(404);
     expect(missing.envelope.errors[0]).toMatchObject({ field: 'admin_user_ids.1', msg: 'User 999999 not found' });
     const single = await admin.post('/api/page-permissions/user', {});
     expect(single.statusCode).toBe(400);
@@ -298,17 +298,26 @@ describe('page permissions', () => {
     const foreign = await m.post('/api/page-permissions/user', { admin_user_id: otherClerk.id, page_permission_id: perm.data.id });
     expect(foreign.statusCode).toBe(404);
     const foreignBulk = await m.post('/api/page-permissions/users/bulk', { page_permission_id: perm.data.id, admin_user_ids: [ownClerk.id, otherClerk.id] });
-    expect(foreignBulk.statusCode).toBe(400);
+    expect(foreignBulk.statusCode).toBe(404);
     expect(foreignBulk.envelope.errors[0].field).toBe('admin_user_ids.1');
 
     // Replacing the users a store manager sees leaves the other franchise's users in place.
     const replaced = await m.post<PagePermission>('/api/page-permissions/users/bulk', { page_permission_id: perm.data.id, admin_user_ids: [ownClerk.id] });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.data.users).toEqual([ownClerk.id, otherClerk.id].sort((a, b) => a - b));
+    // The store manager is shown only their own franchise's users (the other franchise's ids are not theirs to see).
+    expect(replaced.data.users).toEqual([ownClerk.id]);
+    expect((await m.get<PagePermission>(`/api/page-permissions/${perm.data.id}`)).data.users).toEqual([ownClerk.id]);
+    expect((await admin.get<PagePermission>(`/api/page-permissions/${perm.data.id}`)).data.users).toEqual([ownClerk.id, otherClerk.id].sort((a, b) => a - b));
     const seen = await m.get<PermissionUser[]>(`/api/page-permissions/${perm.data.id}/users`);
     expect(seen.data.map((u) => u.username)).toEqual(['hn.clerk']);
     const cleared = await m.put<PagePermission>(`/api/page-permissions/${perm.data.id}`, { users: [], version: replaced.data.version });
-    expect(cleared.data.users).toEqual([otherClerk.id]);
+    expect(cleared.data.users).toEqual([]);
+    expect((await admin.get<PagePermission>(`/api/page-permissions/${perm.data.id}`)).data.users).toEqual([otherClerk.id]);
+    // What the permission grants is shared with the other franchise's user: only head office may change it or delete it.
+    const regrant = await m.put(`/api/page-permissions/${perm.data.id}`, { pages: [{ page_url: '/cancelReasons', permission_type: 'edit' }], version: cleared.data.version });
+    expect(regrant.statusCode).toBe(403);
+    expect((await m.del(`/api/page-permissions/${perm.data.id}`)).statusCode).toBe(403);
+    expect((await admin.get<PagePermission>(`/api/page-permissions/${perm.data.id}`)).data.version).toBe(cleared.data.version);
   });
 });
 

@@ -14,7 +14,8 @@ import type {
 } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { Scope } from '../../http/scope.js';
 import type { Auth } from '../../http/context.js';
 import type { ListSpec } from '../../http/list.js';
 import { roles, users } from '../auth/schema.js';
@@ -25,20 +26,25 @@ import { assertMayAssignTo, assertMayGrant, assertMayManage } from './escalation
 
 type Row = typeof pagePermissions.$inferSelect & { users: number[] };
 
-/** A store user sees and assigns only the users of their own franchise (DEVELOPING: franchise scoping). */
-export const userScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? eq(users.customer_no, auth.franchiseCode) : undefined);
+/** A store user sees and assigns only the users of their own franchise (http/scope.ts). */
+export const userScope = (auth: Auth): SQL | undefined => auth.scope.franchise(users.customer_no);
 
-const usersOf = sql<number[]>`coalesce((select json_agg(ppu.admin_user_id order by ppu.admin_user_id) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id}), '[]'::json)`;
-const usersCount = sql<number>`(select count(*) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id})`.mapWith(Number);
-const withUsers = { ...getTableColumns(pagePermissions), users: usersOf };
+/** Permissions are shared by every franchise; the users shown of one are only those the caller may see. */
+const visibleUser = (s: Scope) => (s.all ? sql`true` : sql`ppu.admin_user_id in (select ${users.user_id} from ${users} where ${s.franchise(users.customer_no)})`);
+const usersOf = (s: Scope) =>
+  sql<number[]>`coalesce((select json_agg(ppu.admin_user_id order by ppu.admin_user_id) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)}), '[]'::json)`;
+const usersCount = (s: Scope) =>
+  sql<number>`(select count(*) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)})`.mapWith(Number);
+const withUsers = (s: Scope) => ({ ...getTableColumns(pagePermissions), users: usersOf(s) });
+const headOffice = new Scope(null);
 
-export const pagePermissionList: ListSpec<Row, PagePermissionListItem> = {
-  source: (db, extra) => db.select({ ...withUsers, ...extra }).from(pagePermissions).$dynamic(),
+export const pagePermissionList = (s: Scope): ListSpec<Row, PagePermissionListItem> => ({
+  source: (db, extra) => db.select({ ...withUsers(s), ...extra }).from(pagePermissions).$dynamic(),
   fields: {
     id: pagePermissions.id,
     name: pagePermissions.name,
     permission_type: pagePermissions.permission_type,
-    users_count: { expr: usersCount, type: 'number' },
+    users_count: { expr: usersCount(s), type: 'number' },
     updated_at: pagePermissions.updated_at,
   },
   filterable: ['id', 'name', 'permission_type'],
@@ -46,12 +52,28 @@ export const pagePermissionList: ListSpec<Row, PagePermissionListItem> = {
   defaultSort: { field: 'name', direction: 'asc' },
   key: pagePermissions.id,
   map: (r) => ({ ...r, pages_count: r.pages.length, users_count: r.users.length }),
-};
+});
 
-export async function getPagePermission(db: DbOrTx, id: number): Promise<PagePermission> {
-  const [row] = await db.select(withUsers).from(pagePermissions).where(eq(pagePermissions.id, id));
+/** One permission; `scope` limits the users shown to the caller's (the full list is for the rules here). */
+export async function getPagePermission(db: DbOrTx, id: number, scope: Scope = headOffice): Promise<PagePermission> {
+  const [row] = await db.select(withUsers(scope)).from(pagePermissions).where(eq(pagePermissions.id, id));
   if (!row) throw notFound('Page permission');
   return row;
+}
+
+/**
+ * A permission is shared by every franchise: a store user may change or delete it only while no user of another
+ * franchise holds it (else they would change what another franchise's users may do).
+ */
+async function assertNotShared(db: DbOrTx, auth: Auth, id: number) {
+  if (auth.scope.all) return;
+  const [other] = await db
+    .select({ id: users.user_id })
+    .from(pagePermissionUsers)
+    .innerJoin(users, eq(users.user_id, pagePermissionUsers.admin_user_id))
+    .where(and(eq(pagePermissionUsers.page_permission_id, id), sql`${users.customer_no} is distinct from ${auth.scope.franchiseCode}`))
+    .limit(1);
+  if (other) throw forbidden('This permission is also held by users of other franchises; only head office may change it');
 }
 
 type PageInput = z.output<typeof pagePermissionPage>;
@@ -92,7 +114,7 @@ async function assertUsersExist(db: DbOrTx, auth: Auth, ids: number[], field: st
   const rows = await db.select({ id: users.user_id }).from(users).where(and(inArray(users.user_id, ids), userScope(auth)));
   const known = new Set(rows.map((r) => r.id));
   ids.forEach((id, i) => {
-    if (!known.has(id)) throw badRequest(`User ${id} not found`, `${field}.${i}`);
+    if (!known.has(id)) throw new AppError(404, 'not_found', `User ${id} not found`, `${field}.${i}`);
   });
 }
 
@@ -139,12 +161,14 @@ export async function createPagePermission(tx: Tx, auth: Auth, input: z.output<t
     .returning();
   if (!row) throw conflict(`Page permission ${input.name} already exists`, 'duplicate', 'name');
   await setUsers(tx, auth, row.id, input.users, 'replace');
-  return getPagePermission(tx, row.id);
+  return getPagePermission(tx, row.id, auth.scope);
 }
 
 export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input: z.output<typeof pagePermissionUpdate>): Promise<PagePermission> {
   const current = await getPagePermission(tx, id);
   assertMayManage(auth, current.pages);
+  // Changing only the users touches only the caller's own users (setUsers); what the permission grants is shared.
+  if (input.name !== undefined || input.permission_type !== undefined || input.pages || input.permissions) await assertNotShared(tx, auth, id);
   const level = input.permission_type ?? current.permission_type;
   let pages = current.pages;
   let buttons: Map<string, string[]>;
@@ -172,12 +196,13 @@ export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input
   const [row] = await tx.update(pagePermissions).set({ ...values, ...bump(pagePermissions.version) }).where(where).returning({ id: pagePermissions.id });
   if (!row) return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
   if (input.users) await setUsers(tx, auth, id, input.users, 'replace');
-  return getPagePermission(tx, id);
+  return getPagePermission(tx, id, auth.scope);
 }
 
 export async function deletePagePermission(tx: Tx, auth: Auth, id: number): Promise<void> {
   const current = await getPagePermission(tx, id);
   assertMayManage(auth, current.pages);
+  await assertNotShared(tx, auth, id);
   await tx.delete(pagePermissions).where(eq(pagePermissions.id, id));
 }
 
@@ -189,7 +214,7 @@ export async function assignPermission(tx: Tx, auth: Auth, input: z.output<typeo
   assertMayManage(auth, current.pages);
   await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
   if (await setUsers(tx, auth, current.id, [input.admin_user_id], 'add')) await touch(tx, current.id);
-  return getPagePermission(tx, current.id);
+  return getPagePermission(tx, current.id, auth.scope);
 }
 
 /** product.md 6: a batch of users for one permission, replacing its users or adding to them. */
@@ -199,7 +224,7 @@ export async function assignPermissionBulk(tx: Tx, auth: Auth, input: z.output<t
   assertMayManage(auth, current.pages);
   await assertMayAssignTo(tx, auth, input.admin_user_ids, await currentUsers(tx, current.id), 'admin_user_ids');
   if (await setUsers(tx, auth, current.id, input.admin_user_ids, input.mode)) await touch(tx, current.id);
-  return getPagePermission(tx, current.id);
+  return getPagePermission(tx, current.id, auth.scope);
 }
 
 /** A change of the users is a change of the permission: its version moves so an open editor sees it is stale. */

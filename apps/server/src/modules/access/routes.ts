@@ -16,6 +16,8 @@ import {
 import { z } from 'zod';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
+import { unscoped } from '../../http/scope.js';
+import { users } from '../auth/schema.js';
 import { createPageStructure, deletePageStructure, getPageStructure, pageStructureList, updatePageStructure } from './service.js';
 import {
   assignableUserList,
@@ -27,7 +29,6 @@ import {
   pagePermissionList,
   updatePagePermission,
   usersOfPermission,
-  userScope,
 } from './permissions.js';
 
 // The list and detail screens of each family share its operations; the permission editor also reads the structures.
@@ -42,6 +43,7 @@ export function accessRoutes(r: Router) {
     summary: 'Filter page structures',
     item: pageStructureListItem,
     spec: pageStructureList,
+    scope: unscoped('page structures: the same for every franchise'),
     sheet: 'Page Structures',
     columns: [
       { key: 'page_url', header: 'Page URL', width: 40 },
@@ -100,7 +102,8 @@ export function accessRoutes(r: Router) {
     access: { page: permissionPages, level: 'view' },
     summary: 'Filter page permissions',
     item: pagePermissionListItem,
-    spec: pagePermissionList,
+    spec: (auth) => pagePermissionList(auth.scope),
+    scope: unscoped('page permissions: shared by every franchise; the users shown are scoped in the spec'),
     sheet: 'Page Permissions',
     columns: [
       { key: 'name', header: 'Name', width: 30 },
@@ -116,7 +119,7 @@ export function accessRoutes(r: Router) {
     summary: 'Users the permission editor can assign (filter search, username, name, role)',
     item: permissionUser,
     spec: assignableUserList,
-    scope: userScope,
+    scope: (s) => s.franchise(users.customer_no),
     sheet: 'Users',
     columns: [
       { key: 'username', header: 'Username', width: 20 },
@@ -133,7 +136,7 @@ export function accessRoutes(r: Router) {
     summary: 'One page permission with its assigned user ids',
     params: idParam,
     response: pagePermission,
-    handler: ({ params, services }) => getPagePermission(services.db, params.id),
+    handler: ({ params, auth, services }) => getPagePermission(services.db, params.id, auth.scope),
   });
   r.route({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   shippingAgentServiceUpdate,
 } from '@fp/contract';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { runList } from '../../http/list.js';
 import {
@@ -91,6 +92,7 @@ export function addressRoutes(r: Router) {
     summary: 'Filter shipping agent services',
     item: shippingAgentService,
     spec: shippingAgentServiceList,
+    scope: unscoped('shipping agent services: the same for every franchise'),
     sheet: 'Shipping Agent Services',
     columns: [
       { key: 'shipping_agent_code', header: 'Shipping Agent' },

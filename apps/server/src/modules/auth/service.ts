@@ -134,12 +134,12 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
     userId: row.user_id,
     username: row.username,
     roleName: row.role_name,
-    franchiseCode: null,
+    franchiseCode: row.customer_no,
     grants: mergeGrants(row.grants ?? []),
     sessionId: row.session_id,
   });
-  // Store users are scoped to their store's franchise; Administrators see everything.
-  return { ...auth, franchiseCode: auth.isAdmin ? null : row.customer_no };
+  // Store users are scoped to their store's franchise; Administrators see everything (makeAuth).
+  return auth;
 }
 
 export async function logout(db: Db, sessionId: number) {

@@ -1,5 +1,6 @@
 import { cancelReason, cancelReasonCreate, cancelReasonUpdate, idParam, okData } from '@fp/contract';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { cancelReasonList, createCancelReason, deleteCancelReason, getCancelReason, updateCancelReason } from './service.js';
 
@@ -12,6 +13,7 @@ export function cancelReasonRoutes(r: Router) {
     summary: 'Filter cancel reasons',
     item: cancelReason,
     spec: cancelReasonList,
+    scope: unscoped('cancel reasons: the same for every franchise'),
     sheet: 'Cancel Reasons',
     columns: [
       { key: 'reason_code', header: 'Reason Code' },

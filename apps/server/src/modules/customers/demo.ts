@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PageGrant } from '@fp/contract';
 import type { Services } from '../../services.js';
-import type { Auth } from '../../http/context.js';
+import { systemAuth, type Auth } from '../../http/context.js';
 import { pagePermissions } from '../access/schema.js';
 import { franchises, locations } from '../franchises/schema.js';
 import { ensureAddressUnits, createShippingAgentService } from '../addresses/service.js';
@@ -11,7 +11,7 @@ import { createShipToAddress } from './ship-to.js';
 import { createCustomerSetup } from './setups.js';
 import { customers } from './schema.js';
 
-const seeder: Auth = { userId: 0, username: 'demo-seed', roleName: 'Administrators', isAdmin: true, franchiseCode: null, grants: [], sessionId: 0 };
+const seeder: Auth = systemAuth('demo-seed');
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Thu', 'Quốc', 'Ngọc', 'Thanh', 'Đức', 'Hải', 'Bảo'];

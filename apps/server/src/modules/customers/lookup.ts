@@ -2,20 +2,15 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { customerLookupErrors, normalizePhone } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { AppError, conflict } from '../../http/errors.js';
+import { Scope } from '../../http/scope.js';
 import { franchises, locations } from '../franchises/schema.js';
 import { customers } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** ARCHITECTURE: a store user sees only their franchise's customers; the predicate is built here, once. */
-export const customerScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? eq(customers.franchise_code, auth.franchiseCode) : undefined);
-
-/** The franchise a call works in: the store user's own, or the one head office names. */
-export function effectiveFranchise(auth: Auth, requested?: string | null): string | undefined {
-  if (auth.franchiseCode) return auth.franchiseCode;
-  return requested?.trim() || undefined;
-}
+/** A store user sees only their franchise's customers (http/scope.ts). */
+export const customerScope = (auth: Auth): SQL | undefined => auth.scope.franchise(customers.franchise_code);
 
 export const noCustomerById = () => new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'customer_no');
 export const noCustomerByPhone = () => new AppError(404, 'customer_not_found', customerLookupErrors.byPhone, 'phone_no');
@@ -30,11 +25,13 @@ export async function getCustomerByNo(db: DbOrTx, auth: Auth, customerNo: string
 
 /** One customer by mobile phone; head office must name the franchise when several franchises know the phone. */
 export async function getCustomerByPhone(db: DbOrTx, auth: Auth, phoneNo: string, franchiseCode?: string | null): Promise<CustomerRow> {
-  const franchise = effectiveFranchise(auth, franchiseCode);
+  // A store user naming another franchise finds nobody there: "not found", like an unknown phone.
+  const named = franchiseCode?.trim().toUpperCase() || undefined;
+  if (named && !auth.scope.sees(named)) throw noCustomerByPhone();
   const rows = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.phone_no, normalizePhone(phoneNo)), franchise ? eq(customers.franchise_code, franchise) : undefined))
+    .where(and(eq(customers.phone_no, normalizePhone(phoneNo)), customerScope(auth), named ? eq(customers.franchise_code, named) : undefined))
     .limit(2);
   if (rows.length === 0) throw noCustomerByPhone();
   if (rows.length > 1) throw conflict(`Several franchises have a customer with phone ${phoneNo}; choose the franchise_code`, 'ambiguous_phone', 'franchise_code');
@@ -46,21 +43,10 @@ export async function getCustomerByKey(db: DbOrTx, auth: Auth, key: { customer_n
   return getCustomerByPhone(db, auth, key.phone_no ?? '', key.franchise_code);
 }
 
-/** The franchise must exist (and be the caller's own for a store user, else it is "not found"). */
-export async function assertFranchiseForCustomer(db: DbOrTx, auth: Auth, franchiseCode: string): Promise<void> {
-  if (auth.franchiseCode && auth.franchiseCode !== franchiseCode) throw new AppError(404, 'not_found', 'Franchise not found', 'franchise_code');
-  const [f] = await db.select({ customer_no: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, franchiseCode));
-  if (!f) throw new AppError(404, 'not_found', 'Franchise not found', 'franchise_code');
-}
-
-/** A location, when given, must be a store of the franchise. */
+/** A location, when given, must be a store of the customer's franchise; any other is "not found" (http/scope.ts). */
 export async function assertLocation(db: DbOrTx, franchiseCode: string, locationCode: string): Promise<void> {
   if (!locationCode) return;
-  const [l] = await db
-    .select({ code: locations.location_code })
-    .from(locations)
-    .where(and(eq(locations.location_code, locationCode), eq(locations.customer_no, franchiseCode)));
-  if (!l) throw badRequest(`Location ${locationCode} is not a store of franchise ${franchiseCode}`, 'location_code');
+  await new Scope(franchiseCode).assertLocation(db, locationCode, new AppError(404, 'not_found', `Location ${locationCode} not found`, 'location_code'));
 }
 
 /** Franchises and their stores the caller may create customers in (a store user: their own). */
@@ -69,6 +55,6 @@ export async function storesFor(db: DbOrTx, auth: Auth) {
     .select({ franchise_code: franchises.customer_no, franchise_name: franchises.name, location_code: sql<string>`coalesce(${locations.location_code}, '')`, location_name: sql<string>`coalesce(${locations.name}, '')` })
     .from(franchises)
     .leftJoin(locations, eq(locations.customer_no, franchises.customer_no))
-    .where(and(eq(franchises.is_active, true), auth.franchiseCode ? eq(franchises.customer_no, auth.franchiseCode) : undefined))
+    .where(and(eq(franchises.is_active, true), auth.scope.franchise(franchises.customer_no)))
     .orderBy(asc(franchises.customer_no), asc(locations.location_code));
 }

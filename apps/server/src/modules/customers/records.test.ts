@@ -1,3 +1,4 @@
+import { systemAuth } from '../../http/context.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { earnRedeemablePoints } from '../loyalty/service.js';
@@ -163,7 +164,7 @@ describe('customer records', () => {
 
     const loyal = await makeCustomer(hanoi);
     const db = ctx.t.services.db;
-    await earnRedeemablePoints(db, await getCustomerByNo(db, { franchiseCode: null } as never, loyal.customer_no), { points: '100', pos_so_no: 'SO-1' });
+    await earnRedeemablePoints(db, await getCustomerByNo(db, systemAuth(), loyal.customer_no), { points: '100', pos_so_no: 'SO-1' });
     const refused = await hanoi.post('/api/customer-records/delete', { customer_no: loyal.customer_no });
     expect(refused.statusCode).toBe(422);
     expect(refused.envelope.errors[0].code).toBe('customer_has_history');
@@ -207,7 +208,7 @@ describe('new-customer referral check', () => {
     const referrer = await makeCustomer(hanoi);
     const old = await makeCustomer(hanoi, { referred_by_code: referrer.referral_code });
     const db = ctx.t.services.db;
-    await earnRedeemablePoints(db, await getCustomerByNo(db, { franchiseCode: null } as never, old.customer_no), { points: '10', pos_so_no: 'SO-OLD' });
+    await earnRedeemablePoints(db, await getCustomerByNo(db, systemAuth(), old.customer_no), { points: '10', pos_so_no: 'SO-OLD' });
     const notNew = await hanoi.post<Check>('/api/customer-records/referral-check', { phone_no: old.phone_no, pos_so_no: 'SO-201' });
     expect(notNew.data).toMatchObject({ valid: false, message: 'The customer is not new: they already bought before' });
   });

@@ -27,11 +27,12 @@ import {
 } from '@fp/contract';
 import { z } from 'zod';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { badRequest } from '../../http/errors.js';
 import { ensureAddressUnits } from '../addresses/service.js';
 import { birthdayEligibility, checkNewCustomerReferral, ensureLoyaltySchemes } from '../loyalty/service.js';
-import { customerScope, getCustomerByNo, getCustomerByPhone, storesFor } from './lookup.js';
+import { getCustomerByNo, getCustomerByPhone, storesFor } from './lookup.js';
 import {
   createTemporaryCustomer,
   customerDetailsPos as detailsPos,
@@ -42,7 +43,8 @@ import {
   updateCustomerRecord,
 } from './service.js';
 import { createCustomerSetup, customerSetupList, updateCustomerSetup } from './setups.js';
-import { createShipToAddress, createTemporaryShipToAddress, shipToAddressList, shipToScope, updateShipToAddress } from './ship-to.js';
+import { createShipToAddress, createTemporaryShipToAddress, shipToAddressList, updateShipToAddress } from './ship-to.js';
+import { customers, shipToAddresses } from './schema.js';
 
 export const CUSTOMERS_PAGE = '/customers';
 export const SETUP_PAGE = '/customers/setup';
@@ -128,7 +130,7 @@ export function customerRoutes(r: Router) {
     summary: 'Filter ship-to addresses',
     item: shipToAddress,
     spec: shipToAddressList,
-    scope: shipToScope,
+    scope: (s) => s.franchise(shipToAddresses.franchise_code),
     sheet: 'Ship-to Addresses',
     columns: [
       { key: 'customer_no', header: 'Customer No' },
@@ -188,6 +190,7 @@ export function customerRoutes(r: Router) {
     summary: 'Filter customer setups',
     item: customerSetup,
     spec: customerSetupList,
+    scope: unscoped('customer setups: head office settings, the same for every franchise'),
     sheet: 'Customer Setup',
     columns: [
       { key: 'id', header: 'ID' },
@@ -224,7 +227,7 @@ export function customerRoutes(r: Router) {
     summary: 'Filter customer records',
     item: customerRecord,
     spec: customerRecordList,
-    scope: customerScope,
+    scope: (s) => s.franchise(customers.franchise_code),
     sheet: 'Customer Records',
     columns: [
       { key: 'customer_no', header: 'Customer No' },

@@ -24,7 +24,7 @@ import { redeemablePointEntries, rankingPointEntries } from '../loyalty/schema.j
 import { loyaltyBalanceOf, newReferralCode, referrerOf } from '../loyalty/service.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { customerSetups, customers } from './schema.js';
-import { assertFranchiseForCustomer, assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
+import { assertLocation, getCustomerByKey, getCustomerByNo, type CustomerRow } from './lookup.js';
 import { shipToAddressesOf } from './ship-to.js';
 
 export const toCustomer = (r: CustomerRow): Customer => {
@@ -96,10 +96,9 @@ async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string,
  * franchise's CUS number series (`HN001-CUS-26-000123`); the prefix picks the customer setup (channel).
  */
 export async function createTemporaryCustomer(tx: Tx, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
-  // A store user naming another franchise gets "not found" from the check below, never a silent switch.
-  const franchise = input.franchise_code.toUpperCase() || auth.franchiseCode;
+  // A store user naming another franchise gets "Franchise not found" (404), never a silent switch.
+  const franchise = await auth.scope.own(tx, input.franchise_code.toUpperCase());
   if (!franchise) throw badRequest('This is required field!', 'franchise_code');
-  await assertFranchiseForCustomer(tx, auth, franchise);
   await assertLocation(tx, franchise, input.location_code);
   const addr = await resolveAddress(tx, input.post_code, input.district_code);
   const phone = normalizePhone(input.phone_no);

@@ -58,8 +58,6 @@ export const shipToAddressList: ListSpec<Row, ShipToAddress> = {
   key: s.id,
 };
 
-export const shipToScope = (auth: Auth) => (auth.franchiseCode ? eq(s.franchise_code, auth.franchiseCode) : undefined);
-
 const zero = () => ({ __total: sql<number>`0`.as('__total') });
 const strip = ({ __total: _t, ...r }: Row & { __total: number }): ShipToAddress => r;
 

@@ -91,7 +91,7 @@ describe('devices', () => {
     expect(noLocation.envelope.errors[0]).toMatchObject({ field: 'location_code', msg: 'This is required field!' });
 
     const unknownLocation = await admin.post('/api/devices', printerBody({ location_code: 'NOWHERE' }));
-    expect(unknownLocation.statusCode).toBe(400);
+    expect(unknownLocation.statusCode).toBe(404);
     expect(unknownLocation.envelope.errors[0]).toMatchObject({ field: 'location_code', msg: 'Location NOWHERE not found' });
     expect(await count()).toBe(0);
   });
@@ -206,10 +206,10 @@ describe('devices', () => {
     expect((await store.client.post(`/api/devices/${foreign.data.id}/test-print`)).statusCode).toBe(404);
 
     const intoForeign = await store.client.post('/api/devices', printerBody({ device_code: 'HN-B', location_code: 'HCM001-01' }));
-    expect(intoForeign.statusCode).toBe(400);
+    expect(intoForeign.statusCode).toBe(404);
     expect(intoForeign.envelope.errors[0]).toMatchObject({ field: 'location_code', msg: 'Location HCM001-01 not found' });
     const moveAway = await store.client.put(`/api/devices/${own.data.id}`, { location_code: 'HCM001-01', version: own.data.version });
-    expect(moveAway.statusCode).toBe(400);
+    expect(moveAway.statusCode).toBe(404);
     const headOffice = await store.client.post('/api/devices', printerBody({ device_code: 'HN-C', device_type: 'ADMIN_PRINTER' }));
     expect(headOffice.statusCode).toBe(403);
 

@@ -9,7 +9,8 @@ import { badRequest, businessRule } from '../../http/errors.js';
 import { users } from '../auth/schema.js';
 import { buildPrintJob, checkPrinterAddress, MAX_BITMAP_HEIGHT, sendToPrinter, testPageDocument, type PrintDocument } from './printing/index.js';
 import { devices } from './schema.js';
-import { addressPolicy, getDevice, locationOfFranchise, type DeviceRow } from './service.js';
+import { addressPolicy, getDevice, type DeviceRow } from './service.js';
+import { Scope } from '../../http/scope.js';
 
 /**
  * Turns a document number into what goes on paper. The sales issue registers one per document type
@@ -101,7 +102,7 @@ export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow>
     if (first) return first;
     throw businessRule('No ADMIN_PRINTER is set up. Add one on the Devices screen.', 'no_printer');
   }
-  const store = auth.franchiseCode ?? user?.customer_no ?? null;
+  const store = auth.scope.franchiseCode ?? user?.customer_no ?? null;
   if (store) {
     const [ofStore] = await db
       .select()
@@ -109,7 +110,7 @@ export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow>
       .where(
         and(
           eq(devices.device_type, 'PRINTER'),
-          locationOfFranchise(store),
+          new Scope(store).location(devices.location_code),
         ),
       )
       .orderBy(asc(devices.id))

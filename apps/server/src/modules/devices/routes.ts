@@ -1,8 +1,9 @@
 import { device, deviceCreate, deviceListItem, deviceListRequest, deviceUpdate, idParam, okData, printRequest, printResult } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
-import { createDevice, deleteDevice, deviceList, deviceScope, getDevice, updateDevice } from './service.js';
+import { createDevice, deleteDevice, deviceList, getDevice, updateDevice } from './service.js';
 import { printForUser, testPrint } from './print.js';
+import { devices } from './schema.js';
 
 const page = '/devices';
 
@@ -13,7 +14,7 @@ export function deviceRoutes(r: Router) {
     summary: 'Filter devices (page size 100 unless asked otherwise)',
     item: deviceListItem,
     spec: deviceList,
-    scope: deviceScope,
+    scope: (s) => s.location(devices.location_code),
     request: deviceListRequest,
     sheet: 'Devices',
     columns: [

@@ -5,10 +5,10 @@ import type { AppConfig } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
+import type { Scope } from '../../http/scope.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { users } from '../auth/schema.js';
-import { franchises, locations } from '../franchises/schema.js';
 import { checkPrinterAddress, type PrinterAddressPolicy } from './printing/index.js';
 import { devices } from './schema.js';
 
@@ -21,23 +21,8 @@ export const addressPolicy = (config: AppConfig): PrinterAddressPolicy => ({
   allowLoopback: config.printerAllowLoopback,
 });
 
-/** Store users see the devices of their franchise's locations only (DEVELOPING: scoping in one place). */
-export function deviceScope(auth: Auth): SQL | undefined {
-  return auth.franchiseCode ? locationOfFranchise(auth.franchiseCode) : undefined;
-}
-
-/** A device's location belongs to a franchise when it is one of its locations, or the franchise's own code (its main store). */
-export function locationOfFranchise(customerNo: string): SQL {
-  return sql`(${devices.location_code} = ${customerNo} or ${devices.location_code} in (select ${locations.location_code} from ${locations} where ${locations.customer_no} = ${customerNo}))`;
-}
-
-/** The franchise a location code belongs to: a location's franchise, or the franchise whose customer_no it is; null if unknown. */
-async function franchiseOfLocation(db: DbOrTx, code: string): Promise<string | null> {
-  const [loc] = await db.select({ customer_no: locations.customer_no }).from(locations).where(eq(locations.location_code, code));
-  if (loc) return loc.customer_no;
-  const [own] = await db.select({ customer_no: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, code));
-  return own?.customer_no ?? null;
-}
+/** Store users see the devices of their franchise's locations only (http/scope.ts: Scope.location). */
+export const deviceScope = (s: Scope): SQL | undefined => s.location(devices.location_code);
 
 const ipExpr = sql<string>`${devices.device_data}->>'ip'`;
 const portExpr = sql<number>`(${devices.device_data}->>'port')::int`;
@@ -64,7 +49,7 @@ export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
 
 /** One device the caller may see; another franchise's device is "not found" (existence is not leaked). */
 export async function getDevice(db: DbOrTx, auth: Auth | null, id: number): Promise<Device> {
-  const scope = auth ? deviceScope(auth) : undefined;
+  const scope = auth ? deviceScope(auth.scope) : undefined;
   const [row] = await db.select().from(devices).where(and(eq(devices.id, id), scope));
   if (!row) throw notFound('Device');
   return row;
@@ -88,17 +73,15 @@ type Draft = { location_code: string | null; device_type: Device['device_type'];
  * the address passes the printer address policy; the device code is not taken.
  */
 async function checkDraft(db: DbOrTx, auth: Auth, config: AppConfig, draft: Draft, changed: { location: boolean; address: boolean; code: boolean }, exceptId?: number) {
-  if (auth.franchiseCode && draft.device_type === 'ADMIN_PRINTER') {
+  if (!auth.scope.all && draft.device_type === 'ADMIN_PRINTER') {
     throw forbidden('Only head office can manage an ADMIN_PRINTER', 'forbidden');
   }
   const errors: ApiError[] = [];
   if (draft.device_type === 'PRINTER' && !draft.location_code) {
     errors.push({ code: 'validation_error', msg: messages.required, field: 'location_code' });
   } else if (changed.location && draft.location_code) {
-    const owner = await franchiseOfLocation(db, draft.location_code);
-    if (!owner || (auth.franchiseCode && owner !== auth.franchiseCode)) {
-      errors.push({ code: 'validation_error', msg: `Location ${draft.location_code} not found`, field: 'location_code' });
-    }
+    // Another franchise's location is "not found", exactly like an unknown one (http/scope.ts).
+    await auth.scope.assertLocation(db, draft.location_code, new AppError(404, 'not_found', `Location ${draft.location_code} not found`, 'location_code'));
   }
   if (changed.address) {
     const refused = checkPrinterAddress(draft.device_data.ip, draft.device_data.port, addressPolicy(config));
@@ -154,7 +137,7 @@ export async function updateDevice(db: DbOrTx, auth: Auth, config: AppConfig, id
     device_data: values.device_data ?? current.device_data,
   };
   // A store user may not touch a device that is (or would become) head office's.
-  if (auth.franchiseCode && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
+  if (!auth.scope.all && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
   await checkDraft(db, auth, config, draft, {
     location: draft.location_code !== current.location_code,
     address: values.device_data !== undefined,
@@ -174,7 +157,7 @@ export async function updateDevice(db: DbOrTx, auth: Auth, config: AppConfig, id
 /** Deletes a device; users it was assigned to fall back to their location's printer. */
 export async function deleteDevice(tx: Tx, auth: Auth, id: number): Promise<void> {
   const current = await getDevice(tx, auth, id);
-  if (auth.franchiseCode && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
+  if (!auth.scope.all && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
   await tx.delete(devices).where(eq(devices.id, id));
   await tx
     .update(users)

@@ -18,11 +18,11 @@ import {
   createFranchise,
   deleteFranchises,
   franchiseList,
-  franchiseScope,
   getFranchiseDetail,
   updateFranchise,
 } from './service.js';
 import { erpCustomerDetails, syncFranchiseByPhone } from './sync.js';
+import { franchises } from './schema.js';
 
 export const FRANCHISE_PAGE = '/franchises';
 const page = FRANCHISE_PAGE;
@@ -34,7 +34,7 @@ export function franchiseRoutes(r: Router) {
     summary: 'Filter franchises (store users see their own)',
     item: franchise,
     spec: franchiseList,
-    scope: franchiseScope,
+    scope: (s) => s.franchise(franchises.customer_no),
     sheet: 'Franchises',
     columns: [
       { key: 'customer_no', header: 'Customer No' },

@@ -27,7 +27,7 @@ describe('franchise demo data', () => {
   it('tells document modules whether a store belongs to a franchise', async () => {
     const { db } = ctx.t.services;
     expect((await assertLocationOfFranchise(db, 'HCM001', 'HCM001-02')).name).toBe('Cửa hàng Phú Mỹ Hưng');
-    await expect(assertLocationOfFranchise(db, 'HN001', 'HCM001-02')).rejects.toMatchObject({ status: 422, field: 'location_code', message: 'Location HCM001-02 is not a store of franchise HN001' });
-    await expect(assertLocationOfFranchise(db, 'HN001', 'NOWHERE')).rejects.toMatchObject({ status: 422 });
+    await expect(assertLocationOfFranchise(db, 'HN001', 'HCM001-02')).rejects.toMatchObject({ status: 404, field: 'location_code', message: 'Location HCM001-02 not found' });
+    await expect(assertLocationOfFranchise(db, 'HN001', 'NOWHERE')).rejects.toMatchObject({ status: 404 });
   });
 });

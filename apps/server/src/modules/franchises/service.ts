@@ -4,7 +4,7 @@ import type { Franchise, FranchiseDetail, franchiseCreate, franchiseUpdate } fro
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
-import { businessRule, conflict, notFound } from '../../http/errors.js';
+import { AppError, businessRule, conflict, notFound } from '../../http/errors.js';
 import type { Auth } from '../../http/context.js';
 import type { ListSpec } from '../../http/list.js';
 import { users } from '../auth/schema.js';
@@ -49,12 +49,9 @@ export const franchiseList: ListSpec<Row, Franchise> = {
   key: franchises.id,
 };
 
-/** A store user sees only the franchise they belong to (DEVELOPING.md: scoping). */
-export const franchiseScope = (auth: Auth) => (auth.franchiseCode ? eq(franchises.customer_no, auth.franchiseCode) : undefined);
-
-/** 404 when the caller is a store user of another franchise (existence is not leaked). */
+/** 404 when the caller is a store user of another franchise (existence is not leaked; http/scope.ts). */
 export function assertFranchiseVisible(auth: Auth, customerNo: string) {
-  if (auth.franchiseCode && auth.franchiseCode !== customerNo) throw notFound('Franchise');
+  auth.scope.assert(customerNo, 'Franchise');
 }
 
 export async function getFranchise(db: DbOrTx, customerNo: string): Promise<Franchise> {
@@ -89,10 +86,13 @@ export async function listLocations(db: DbOrTx, customerNo: string) {
   return db.select().from(locations).where(eq(locations.customer_no, customerNo)).orderBy(asc(locations.location_code));
 }
 
-/** For document modules: the store must be one of the franchise's (422 naming the field otherwise). */
+/**
+ * For document modules: the store must be one of the franchise's; any other is "not found" (404 naming the field),
+ * the one rule of http/scope.ts. Check the franchise itself against the caller first (`auth.scope.own`).
+ */
 export async function assertLocationOfFranchise(db: DbOrTx, franchiseCode: string, locationCode: string, field = 'location_code') {
   const [row] = await db.select().from(locations).where(eq(locations.location_code, locationCode));
-  if (!row || row.customer_no !== franchiseCode) throw businessRule(`Location ${locationCode} is not a store of franchise ${franchiseCode}`, 'unknown_location', field);
+  if (!row || row.customer_no !== franchiseCode) throw new AppError(404, 'not_found', `Location ${locationCode} not found`, field);
   return row;
 }
 

@@ -13,7 +13,7 @@ const userOf = (auth: Auth) => ({ id: auth.userId, username: auth.username });
 /** POST /api/franchises/sync: the franchise with this phone, refreshed through the ERP port and logged. */
 export async function syncFranchiseByPhone(services: Services, auth: Auth, phoneNo: string) {
   const found = await services.erp.franchises.findByPhone(phoneNo);
-  if (!found || (auth.franchiseCode && auth.franchiseCode !== found.customer_no)) {
+  if (!found || !auth.scope.sees(found.customer_no)) {
     throw new AppError(404, 'not_found', NO_CUSTOMER_PHONE, 'phone_no');
   }
   // The ERP port logs every sync in sync_logs.
@@ -25,7 +25,7 @@ export async function syncFranchiseByPhone(services: Services, auth: Auth, phone
 export async function erpCustomerDetails(services: Services, auth: Auth, q: { customer_no: string; phone_no: string }): Promise<ErpCustomer> {
   const byNo = q.customer_no !== '';
   const c = byNo ? await services.erp.customers.get(q.customer_no.toUpperCase()) : await services.erp.customers.findByPhone(q.phone_no);
-  if (!c || (auth.franchiseCode && auth.franchiseCode !== c.customer_no)) {
+  if (!c || !auth.scope.sees(c.customer_no)) {
     throw byNo ? new AppError(404, 'not_found', NO_CUSTOMER_ID, 'customer_no') : new AppError(404, 'not_found', NO_CUSTOMER_PHONE, 'phone_no');
   }
   const { system_id: _s, ...rest } = c;

@@ -6,6 +6,7 @@ import {
   itemDocumentUpdate,
 } from '@fp/contract';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { onDrive, readUploadForm } from '../drive/http.js';
 import { itemDocumentList, removeItemDocuments, updateItemDocument, uploadItemDocument } from './service.js';
@@ -21,6 +22,7 @@ export function itemDocumentRoutes(r: Router) {
     summary: 'Filter item documents',
     item: itemDocument,
     spec: itemDocumentList,
+    scope: unscoped('item documents: catalogue documents, the same for every franchise'),
     sheet: 'Item Documents',
     columns: [
       { key: 'item_no', header: 'Item No' },

@@ -1,6 +1,6 @@
-import { eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ItemPrice, PriceList } from '@fp/contract';
-import type { Auth } from '../../http/context.js';
+import type { Scope } from '../../http/scope.js';
 import type { ListSpec } from '../../http/list.js';
 import { items } from '../items/schema.js';
 import { itemPriceLists, itemPrices } from './schema.js';
@@ -40,28 +40,37 @@ export const itemPriceSpec: ListSpec<ItemPrice & { __total: number }, ItemPrice>
   key: itemPrices.id,
 };
 
-/** Store users see the prices for every franchise and their own. */
-export const itemPriceScope = (auth: Auth): SQL | undefined =>
-  auth.franchiseCode ? or(isNull(itemPrices.franchise_code), eq(itemPrices.franchise_code, auth.franchiseCode)) : undefined;
+/** Store users see the prices for every franchise (franchise_code null) and their own. */
+export const itemPriceScope = (s: Scope): SQL | undefined => s.franchiseOrShared(itemPrices.franchise_code);
 
-const counts = {
-  price_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`.mapWith(Number),
-  pinned_count: sql<number>`(select count(*)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code" and p.pinned)`.mapWith(Number),
-  franchise_count: sql<number>`(select count(distinct p.franchise_code)::int from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`.mapWith(Number),
-  first_valid_from: sql<string | null>`(select min(p.valid_from)::text from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`,
-  last_valid_to: sql<string | null>`(select case when bool_or(p.valid_to is null) then null else max(p.valid_to)::text end from ${itemPrices} p where p.price_list_code = "item_price_lists"."code")`,
-};
+/** The prices of a list the caller may see (another franchise's prices are never counted or shown). */
+const visible = (s: Scope) => sql`p.price_list_code = "item_price_lists"."code" and ${s.franchiseOrShared(sql`p.franchise_code`) ?? sql`true`}`;
+const counts = (s: Scope) => ({
+  price_count: sql<number>`(select count(*)::int from ${itemPrices} p where ${visible(s)})`.mapWith(Number),
+  pinned_count: sql<number>`(select count(*)::int from ${itemPrices} p where ${visible(s)} and p.pinned)`.mapWith(Number),
+  franchise_count: sql<number>`(select count(distinct p.franchise_code)::int from ${itemPrices} p where ${visible(s)})`.mapWith(Number),
+  first_valid_from: sql<string | null>`(select min(p.valid_from)::text from ${itemPrices} p where ${visible(s)})`,
+  last_valid_to: sql<string | null>`(select case when bool_or(p.valid_to is null) then null else max(p.valid_to)::text end from ${itemPrices} p where ${visible(s)})`,
+});
 
-/** POST /api/item-prices/price-lists/filter. */
-export const priceListSpec: ListSpec<PriceList & { __total: number }, PriceList> = {
-  source: (db, extra) =>
-    db
-      .select({ code: itemPriceLists.code, name: itemPriceLists.name, description: itemPriceLists.description, version: itemPriceLists.version, updated_at: itemPriceLists.updated_at, ...counts, ...extra })
-      .from(itemPriceLists)
-      .$dynamic() as never,
-  fields: { code: itemPriceLists.code, name: itemPriceLists.name, description: itemPriceLists.description, updated_at: itemPriceLists.updated_at, price_count: { expr: counts.price_count, type: 'number' } },
-  filterable: ['code', 'name', 'description'],
-  sortable: ['code', 'name', 'updated_at', 'price_count'],
-  defaultSort: { field: 'code', direction: 'asc' },
-  key: itemPriceLists.code,
+/**
+ * POST /api/item-prices/price-lists/filter. A price list has no franchise of its own: a store user sees the lists
+ * that hold a price they may see (for every franchise or for theirs), with counts of those prices only.
+ */
+export const priceListScope = (s: Scope): SQL | undefined => (s.all ? undefined : sql`exists (select 1 from ${itemPrices} p where ${visible(s)})`);
+
+export const priceListSpec = (s: Scope): ListSpec<PriceList & { __total: number }, PriceList> => {
+  const c = counts(s);
+  return {
+    source: (db, extra) =>
+      db
+        .select({ code: itemPriceLists.code, name: itemPriceLists.name, description: itemPriceLists.description, version: itemPriceLists.version, updated_at: itemPriceLists.updated_at, ...c, ...extra })
+        .from(itemPriceLists)
+        .$dynamic() as never,
+    fields: { code: itemPriceLists.code, name: itemPriceLists.name, description: itemPriceLists.description, updated_at: itemPriceLists.updated_at, price_count: { expr: c.price_count, type: 'number' } },
+    filterable: ['code', 'name', 'description'],
+    sortable: ['code', 'name', 'updated_at', 'price_count'],
+    defaultSort: { field: 'code', direction: 'asc' },
+    key: itemPriceLists.code,
+  };
 };

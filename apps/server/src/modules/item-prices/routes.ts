@@ -14,13 +14,13 @@ import {
   priceListView,
   priceListViewResult,
 } from '@fp/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { assertHeadOffice } from '../items/franchise-context.js';
 import { ITEM_LOOKUP_PAGES } from '../items/routes.js';
 import { itemPrices } from './schema.js';
-import { itemPriceScope, itemPriceSpec, priceListSpec } from './list.js';
+import { itemPriceScope, itemPriceSpec, priceListScope, priceListSpec } from './list.js';
 import { createItemPrice, deletePriceList, removeItemPrices, updateItemPrice, viewPriceList } from './service.js';
 import { importIntoSubCategory, syncFromView } from './import.js';
 
@@ -58,7 +58,8 @@ export function itemPriceRoutes(r: Router) {
     access: lookup,
     summary: 'Filter price lists, with their number of prices, pinned prices and validity span',
     item: priceList,
-    spec: priceListSpec,
+    spec: (auth) => priceListSpec(auth.scope),
+    scope: priceListScope,
     sheet: 'Price Lists',
     columns: [
       { key: 'code', header: 'Code' },
@@ -75,7 +76,8 @@ export function itemPriceRoutes(r: Router) {
     summary: 'The pinned list: pinned item prices valid today (for the caller\'s franchise and all franchises), in sort order',
     item: itemPrice,
     spec: { ...itemPriceSpec, defaultSort: { field: 'sort', direction: 'asc' } },
-    scope: (auth): SQL | undefined => and(eq(itemPrices.pinned, true), itemPriceScope(auth)),
+    scope: itemPriceScope,
+    where: () => eq(itemPrices.pinned, true),
     sheet: 'Pinned Prices',
     columns,
   });
@@ -86,7 +88,7 @@ export function itemPriceRoutes(r: Router) {
     summary: 'View one price list (price_list_code) with all its prices',
     query: priceListView,
     response: priceListViewResult,
-    handler: ({ query, services }) => viewPriceList(services.db, query.price_list_code),
+    handler: ({ query, auth, services }) => viewPriceList(services.db, auth.scope, query.price_list_code),
   });
   r.route({
     method: 'POST',

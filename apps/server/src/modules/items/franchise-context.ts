@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { franchises } from '../franchises/schema.js';
 
 /**
@@ -9,19 +9,14 @@ import { franchises } from '../franchises/schema.js';
  * is not leaked); head office must name an existing one.
  */
 export async function franchiseFor(db: DbOrTx, auth: Auth, code: string | undefined): Promise<string> {
-  if (auth.franchiseCode) {
-    if (code && code !== auth.franchiseCode) throw notFound('Franchise');
-    return auth.franchiseCode;
-  }
-  if (!code) throw badRequest('This is required field!', 'franchise_code');
-  const [f] = await db.select({ code: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, code));
-  if (!f) throw notFound('Franchise');
-  return f.code;
+  const f = await auth.scope.own(db, code);
+  if (!f) throw badRequest('This is required field!', 'franchise_code');
+  return f;
 }
 
 /** Head office manages the catalogue master (items, categories, price lists); store users are refused. */
 export function assertHeadOffice(auth: Auth): void {
-  if (auth.franchiseCode) throw forbidden('Only head office may change the catalogue');
+  if (!auth.scope.all) throw forbidden('Only head office may change the catalogue');
 }
 
 /** A franchise a price names must exist (null = every franchise). */

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { businessDate, type ItemRow, type ListRequest } from '@fp/contract';
 import type { Auth } from '../../http/context.js';
@@ -12,7 +12,7 @@ const parent = alias(categories, 'parent_category');
 
 /** The franchise whose item list a filter shows: the store user's own, else an eq filter on franchise_code. */
 export function listFranchise(auth: Auth, req: ListRequest): string | null {
-  if (auth.franchiseCode) return auth.franchiseCode;
+  if (auth.scope.franchiseCode) return auth.scope.franchiseCode;
   const f = req.filters.find((x) => x.field === 'franchise_code' && (x.condition_type ?? 'eq') === 'eq' && typeof x.value === 'string' && !x.value.includes('|'));
   return f ? String(f.value).trim().toUpperCase() : null;
 }
@@ -121,6 +121,3 @@ export function itemListSpec(franchise: string | null, date: string = businessDa
     },
   };
 }
-
-/** Store users only ever see their own franchise's list. */
-export const itemListScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? isNotNull(franchiseItems.id) : undefined);

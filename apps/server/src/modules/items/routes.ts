@@ -19,10 +19,11 @@ import {
 import Decimal from 'decimal.js';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
+import { franchiseItems } from './schema.js';
 import { createItem, getItem, updateItem } from './service.js';
-import { itemListScope, itemListSpec, listFranchise } from './list.js';
+import { itemListSpec, listFranchise } from './list.js';
 import { removeFranchiseItems, sortFranchiseItems, updatePriceRate } from './franchise-items.js';
-import { assertHeadOffice, franchiseFor } from './franchise-context.js';
+import { assertHeadOffice } from './franchise-context.js';
 import { syncItems } from './sync.js';
 import { priceOf, today } from './price.js';
 
@@ -38,7 +39,8 @@ export function itemRoutes(r: Router) {
       "Filter items: a franchise's item list (the store user's own, or head office's franchise_code filter) or the item master, each row with today's effective price and its source",
     item: itemRow,
     spec: (auth, body) => itemListSpec(listFranchise(auth, body)),
-    scope: itemListScope,
+    // Store users only ever see their own franchise's item list.
+    scope: (s) => s.franchise(franchiseItems.franchise_code),
     sheet: 'Items',
     columns: [
       { key: 'item_no', header: 'Item No' },
@@ -62,10 +64,7 @@ export function itemRoutes(r: Router) {
     query: priceQuery,
     response: priceResult,
     handler: async ({ query, auth, services }) => {
-      const franchise = auth.franchiseCode ?? query.franchise_code ?? null;
-      if (auth.franchiseCode && query.franchise_code && query.franchise_code !== auth.franchiseCode) {
-        await franchiseFor(services.db, auth, query.franchise_code);
-      }
+      const franchise = auth.scope.all ? (query.franchise_code ?? null) : ((await auth.scope.own(services.db, query.franchise_code)) ?? null);
       const date = query.date ?? today();
       const p = await priceOf(services.db, { date, franchiseCode: franchise, itemNo: query.item_no, variantCode: query.variant_code, quantity: query.quantity, unit: query.unit });
       const { unit, ...rest } = p;
@@ -115,7 +114,7 @@ export function itemRoutes(r: Router) {
     body: syncItemsBody,
     response: itemSyncResult,
     handler: async ({ body, auth, services }) => {
-      const franchise = auth.franchiseCode || body.franchise_code ? await franchiseFor(services.db, auth, body.franchise_code) : null;
+      const franchise = (await auth.scope.own(services.db, body.franchise_code)) ?? null;
       return syncItems(services, auth, { franchise, itemNo: null });
     },
   });
@@ -127,7 +126,7 @@ export function itemRoutes(r: Router) {
     body: syncItemNo,
     response: itemSyncResult,
     handler: async ({ body, auth, services }) => {
-      const franchise = auth.franchiseCode || body.franchise_code ? await franchiseFor(services.db, auth, body.franchise_code) : null;
+      const franchise = (await auth.scope.own(services.db, body.franchise_code)) ?? null;
       return syncItems(services, auth, { franchise, itemNo: body.item_no });
     },
   });

@@ -1,3 +1,4 @@
+import { systemAuth } from '../../http/context.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { getCustomerByNo } from '../customers/lookup.js';
@@ -11,7 +12,7 @@ type Entry = { id: number; customer_no: string; customer_name: string; pos_so_no
 type List<T> = { items: T[]; total_count: number };
 
 const pointPages = (level: 'view' | 'edit') => [{ page_url: '/customers/redeemablePoints', permission_type: level }, ...customerPages('edit')];
-const anyFranchise = { franchiseCode: null } as never;
+const anyFranchise = systemAuth();
 
 let hanoi: Client;
 let saigon: Client;

@@ -47,8 +47,6 @@ export const redeemablePointList: ListSpec<EntryRow, RedeemablePointEntry> = {
   key: e.id,
 };
 
-export const redeemablePointScope = (auth: Auth) => (auth.franchiseCode ? eq(e.franchise_code, auth.franchiseCode) : undefined);
-
 /** The customer of a points call: by customer_no, else by their own referral_code. */
 export async function pointsCustomer(db: DbOrTx, auth: Auth, ref: { customer_no: string; referral_code: string }, forUpdate = false): Promise<CustomerRow> {
   if (ref.customer_no) return getCustomerByNo(db, auth, ref.customer_no, forUpdate);

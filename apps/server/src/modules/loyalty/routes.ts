@@ -11,8 +11,9 @@ import {
 } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
-import { pointsCustomer, redeemablePointList, redeemablePointScope, redeemableTotal, reverseRedeemablePoints, useRedeemablePoints } from './points.js';
+import { pointsCustomer, redeemablePointList, redeemableTotal, reverseRedeemablePoints, useRedeemablePoints } from './points.js';
 import { ensureLoyaltySchemes, listSchemes } from './schemes.js';
+import { redeemablePointEntries } from './schema.js';
 
 export const POINTS_PAGE = '/customers/redeemablePoints';
 /** Points are read and redeemed on the points screen and on the sales order screens. */
@@ -25,7 +26,7 @@ export function loyaltyRoutes(r: Router) {
     summary: 'Filter the redeemable points ledger (earned, used, reversed)',
     item: redeemablePointEntry,
     spec: redeemablePointList,
-    scope: redeemablePointScope,
+    scope: (s) => s.franchise(redeemablePointEntries.franchise_code),
     sheet: 'Redeemable Points',
     columns: [
       { key: 'created_at', header: 'Date', format: 'datetime', width: 20 },

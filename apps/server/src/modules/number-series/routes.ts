@@ -3,7 +3,8 @@ import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { badRequest } from '../../http/errors.js';
 import { assertFranchiseVisible, getFranchise } from '../franchises/service.js';
-import { generateNumberSeries, numberSeriesList, numberSeriesScope } from './service.js';
+import { generateNumberSeries, numberSeriesList } from './service.js';
+import { numberSeries as numberSeriesTable } from './schema.js';
 
 // Number series are managed on the franchise screens.
 const page = '/franchises';
@@ -15,7 +16,7 @@ export function numberSeriesRoutes(r: Router) {
     summary: 'Filter number series (franchise, document type, year)',
     item: numberSeries,
     spec: numberSeriesList,
-    scope: numberSeriesScope,
+    scope: (s) => s.franchise(numberSeriesTable.franchise_code),
     sheet: 'Number Series',
     columns: [
       { key: 'franchise_code', header: 'Franchise Code' },

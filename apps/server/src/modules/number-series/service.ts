@@ -11,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
-import type { Auth } from '../../http/context.js';
 import { franchises } from '../franchises/schema.js';
 import { assertFranchiseExists } from '../franchises/service.js';
 import { numberSeries } from './schema.js';
@@ -57,8 +56,6 @@ export const numberSeriesList: ListSpec<Row, NumberSeries> = {
 };
 
 /** Store users see their own franchise's series only. */
-export const numberSeriesScope = (auth: Auth) => (auth.franchiseCode ? eq(numberSeries.franchise_code, auth.franchiseCode) : undefined);
-
 /** Creates the series of every document type for a franchise and year; existing ones are kept (idempotent). */
 export async function generateNumberSeries(db: DbOrTx, p: { franchiseCode: string; year: number }) {
   await assertFranchiseExists(db, p.franchiseCode);

@@ -12,11 +12,12 @@ import {
   shopWebsiteItem,
 } from '@fp/contract';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { shopPushHandler } from './push-job.js';
 import { isShopJob, retryPushes, shopPushList } from './pushes.js';
 import { pushItem, pushItemPrices, pushVariant, syncAll } from './service.js';
-import { websiteItemList, websiteItemScope } from './website.js';
+import { websiteItemList, websiteItemFilter } from './website.js';
 
 // calls.md 7.17 and api.md "online shop". Pushing belongs to the items screen; the push history to /shopPushes.
 const items = '/items';
@@ -72,7 +73,8 @@ export function shopRoutes(r: Router) {
     summary: 'Online shop pushes: state (pending, running, done, failed = will retry, dead = needs a fix), attempts, last error, what the shop did',
     item: shopPush,
     spec: shopPushList,
-    scope: () => isShopJob,
+    scope: unscoped('shop pushes: catalogue items pushed to the one online shop'),
+    where: () => isShopJob,
     sheet: 'Shop Pushes',
     columns: [
       { key: 'id', header: 'ID' },
@@ -113,7 +115,8 @@ export function shopRoutes(r: Router) {
     summary: 'Items to open in the online shop on the tablet (/tablet/website): item number, name, list price, category',
     item: shopWebsiteItem,
     spec: websiteItemList,
-    scope: websiteItemScope,
+    scope: unscoped('website items: the catalogue, the same for every franchise'),
+    where: websiteItemFilter,
     sheet: 'Website Items',
     columns: [
       { key: 'item_no', header: 'Item No.' },

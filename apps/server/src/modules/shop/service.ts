@@ -10,7 +10,7 @@ import { queueAllProducts, queuedAnswer, queuePush, type ShopPushPayload } from 
 
 /** The online shop is the network's, not a store's: store users may not push to it. */
 export function assertHeadOffice(auth: Auth): void {
-  if (auth.franchiseCode) throw forbidden('Only head office users may push to the online shop');
+  if (!auth.scope.all) throw forbidden('Only head office users may push to the online shop');
 }
 
 async function queueOne(db: Tx, payload: ShopPushPayload): Promise<ShopPushQueued> {

@@ -29,4 +29,4 @@ export const websiteItemList: ListSpec<ShopWebsiteItem> = {
   key: items.item_no,
 };
 
-export const websiteItemScope = () => eq(items.blocked, false);
+export const websiteItemFilter = () => eq(items.blocked, false);

@@ -1,6 +1,7 @@
 import { desc, getTableColumns, lt, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import type { ListSpec } from '../../http/list.js';
 import { badRequest } from '../../http/errors.js';
@@ -51,6 +52,7 @@ export function syncRoutes(r: Router) {
     summary: 'Filter the sync log (one entry per sync call against the ERP port)',
     item: syncLog,
     spec: syncLogList,
+    scope: unscoped('sync logs: Administrators only'),
     sheet: 'Sync Log',
     columns: [
       { key: 'started_at', header: 'Started', format: 'datetime', width: 20 },

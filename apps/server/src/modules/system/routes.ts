@@ -2,6 +2,7 @@ import { getTableColumns, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiLog, config, configUpdate, idsBody, job, runIndexBody, systemIndex, truncateLogsBody } from '@fp/contract';
 import type { Router } from '../../http/route.js';
+import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import type { ListSpec } from '../../http/list.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -85,6 +86,7 @@ export function systemRoutes(r: Router) {
     summary: 'Filter the API log',
     item: apiLog,
     spec: apiLogList,
+    scope: (s) => s.user(apiLogs.user_id),
     sheet: 'API Log',
     columns: [
       { key: 'created_at', header: 'Time', format: 'datetime', width: 20 },
@@ -119,6 +121,7 @@ export function systemRoutes(r: Router) {
     summary: 'Filter the job queue (outbound ERP and shop calls)',
     item: job,
     spec: jobList,
+    scope: unscoped('jobs: Administrators only'),
     sheet: 'Jobs',
     columns: [
       { key: 'id', header: 'ID' },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isAdministratorRole } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -23,9 +23,11 @@ export async function assertAssignableRole(db: DbOrTx, auth: Auth, roleId: numbe
  */
 export function storeFor(auth: Auth, requested: string | null | undefined, fallback: string | null): string | null {
   const value = requested === undefined ? fallback : requested;
-  if (auth.franchiseCode && value !== auth.franchiseCode) {
-    throw new AppError(403, 'forbidden', `You may only assign users to your own store ${auth.franchiseCode}`, 'customer_no');
-  }
+  const own = auth.scope.franchiseCode;
+  if (own === null) return value;
+  // Another franchise is "not found", exactly like an unknown one (http/scope.ts); no store would make a head-office user.
+  if (value !== null) auth.scope.assert(value, new AppError(404, 'not_found', 'Franchise not found', 'customer_no'));
+  else throw new AppError(403, 'forbidden', `You may only assign users to your own store ${own}`, 'customer_no');
   return value;
 }
 
@@ -35,8 +37,8 @@ export async function assertStoreExists(db: DbOrTx, customerNo: string) {
   if (!row) throw badRequest(`Store ${customerNo} does not exist`, 'customer_no');
 }
 
-/** product.md 6: a user's device is a registered device (printer). */
-export async function assertDeviceExists(db: DbOrTx, deviceId: number) {
-  const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId));
-  if (!row) throw badRequest(`Device ${deviceId} does not exist`, 'device_id');
+/** product.md 6: a user's device is a registered device (printer); a store user may only give one of their stores'. */
+export async function assertDeviceExists(db: DbOrTx, auth: Auth, deviceId: number) {
+  const [row] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, deviceId), auth.scope.location(devices.location_code)));
+  if (!row) throw auth.scope.all ? badRequest(`Device ${deviceId} does not exist`, 'device_id') : new AppError(404, 'not_found', 'Device not found', 'device_id');
 }

@@ -15,6 +15,7 @@ import {
 } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute, type ExportColumn } from '../../http/list-route.js';
+import { unscoped } from '../../http/scope.js';
 import {
   changeDevice,
   changeStore,
@@ -22,7 +23,7 @@ import {
   currentUser,
   deleteUser,
   roleList,
-  roleScope,
+  roleFilter,
   setActive,
   setUserPassword,
   updateUser,
@@ -124,7 +125,8 @@ export function userRoutes(r: Router) {
     summary: 'Filter roles (the Administrators role is listed for Administrators only)',
     item: role,
     spec: roleList,
-    scope: roleScope,
+    scope: unscoped('roles: the same for every franchise'),
+    where: roleFilter,
     sheet: 'Roles',
     columns: [
       { key: 'name', header: 'Name', width: 20 },

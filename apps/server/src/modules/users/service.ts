@@ -5,6 +5,7 @@ import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBod
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
+import type { Scope } from '../../http/scope.js';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { roles, sessions, users } from '../auth/schema.js';
@@ -18,8 +19,8 @@ type UserRow = User;
 const { password_hash: _hash, ...userColumns } = getTableColumns(users);
 const userSelect = { ...userColumns, role_name: roles.name };
 
-/** Store users see and change only the users of their own franchise (ARCHITECTURE: scoping in one place). */
-export const userScope = (auth: Auth): SQL | undefined => (auth.franchiseCode ? eq(users.customer_no, auth.franchiseCode) : undefined);
+/** Store users see and change only the users of their own franchise (http/scope.ts). */
+export const userScope = (s: Scope): SQL | undefined => s.franchise(users.customer_no);
 
 export const userList: ListSpec<UserRow, User> = {
   source: (db, extra) => db.select({ ...userSelect, ...extra }).from(users).leftJoin(roles, eq(roles.id, users.role_id)).$dynamic(),
@@ -51,8 +52,8 @@ export const roleList: ListSpec<Role> = {
   defaultSort: { field: 'id', direction: 'asc' },
   key: roles.id,
 };
-/** Only Administrators see (and may assign) the Administrators role. */
-export const roleScope = (auth: Auth): SQL | undefined => (auth.isAdmin ? undefined : ne(sql`lower(${roles.name})`, ADMIN_ROLE.toLowerCase()));
+/** Only Administrators see (and may assign) the Administrators role (not franchise scoping: roles are global). */
+export const roleFilter = (auth: Auth): SQL | undefined => (auth.isAdmin ? undefined : ne(sql`lower(${roles.name})`, ADMIN_ROLE.toLowerCase()));
 
 /** One user as the caller may see it; another franchise's user is a 404, so existence is not leaked. */
 export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promise<User> {
@@ -60,7 +61,7 @@ export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promis
     .select(userSelect)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(users.user_id, id), auth ? userScope(auth) : undefined));
+    .where(and(eq(users.user_id, id), auth ? userScope(auth.scope) : undefined));
   if (!row) throw notFound('User');
   return row;
 }
@@ -91,12 +92,12 @@ function pgCode(e: unknown): string | undefined {
 const endSessions = (db: DbOrTx, ids: number[]) => db.delete(sessions).where(inArray(sessions.user_id, ids));
 
 export async function createUser(tx: Tx, auth: Auth, input: z.output<typeof userCreate>): Promise<User> {
-  const customerNo = storeFor(auth, input.customer_no, auth.franchiseCode);
+  const customerNo = storeFor(auth, input.customer_no, auth.scope.franchiseCode);
   const passwordHash = await hashPassword(input.password);
   await assertUsernameFree(tx, input.username);
   await assertAssignableRole(tx, auth, input.role_id);
   if (customerNo) await assertStoreExists(tx, customerNo);
-  if (input.device_id) await assertDeviceExists(tx, input.device_id);
+  if (input.device_id) await assertDeviceExists(tx, auth, input.device_id);
   const { password: _p, ...values } = input;
   const [row] = await tx
     .insert(users)
@@ -122,7 +123,7 @@ export async function updateUser(tx: Tx, auth: Auth, input: z.output<typeof user
     values.customer_no = storeFor(auth, values.customer_no, current.customer_no);
     if (values.customer_no && values.customer_no !== current.customer_no) await assertStoreExists(tx, values.customer_no);
   }
-  if (values.device_id && values.device_id !== current.device_id) await assertDeviceExists(tx, values.device_id);
+  if (values.device_id && values.device_id !== current.device_id) await assertDeviceExists(tx, auth, values.device_id);
   const set = { ...values, ...(passwordHash ? { password_hash: passwordHash } : {}), ...bump(users.version) };
   const [row] = await tx
     .update(users)
@@ -168,7 +169,7 @@ export async function setActive(tx: Tx, auth: Auth, input: z.output<typeof setAc
     .select(userSelect)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(inArray(users.user_id, ids), userScope(auth)));
+    .where(and(inArray(users.user_id, ids), userScope(auth.scope)));
   const missing = ids.find((id) => !found.some((u) => u.user_id === id));
   if (missing !== undefined) throw new AppError(404, 'not_found', `User ${missing} not found`, 'ids');
   found.forEach((u) => assertMayManage(auth, u));
@@ -200,7 +201,7 @@ export async function changeStore(tx: Tx, auth: Auth, input: z.output<typeof cha
 
 export async function changeDevice(tx: Tx, auth: Auth, input: z.output<typeof changeDeviceBody>): Promise<User> {
   assertMayManage(auth, await getUser(tx, auth, input.admin_user_id));
-  if (input.device_id !== null) await assertDeviceExists(tx, input.device_id);
+  if (input.device_id !== null) await assertDeviceExists(tx, auth, input.device_id);
   return changeOne(tx, input.admin_user_id, input.version, { device_id: input.device_id });
 }
 

@@ -385,8 +385,8 @@ describe('franchise scoping', () => {
     expect(created.data.customer_no).toBe('HN001');
     const before = await userCount();
     const away = await c.post('/api/admin/users', newUser({ customer_no: 'HCM001' }));
-    expect(away.statusCode).toBe(403);
-    expect(away.envelope.errors[0]).toMatchObject({ field: 'customer_no', msg: 'You may only assign users to your own store HN001' });
+    expect(away.statusCode).toBe(404);
+    expect(away.envelope.errors[0]).toMatchObject({ field: 'customer_no', msg: 'Franchise not found' });
     expect((await c.post('/api/admin/users', newUser({ customer_no: null }))).statusCode).toBe(403);
     const boss = await c.post('/api/admin/users', newUser({ role_id: roleId.Administrators }));
     expect(boss.statusCode).toBe(403);
@@ -397,8 +397,8 @@ describe('franchise scoping', () => {
 
     // Changing their own franchise's user: allowed, but not away from the franchise nor into Administrators.
     const moveAway = await c.put('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, customer_no: 'HCM001' });
-    expect(moveAway.statusCode).toBe(403);
-    expect((await c.post('/api/franchise-users/store', { admin_user_id: created.data.user_id, customer_no: 'HCM001' })).statusCode).toBe(403);
+    expect(moveAway.statusCode).toBe(404);
+    expect((await c.post('/api/franchise-users/store', { admin_user_id: created.data.user_id, customer_no: 'HCM001' })).statusCode).toBe(404);
     const promote = await c.put('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, role_id: roleId.Administrators });
     expect(promote.statusCode).toBe(403);
     const ok = await c.put<User>('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, firstname: 'Hạnh' });
