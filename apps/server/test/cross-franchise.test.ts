@@ -94,7 +94,7 @@ async function fixtures() {
     { franchise_code: A, item_no: ITEM },
     { franchise_code: B, item_no: ITEM, price_rate: '1.2345' },
   ]);
-  const price = await createItemPrice(db, {
+  const price = await db.transaction((tx) => createItemPrice(tx, {
     price_list_code: B_LIST,
     price_list_name: 'Zqxb Secret Price List',
     item_no: ITEM,
@@ -107,9 +107,9 @@ async function fixtures() {
     valid_to: null,
     pinned: true,
     sort: 0,
-  });
-  const customer = await createTemporaryCustomer(
-    db,
+  }));
+  const customer = await db.transaction((tx) => createTemporaryCustomer(
+    tx,
     sys,
     customerTemporaryCreate.parse({
       name: 'Zqxb Customer Name',
@@ -118,18 +118,18 @@ async function fixtures() {
       franchise_code: B,
       location_code: B_LOC,
     }),
-  );
-  const shipTo = await createShipToAddress(
-    db,
+  ));
+  const shipTo = await db.transaction((tx) => createShipToAddress(
+    tx,
     sys,
     shipToAddressCreate.parse({
       customer_no: customer.customer_no,
       name: 'Zqxb Ship To Name',
       address: 'Zqxb ship street',
     }),
-  );
+  ));
   const row = await getCustomerByNo(db, sys, customer.customer_no);
-  await earnRedeemablePoints(db, row, { points: '100', pos_so_no: 'ZQXBSO1', description: 'Zqxb loyalty note' });
+  await db.transaction((tx) => earnRedeemablePoints(tx, row, { points: '100', pos_so_no: 'ZQXBSO1', description: 'Zqxb loyalty note' }));
   const [entry] = (
     (await db.execute(
       sql`select id from redeemable_point_entries where customer_no = ${customer.customer_no}`,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { businessYear, customerTemporaryCreate, redeemablePointAdd, shipToAddressCreate } from '@fp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestApp, type Client } from '../../../test/helpers.js';
-import type { Auth } from '../../http/context.js';
+import { systemAuth, type Auth } from '../../http/context.js';
 import { redeemablePointEntries } from '../loyalty/schema.js';
 import { earnRedeemablePoints, useRedeemablePoints } from '../loyalty/service.js';
 import { numberSeries } from '../number-series/schema.js';
@@ -13,7 +13,7 @@ import { customerPages, makeCustomer, makeFranchise, nextPhone } from './test-su
 
 const ctx = useTestApp();
 
-const headOffice: Auth = { userId: 0, username: 'test', roleName: 'Administrators', isAdmin: true, franchiseCode: null, grants: [], sessionId: 0 };
+const headOffice: Auth = systemAuth('test');
 const yy = String(businessYear() % 100).padStart(2, '0');
 const no = (franchise: string, n: number) => `${franchise}-CUS-${yy}-${String(n).padStart(6, '0')}`;
 const temporary = (franchise_code: string, name = 'Phạm Thị Dung') => customerTemporaryCreate.parse({ franchise_code, name, phone_no: nextPhone() });
