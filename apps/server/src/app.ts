@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +11,8 @@ import pino from 'pino';
 import { DEFAULT_ERROR } from '@fp/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { AppError, unavailable } from './http/errors.js';
+import { AppError, badRequest, unavailable } from './http/errors.js';
+import { fromFastifyError, fromPgError, logText } from './http/input.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
@@ -35,6 +36,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     loggerInstance: log,
     bodyLimit: 50 * 1024 * 1024,
     trustProxy: true,
+    // Router refusals (%ZZ in a path, an over-long parameter) answer in the envelope like every other error.
+    frameworkErrors: (err, _req, reply) => sendError(reply, fromFastifyError(err as FastifyError) ?? badRequest(err.message, 'url')),
   }) as unknown as FastifyInstance;
   const services: Services = {
     db: database.db,
@@ -92,30 +95,26 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   app.addHook('onResponse', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const operation = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
+    const errorText = (req as unknown as { errorText?: string }).errorText;
     services.db
       .insert(apiLogs)
       .values({
         user_id: req.auth?.userId ?? null,
-        username: req.auth?.username ?? null,
+        username: req.auth ? logText(req.auth.username) : null,
         method: req.method,
-        operation,
-        path: req.url.slice(0, 500),
+        operation: logText(operation, 500),
+        path: logText(req.url, 500),
         status: reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-        error: (req as unknown as { errorText?: string }).errorText ?? null,
+        error: errorText === undefined ? null : logText(errorText),
       })
       .catch((e: unknown) => log.warn({ err: e }, 'api log write failed'));
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ result: false, data: null, errors: err.toErrors() });
-    }
-    const fe = err as FastifyError;
-    if (fe.statusCode && fe.statusCode < 500) {
-      const code = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.statusCode === 400 ? 'validation_error' : (fe.code ?? 'error');
-      return reply.status(fe.statusCode).send({ result: false, data: null, errors: [{ code, msg: fe.message }] });
-    }
+    // Bad input never answers 500: Fastify's refusals and the database errors input can cause are mapped once here.
+    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err));
+    if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ result: false, data: null, errors: [{ code: 'system_error', msg: DEFAULT_ERROR }] });
   });
@@ -141,6 +140,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   });
 
   return { app, services, router };
+}
+
+function sendError(reply: FastifyReply, err: AppError) {
+  return reply.status(err.status).send({ result: false, data: null, errors: err.toErrors() });
 }
 
 function firstErrorMsg(payload: string): string | undefined {
