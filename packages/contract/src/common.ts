@@ -13,7 +13,11 @@ export const int32 = (params?: NumberParams) =>
 
 /** int32 from a path or query string ("12"); the integer message names what was expected. */
 export const coercedInt32 = (params?: NumberParams, intMessage?: string) =>
-  z.coerce.number(params).int(intMessage).min(INT32_MIN, int32Message(INT32_MIN)).max(INT32_MAX, int32Message(INT32_MIN));
+  z.coerce
+    .number(params)
+    .int(intMessage)
+    .min(INT32_MIN, int32Message(INT32_MIN))
+    .max(INT32_MAX, int32Message(INT32_MIN));
 
 export const id = coercedInt32({ error: 'id must be a number' }).positive().max(INT32_MAX, int32Message(1));
 export const version = int32({ error: 'version is required' }).min(0);
@@ -41,10 +45,12 @@ function realDate(y: number, m: number, d: number): boolean {
 export function parseStrictDate(text: string): string | null {
   const t = text.trim();
   const m = ymd.exec(t);
-  const parts = m ? [m[1], m[2], m[3]] : (() => {
-    const d = dmy.exec(t);
-    return d ? [d[3], d[2], d[1]] : null;
-  })();
+  const parts = m
+    ? [m[1], m[2], m[3]]
+    : (() => {
+        const d = dmy.exec(t);
+        return d ? [d[3], d[2], d[1]] : null;
+      })();
   if (!parts) return null;
   const [y, mo, d] = parts.map(Number);
   return realDate(y, mo, d) ? `${parts[0]}-${parts[1]}-${parts[2]}` : null;

@@ -39,10 +39,21 @@ export function rejectBadText(value: unknown, root: string, path: string[] = [])
 /** Text for the api log (and any other log row): no NUL, no lone surrogates, at most `max` characters. */
 export function logText(s: string, max = 1000): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/\u0000/g, '').replace(LONE_SURROGATES, '\uFFFD').slice(0, max).replace(LONE_SURROGATES, '');
+  return s
+    .replace(/\u0000/g, '')
+    .replace(LONE_SURROGATES, '\uFFFD')
+    .slice(0, max)
+    .replace(LONE_SURROGATES, '');
 }
 
-type PgError = { code: string; detail?: string; constraint?: string; column?: string; table?: string; message?: string };
+type PgError = {
+  code: string;
+  detail?: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+  message?: string;
+};
 
 /** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`), if any. */
 export function pgErrorOf(err: unknown): PgError | undefined {
@@ -57,7 +68,9 @@ export function pgErrorOf(err: unknown): PgError | undefined {
 function keyOf(detail: string | undefined): [string, string][] {
   const m = /Key \((.+)\)=\((.*)\)/.exec(detail ?? '');
   if (!m) return [];
-  const cols = splitTop(m[1]).map((c) => /([a-z_][a-z0-9_]*)(?:::\w+)?\)*$/i.exec(c.replace(/::[a-z ]+\)*$/i, ''))?.[1] ?? c);
+  const cols = splitTop(m[1]).map(
+    (c) => /([a-z_][a-z0-9_]*)(?:::\w+)?\)*$/i.exec(c.replace(/::[a-z ]+\)*$/i, ''))?.[1] ?? c,
+  );
   const values = splitTop(m[2]);
   return cols.map((c, i) => [c, values.length === cols.length ? values[i] : '']);
 }
@@ -102,7 +115,8 @@ export function fromPgError(err: unknown): AppError | undefined {
     case '23505':
       return conflict(`${shown} already exists`, 'duplicate', field);
     case '23503':
-      if (/still referenced/.test(pg.detail ?? '')) return conflict('This record is in use and cannot be deleted', 'in_use', field);
+      if (/still referenced/.test(pg.detail ?? ''))
+        return conflict('This record is in use and cannot be deleted', 'in_use', field);
       return businessRule(`${shown} does not exist`, 'reference_not_found', field);
     case '23502':
       return badRequest(`${pg.column ?? 'A value'} is required`, pg.column);
@@ -139,11 +153,19 @@ export function fromFastifyError(err: FastifyError): AppError | undefined {
   const code = err.code ?? '';
   const router = routerErrors[code];
   if (router) return new AppError(router.status, 'bad_request', router.msg, 'url');
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError(413, 'too_large', 'The request body is too large', 'body');
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError(413, 'too_large', 'The request body is too large', 'body');
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') return badRequest('The body is not valid JSON', 'body');
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('The body is empty; send a JSON object', 'body');
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(415, 'unsupported_media_type', 'Send the body as application/json', 'body');
-  if (code.startsWith('FST_ERR_CTP_')) return new AppError(err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'bad_request', err.message, 'body');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new AppError(415, 'unsupported_media_type', 'Send the body as application/json', 'body');
+  if (code.startsWith('FST_ERR_CTP_'))
+    return new AppError(
+      err.statusCode && err.statusCode < 500 ? err.statusCode : 400,
+      'bad_request',
+      err.message,
+      'body',
+    );
   if (err.statusCode && err.statusCode < 500) {
     return new AppError(err.statusCode, err.statusCode === 400 ? 'validation_error' : code || 'error', err.message);
   }

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListRequest, ListResponse, FilterItem } from '@fp/contract';
-import { INT32_MAX, MAX_IN_VALUES, normalizeFilter, parseStrictDate, parseStrictDateTime, tooManyValues } from '@fp/contract';
+import {
+  INT32_MAX,
+  MAX_IN_VALUES,
+  normalizeFilter,
+  parseStrictDate,
+  parseStrictDateTime,
+  tooManyValues,
+} from '@fp/contract';
 import { badRequest } from './errors.js';
 import type { DbOrTx } from '../db/client.js';
 
@@ -61,7 +68,8 @@ function coerce(field: string, f: { type: FieldType; bigint?: boolean }, v: unkn
       if (!/^-?\d{1,19}$/.test(s)) throw badRequest(`Filter ${field} needs a whole number`, name);
       const n = BigInt(s);
       const max = f.bigint ? INT64_MAX : BigInt(INT32_MAX);
-      if (n > max || n < -max - 1n) throw badRequest(`Filter ${field} needs a whole number between ${-max - 1n} and ${max}`, name);
+      if (n > max || n < -max - 1n)
+        throw badRequest(`Filter ${field} needs a whole number between ${-max - 1n} and ${max}`, name);
       return s;
     }
     case 'decimal':
@@ -113,13 +121,18 @@ function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined 
     const pattern = c === 'like' ? `%${escapeLike(typed, false)}%` : escapeLike(typed, true);
     return likeCondition(expr, type, pattern);
   }
-  if (c === 'like' || c === 'like_bc') throw badRequest(`Filter ${name} takes one text value with ${c}`, `filters.${name}`);
+  if (c === 'like' || c === 'like_bc')
+    throw badRequest(`Filter ${name} takes one text value with ${c}`, `filters.${name}`);
   if (c === 'in') {
     const list = Array.isArray(value) ? value : [value];
     if (list.length > MAX_IN_VALUES) throw badRequest(tooManyValues, `filters.${name}`);
     const values = list.map((v) => coerce(name, field, v));
     if (values.length === 0) return sql`false`;
-    if (type === 'number') return sql`${expr} in (${sql.join(values.map((v) => sql`${v}::numeric`), sql`, `)})`;
+    if (type === 'number')
+      return sql`${expr} in (${sql.join(
+        values.map((v) => sql`${v}::numeric`),
+        sql`, `,
+      )})`;
     return inArray(expr as never, values as never[]);
   }
   if (Array.isArray(value)) throw badRequest(`Filter ${name} takes one value with ${c}`, `filters.${name}`);
@@ -138,7 +151,10 @@ function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined 
   return lte(expr as never, param(type, v) as never);
 }
 
-export function buildWhere(spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>, filters: FilterItem[]): SQL | undefined {
+export function buildWhere(
+  spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>,
+  filters: FilterItem[],
+): SQL | undefined {
   const parts: SQL[] = [];
   for (const f of filters) {
     if (!spec.filterable.includes(f.field) || !spec.fields[f.field]) {
@@ -150,7 +166,10 @@ export function buildWhere(spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'
   return parts.length ? and(...parts) : undefined;
 }
 
-export function buildOrder(spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>, sort: ListRequest['sort_order']): SQL[] {
+export function buildOrder(
+  spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>,
+  sort: ListRequest['sort_order'],
+): SQL[] {
   const s = sort ?? spec.defaultSort;
   if (!spec.sortable.includes(s.field) || !spec.fields[s.field]) {
     throw badRequest(`Unknown sort field: ${s.field}`, 'sort_order.field', 'unknown_sort_field');
@@ -170,7 +189,12 @@ export async function runList<Row, Item>(
   const order = buildOrder(spec, req.sort_order);
   const { page, size } = req.pagination;
   const extra = { __total: sql<number>`count(*) over()`.mapWith(Number).as('__total') };
-  const rows = await spec.source(db, extra).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+  const rows = await spec
+    .source(db, extra)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
   let total = rows[0]?.__total ?? 0;
   if (rows.length === 0 && page > 1) {
     const probe = await spec.source(db, extra).where(where).limit(1);
