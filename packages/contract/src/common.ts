@@ -19,7 +19,7 @@ export const coercedInt32 = (params?: NumberParams, intMessage?: string) =>
     .min(INT32_MIN, int32Message(INT32_MIN))
     .max(INT32_MAX, int32Message(INT32_MIN));
 
-export const id = coercedInt32({ error: 'id must be a number' }).positive().max(INT32_MAX, int32Message(1));
+export const id = z.coerce.number({ error: 'id must be a number' }).int().positive().max(INT32_MAX, int32Message(1));
 export const version = int32({ error: 'version is required' }).min(0);
 export const timestamp = z.string();
 export const idParam = z.object({ id });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { listRequest, listResponse, type ListRequest } from '@fp/contract';
+import { EMPTY_BIRTH_DATE, listRequest, listResponse, type ListRequest } from '@fp/contract';
 import type { Access, Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
@@ -62,7 +62,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
         header: c.header,
         key: c.key,
         width: c.width ?? Math.max(12, c.header.length + 2),
-        style: c.format === 'money' ? { numFmt: '#,##0.##' } : c.format === 'date' ? { numFmt: 'dd-mm-yyyy' } : {},
+        style: c.format ? { numFmt: NUM_FMT[c.format] } : {},
       }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
@@ -75,13 +75,53 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
   });
 }
 
-function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
+/** Cell formats of the export columns (calls.md 9: dates DD-MM-YYYY; money with at most 2 decimals). */
+const NUM_FMT: Record<NonNullable<ExportColumn['format']>, string> = {
+  money: '#,##0.00',
+  date: 'dd-mm-yyyy',
+  datetime: 'dd-mm-yyyy hh:mm',
+  boolean: '@',
+};
+
+/** Times in an export are the wall-clock time of the business (product.md: Vietnam). */
+const BUSINESS_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * A date or timestamp as the Date exceljs writes for it: Excel has no time zones, so the cell holds the business's
+ * wall-clock time (written as UTC). Unknown dates (null, '', 0001-01-01 = unknown birth date) are empty cells.
+ */
+export function excelDate(v: unknown, withTime: boolean): Date | null {
+  if (v === null || v === undefined || v === '') return null;
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (day) {
+    if (text === EMPTY_BIRTH_DATE) return null;
+    return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  }
+  const at = v instanceof Date ? v : new Date(text);
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() <= 1) return null;
+  const p = Object.fromEntries(wallClock.formatToParts(at).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), withTime ? Number(p.hour) : 0, withTime ? Number(p.minute) : 0, withTime ? Number(p.second) : 0);
+  return new Date(wall);
+}
+
+export function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
   const row: Record<string, unknown> = {};
   for (const c of columns) {
     const v = item[c.key];
     if (v === null || v === undefined) row[c.key] = null;
-    else if (c.format === 'money') row[c.key] = Number(v);
-    else if (c.format === 'date' || c.format === 'datetime') row[c.key] = new Date(String(v));
+    else if (c.format === 'money') row[c.key] = Math.round(Number(v) * 100) / 100;
+    else if (c.format === 'date' || c.format === 'datetime') row[c.key] = excelDate(v, c.format === 'datetime');
     else if (c.format === 'boolean') row[c.key] = v ? 'Yes' : 'No';
     else if (typeof v === 'object') row[c.key] = JSON.stringify(v);
     else row[c.key] = v;
