@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +11,8 @@ import pino from 'pino';
 import { DEFAULT_ERROR, setBusinessTimeZone } from '@fp/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { AppError, unavailable } from './http/errors.js';
+import { AppError, badRequest, unavailable } from './http/errors.js';
+import { fromFastifyError, fromPgError, logText } from './http/input.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
@@ -37,6 +38,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     bodyLimit: 50 * 1024 * 1024,
     // Only a proxy named in TRUST_PROXY may set the client address (X-Forwarded-For); by default nobody.
     trustProxy: config.trustProxy,
+    // Router refusals (%ZZ in a path, an over-long parameter) answer in the envelope like every other error.
+    frameworkErrors: (err, _req, reply) => sendError(reply, fromFastifyError(err as FastifyError) ?? badRequest(err.message, 'url')),
   }) as unknown as FastifyInstance;
   const services: Services = {
     db: database.db,
@@ -91,14 +94,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   registerApiLog(app, services.apiLog);
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ result: false, data: null, errors: err.toErrors() });
-    }
-    const fe = err as FastifyError;
-    if (fe.statusCode && fe.statusCode < 500) {
-      const code = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.statusCode === 400 ? 'validation_error' : (fe.code ?? 'error');
-      return reply.status(fe.statusCode).send({ result: false, data: null, errors: [{ code, msg: fe.message }] });
-    }
+    // Bad input never answers 500: Fastify's refusals and the database errors input can cause are mapped once here.
+    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err));
+    if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ result: false, data: null, errors: [{ code: 'system_error', msg: DEFAULT_ERROR }] });
   });
@@ -124,4 +122,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   });
 
   return { app, services, router };
+}
+
+function sendError(reply: FastifyReply, err: AppError) {
+  return reply.status(err.status).send({ result: false, data: null, errors: err.toErrors() });
 }

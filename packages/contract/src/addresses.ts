@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listRequest } from './filter.js';
 import { check, messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 
 // calls.md 7.7: post codes and districts come from one lookup; `table_code` says which.
 // post_code rows are the 63 provinces (official GSO code, e.g. 01 Hà Nội); address_district rows are the
@@ -62,7 +62,7 @@ const shipToFields = {
 };
 
 export const shipToAddress = z.object({
-  id: z.number().int(),
+  id: int32(),
   code: z.string(),
   customer_no: z.string(),
   franchise_code: z.string(),
@@ -78,7 +78,7 @@ export const shipToAddress = z.object({
   phone_no: z.string(),
   country_region_code: z.string(),
   is_temporary: z.boolean(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -117,7 +117,7 @@ export const shippingAgent = z.object({ code: z.string(), name: z.string() });
 export type ShippingAgent = z.infer<typeof shippingAgent>;
 
 export const shippingAgentService = z.object({
-  id: z.number().int(),
+  id: int32(),
   code: z.string(),
   shipping_agent_code: z.string(),
   shipping_agent_name: z.string(),
@@ -125,7 +125,7 @@ export const shippingAgentService = z.object({
   post_code: z.string(),
   district_code: z.string(),
   is_temporary: z.boolean(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { permissionTypes } from './constants.js';
 import { requiredText, optionalText, messages } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 import { pageGrant } from './auth.js';
 
 // Page structure (product.md 3): buttons, fields and filters are JSON lists.
 export const pageStructure = z.object({
-  id: z.number().int(),
+  id: int32(),
   page_url: z.string(),
   page_name: z.string(),
   buttons: z.array(z.string()),
   fields: z.array(z.string()),
   filters: z.array(z.string()),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type PageStructure = z.infer<typeof pageStructure>;
 /** A row of the page-structure list: the structure plus the counts its screen shows. */
 export const pageStructureListItem = pageStructure.extend({
-  buttons_count: z.number().int(),
-  fields_count: z.number().int(),
-  filters_count: z.number().int(),
+  buttons_count: int32(),
+  fields_count: int32(),
+  filters_count: int32(),
 });
 export type PageStructureListItem = z.infer<typeof pageStructureListItem>;
 
@@ -58,20 +58,20 @@ export type PageStructureUpdate = z.input<typeof pageStructureUpdate>;
 
 // Page permission (product.md 3, 6): pages carry a url and a level; users lists the assigned user ids.
 export const pagePermission = z.object({
-  id: z.number().int(),
+  id: int32(),
   name: z.string(),
   /** The level given to a page entry that names none. */
   permission_type: z.enum(permissionTypes),
   pages: z.array(pageGrant),
   /** Buttons allowed per page ("<page_url>#<button>"); a page with no entry here allows every button its level allows. */
   permissions: z.array(z.string()),
-  users: z.array(z.number().int()),
-  version: z.number().int(),
+  users: z.array(int32()),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type PagePermission = z.infer<typeof pagePermission>;
-export const pagePermissionListItem = pagePermission.extend({ pages_count: z.number().int(), users_count: z.number().int() });
+export const pagePermissionListItem = pagePermission.extend({ pages_count: int32(), users_count: int32() });
 export type PagePermissionListItem = z.infer<typeof pagePermissionListItem>;
 
 const permissionType = z.enum(permissionTypes, { error: 'permission_type must be edit or view' });
@@ -81,7 +81,7 @@ const permissionPages = z.array(pagePermissionPage, { error: 'pages must be a li
 const buttonGrants = z
   .array(z.string().trim().regex(/^\/[^\s#?]*#.+$/, 'Each permission is written <page_url>#<button>').max(255, messages.maxLength(255)))
   .superRefine(uniqueItems((v: string) => v));
-const userIds = z.array(z.number({ error: 'user ids must be numbers' }).int().positive(), { error: 'must be a list of user ids' }).superRefine(uniqueItems((v: number) => String(v)));
+const userIds = z.array(int32({ error: 'user ids must be numbers' }).positive(), { error: 'must be a list of user ids' }).superRefine(uniqueItems((v: number) => String(v)));
 export const pagePermissionCreate = z.object({
   name: requiredText(100),
   permission_type: permissionType.default('view'),
@@ -101,18 +101,18 @@ export const pagePermissionUpdate = z.object({
 });
 export type PagePermissionUpdate = z.input<typeof pagePermissionUpdate>;
 export const assignPermissionBody = z.object({
-  admin_user_id: z.number({ error: 'admin_user_id is required' }).int().positive(),
-  page_permission_id: z.number({ error: 'page_permission_id is required' }).int().positive(),
+  admin_user_id: int32({ error: 'admin_user_id is required' }).positive(),
+  page_permission_id: int32({ error: 'page_permission_id is required' }).positive(),
 });
 export const assignPermissionBulkBody = z.object({
-  page_permission_id: z.number({ error: 'page_permission_id is required' }).int().positive(),
+  page_permission_id: int32({ error: 'page_permission_id is required' }).positive(),
   admin_user_ids: userIds,
   /** replace: the permission's users become exactly this list; add: they are added. */
   mode: z.enum(['replace', 'add'], { error: 'mode must be replace or add' }).default('replace'),
 });
 /** A user as the permission screens show them (GET /page-permissions/{id}/users, the assignable-users list). */
 export const permissionUser = z.object({
-  id: z.number().int(),
+  id: int32(),
   username: z.string(),
   name: z.string(),
   role: z.string().nullable(),
@@ -123,14 +123,14 @@ export type PermissionUser = z.infer<typeof permissionUser>;
 
 // API log (calls.md 7.3).
 export const apiLog = z.object({
-  id: z.number().int(),
+  id: int32(),
   created_at: z.string(),
-  user_id: z.number().int().nullable(),
+  user_id: int32().nullable(),
   username: z.string().nullable(),
   method: z.string(),
   operation: z.string(),
   path: z.string(),
-  status: z.number().int(),
+  status: int32(),
   duration_ms: z.number(),
   error: z.string().nullable(),
 });
@@ -159,13 +159,13 @@ export const configUpdate = z.object({
 // Job queue (ARCHITECTURE: durable outbox on the same database).
 export const jobStates = ['pending', 'running', 'done', 'failed', 'dead'] as const;
 export const job = z.object({
-  id: z.number().int(),
+  id: int32(),
   queue: z.string(),
   key: z.string().nullable(),
   payload: z.unknown(),
   state: z.enum(jobStates),
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
+  attempts: int32(),
+  max_attempts: int32(),
   run_at: z.string(),
   last_error: z.string().nullable(),
   result: z.unknown(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './common.js';
 import { password } from './validators.js';
 import { permissionTypes } from './constants.js';
 
@@ -17,19 +18,19 @@ export const pageGrant = z.object({ page_url: z.string(), permission_type: z.enu
 export type PageGrant = z.infer<typeof pageGrant>;
 
 export const meUser = z.object({
-  user_id: z.number().int(),
+  user_id: int32(),
   username: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  role_id: z.number().int().nullable(),
+  role_id: int32().nullable(),
   customer_no: z.string().nullable(),
-  device_id: z.number().int().nullable(),
+  device_id: int32().nullable(),
   is_active: z.boolean(),
 });
 export const meResponse = z.object({
   user: meUser,
-  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.object({ id: int32(), name: z.string() }).nullable(),
   is_admin: z.boolean(),
   /** The franchise the user is scoped to; null for head office and administrators. */
   franchise_code: z.string().nullable(),

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { requiredText, messages } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 
 /** Document screens that offer cancel reasons (cancel_reason.page). */
 export const cancelReasonPages = ['/salesOrders', '/salesQuotes', '/purchasesOrders', '/consignmentIssue'] as const;
 
 export const cancelReason = z.object({
-  id: z.number().int(),
+  id: int32(),
   reason_code: z.string(),
   description: z.string(),
   page: z.string(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });

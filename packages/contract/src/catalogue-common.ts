@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, requiredText } from './validators.js';
-import { parseDateInput } from './format.js';
+import { parseStrictDate } from './common.js';
 
 // Shared pieces of the catalogue payloads (items, item prices, categories).
 
@@ -33,7 +33,7 @@ export const moneyInput = (field = 'unit_price') => decimalInput(field, { min: 0
 /** A date as YYYY-MM-DD or DD-MM-YYYY (product.md 5); becomes YYYY-MM-DD. */
 export const dateInput = () =>
   z.string({ error: messages.required }).trim().min(1, messages.required).transform((v, ctx) => {
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : parseDateInput(v);
+    const iso = parseStrictDate(v);
     if (!iso) {
       ctx.addIssue({ code: 'custom', message: 'Please enter a date as DD-MM-YYYY' });
       return z.NEVER;

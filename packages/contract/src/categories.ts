@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 import { codeInput } from './catalogue-common.js';
 
 // calls.md 7.8 categories: a two-level tree (category and sub-category) that items belong to.
 
 export const categoryNode = z.object({
-  id: z.number().int(),
+  id: int32(),
   code: z.string(),
   name: z.string(),
   /** null for a category; the category's id for a sub-category. */
-  parent_id: z.number().int().nullable(),
-  sort: z.number().int(),
+  parent_id: int32().nullable(),
+  sort: int32(),
   /** Items directly in this node; for a category, also those of its sub-categories. */
-  item_count: z.number().int(),
-  version: z.number().int(),
+  item_count: int32(),
+  version: int32(),
   updated_at: z.string(),
 });
 export type CategoryNode = z.infer<typeof categoryNode>;
@@ -22,8 +22,8 @@ export type CategoryTreeNode = CategoryNode & { children: CategoryNode[] };
 export const categoryTreeNode = categoryNode.extend({ children: z.array(categoryNode) });
 export const categoryTree = z.array(categoryTreeNode);
 
-const sort = z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 100000)).max(100000, messages.range(0, 100000));
-const parentId = z.number({ error: 'parent_id must be a number' }).int().positive().nullable();
+const sort = int32({ error: messages.isNumber }).min(0, messages.range(0, 100000)).max(100000, messages.range(0, 100000));
+const parentId = int32({ error: 'parent_id must be a number' }).positive().nullable();
 
 /** POST /api/categories: a category, or a sub-category when parent_id names a category. */
 export const categoryCreate = z.object({
@@ -37,7 +37,7 @@ export type CategoryCreate = z.output<typeof categoryCreate>;
 
 /** PUT /api/categories: id and the version last read, plus what changes. */
 export const categoryUpdate = z.object({
-  id: z.number({ error: messages.required }).int().positive(),
+  id: int32({ error: messages.required }).positive(),
   version,
   code: codeInput().optional(),
   name: requiredText(100).optional(),
@@ -48,7 +48,7 @@ export type CategoryUpdate = z.output<typeof categoryUpdate>;
 
 /** POST /api/categories/remove: one id, or several. */
 export const categoryRemove = z
-  .object({ id: z.number().int().positive().optional(), ids: z.array(z.number().int().positive()).optional() })
+  .object({ id: int32().positive().optional(), ids: z.array(int32().positive()).optional() })
   .refine((v) => v.id !== undefined || (v.ids?.length ?? 0) > 0, { message: messages.required, path: ['id'] })
   .transform((v) => [...new Set([...(v.id !== undefined ? [v.id] : []), ...(v.ids ?? [])])]);
-export const categoryRemoveResult = z.object({ removed: z.number().int() });
+export const categoryRemoveResult = z.object({ removed: int32() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { check, email, messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
-import { parseDateInput } from './format.js';
 import { businessDate } from './business-date.js';
+import { int32, parseStrictDate, version } from './common.js';
 import { EMPTY_BIRTH_DATE } from './constants.js';
 import { shipToAddress } from './addresses.js';
 
@@ -26,7 +25,7 @@ export const birthDate = () =>
     .nullish()
     .transform((v, ctx) => {
       if (!v) return EMPTY_BIRTH_DATE;
-      const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v ? v : parseDateInput(v);
+      const iso = parseStrictDate(v);
       if (!iso) {
         ctx.addIssue({ code: 'custom', message: 'birth_date must be a date (DD-MM-YYYY or YYYY-MM-DD)' });
         return z.NEVER;
@@ -57,7 +56,7 @@ export const customer = z.object({
   referral_code: z.string(),
   referred_by_code: z.string(),
   referral_pos_so_no: z.string(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -178,11 +177,11 @@ export type ReferralCheckResult = z.infer<typeof referralCheckResult>;
 
 // Customer setup (product.md 3): number prefix per channel.
 export const customerSetup = z.object({
-  id: z.number().int(),
+  id: int32(),
   name: z.string(),
   prefix: z.string(),
   channel: z.string(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -194,7 +193,7 @@ const prefixText = () =>
     .refine((s) => /^[A-Z0-9_-]+$/.test(s), 'prefix may hold only letters, digits, - and _');
 export const customerSetupCreate = z.object({ name: requiredText(100), prefix: prefixText(), channel: requiredText(30) });
 export const customerSetupUpdate = z.object({
-  id: z.number({ error: 'id is required' }).int().positive(),
+  id: int32({ error: 'id is required' }).positive(),
   version,
   name: requiredText(100).optional(),
   prefix: prefixText().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 import { deviceTypes, DEVICE_PAGE_SIZE } from './constants.js';
 import { MAX_PAGE_SIZE, listRequest, pagination } from './filter.js';
 import { PRINTER_NOT_CONNECTED } from './toast.js';
@@ -50,20 +50,20 @@ export const deviceData = z.preprocess(
 export type DeviceData = { ip: string; port: number };
 
 export const device = z.object({
-  id: z.number().int(),
+  id: int32(),
   location_code: z.string().nullable(),
   device_type: z.enum(deviceTypes),
   device_name: z.string(),
   device_code: z.string(),
-  device_data: z.object({ ip: z.string(), port: z.number().int() }),
-  version: z.number().int(),
+  device_data: z.object({ ip: z.string(), port: int32() }),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Device = z.infer<typeof device>;
 
 /** A list row also carries ip and port flat, for the IP and Port columns and the export. */
-export const deviceListItem = device.extend({ ip: z.string(), port: z.number().int() });
+export const deviceListItem = device.extend({ ip: z.string(), port: int32() });
 export type DeviceListItem = z.infer<typeof deviceListItem>;
 
 const deviceType = z.enum(deviceTypes, {
@@ -106,9 +106,7 @@ export type DeviceUpdate = z.input<typeof deviceUpdate>;
 export const deviceListRequest = listRequest.extend({
   pagination: pagination
     .extend({
-      size: z
-        .number()
-        .int()
+      size: int32()
         .min(1)
         .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
         .default(DEVICE_PAGE_SIZE),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './common.js';
 
 // calls.md 7.17 and api.md "Session and shell": the cloud drive as the web app and outside clients see it.
 
@@ -33,7 +34,7 @@ export const driveItemConfig = z.object({
   folder: z.string(),
   allowed_content_types: z.array(z.string()),
   /** Largest accepted file, in bytes. */
-  max_size: z.number().int(),
+  max_size: int32(),
 });
 export type DriveItemConfig = z.infer<typeof driveItemConfig>;
 
@@ -42,7 +43,7 @@ export const driveFile = z.object({
   /** Path inside the drive: `{folder}/{name}`. */
   path: z.string(),
   name: z.string(),
-  size: z.number().int(),
+  size: int32(),
   content_type: z.string(),
   web_url: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './common.js';
 
 // calls.md 7.1 and api.md: list calls take pagination, filters and sort_order.
 export const conditionTypes = ['eq', 'like', 'like_bc', 'in', 'gteq', 'lteq'] as const;
@@ -6,6 +7,10 @@ export type ConditionType = (typeof conditionTypes)[number];
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** An `in` condition takes at most this many values (a list or values joined by |). */
+export const MAX_IN_VALUES = 1000;
+export const tooManyValues = `Please enter at most ${MAX_IN_VALUES} values`;
 
 const filterValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
 
@@ -22,10 +27,8 @@ export const sortOrder = z.object({
 });
 
 export const pagination = z.object({
-  page: z.number().int().min(1).default(1),
-  size: z
-    .number()
-    .int()
+  page: int32().min(1).default(1),
+  size: int32()
     .min(1)
     .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
@@ -42,9 +45,9 @@ export type ListRequestInput = z.input<typeof listRequest>;
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    total_count: z.number().int(),
-    page: z.number().int(),
-    size: z.number().int(),
+    total_count: int32(),
+    page: int32(),
+    size: int32(),
   });
 export type ListResponse<T> = { items: T[]; total_count: number; page: number; size: number };
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { check, email, messages, range, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 
 // product.md 3 Franchise; api.md "Franchises, number series, addresses".
 
 export const location = z.object({
-  id: z.number().int(),
+  id: int32(),
   location_code: z.string(),
   customer_no: z.string(),
   name: z.string(),
@@ -15,14 +15,14 @@ export const location = z.object({
   city: z.string(),
   phone_no: z.string(),
   is_active: z.boolean(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Location = z.infer<typeof location>;
 
 export const franchise = z.object({
-  id: z.number().int(),
+  id: int32(),
   customer_no: z.string(),
   name: z.string(),
   address: z.string(),
@@ -41,7 +41,7 @@ export const franchise = z.object({
   vendor_name: z.string(),
   buy_from_code: z.string(),
   buy_from_address: z.string(),
-  receipt_lead_time: z.number().int(),
+  receipt_lead_time: int32(),
   header_campaign: z.string(),
   header_costcenter: z.string(),
   header_channel: z.string(),
@@ -56,7 +56,7 @@ export const franchise = z.object({
   consignment_intransit_code: z.string(),
   is_active: z.boolean(),
   last_synced_at: z.string().nullable(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });

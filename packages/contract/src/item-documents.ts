@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 
 // calls.md 7.8 "Upload documents" and api.md: item documents (images, spec sheets, price sheets) kept on the cloud drive.
 
@@ -14,7 +14,7 @@ export const itemDocumentTypeLabels: Record<ItemDocumentType, string> = {
 };
 
 export const itemDocument = z.object({
-  id: z.number().int(),
+  id: int32(),
   item_no: z.string(),
   variant_code: z.string().nullable(),
   title: z.string(),
@@ -23,11 +23,11 @@ export const itemDocument = z.object({
   file_id: z.string(),
   file_path: z.string(),
   file_name: z.string(),
-  file_size: z.number().int(),
+  file_size: int32(),
   content_type: z.string(),
   web_url: z.string(),
   uploaded_by: z.string(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -58,7 +58,7 @@ export type ItemDocumentCreateFields = z.output<typeof itemDocumentCreateFields>
 
 /** PUT /api/item-documents: metadata of one document, by id, with the version last read. */
 export const itemDocumentUpdate = z.object({
-  id: z.number({ error: 'id is required' }).int().positive(),
+  id: int32({ error: 'id is required' }).positive(),
   version,
   item_no: requiredText(30)
     .transform((s) => s.toUpperCase())
@@ -78,9 +78,9 @@ export type ItemDocumentUpdate = z.output<typeof itemDocumentUpdate>;
 
 /** POST /api/item-documents/remove: removes the rows and their files on the drive. */
 export const itemDocumentRemove = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'ids must not be empty'),
+  ids: z.array(int32().positive()).min(1, 'ids must not be empty'),
 });
-export const itemDocumentRemoveResult = z.object({ removed: z.array(z.number().int()) });
+export const itemDocumentRemoveResult = z.object({ removed: z.array(int32()) });
 
 /** The document type a file suggests when the user did not choose one. */
 export const documentTypeOf = (contentType: string): ItemDocumentType =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './catalogue-common.js';
 
 // calls.md 7.8 item prices: price lists holding item prices. An item price names the item, optionally a variant
@@ -8,7 +8,7 @@ import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './
 // validity; pinned prices head the tablet price screens in their sort order.
 
 export const itemPrice = z.object({
-  id: z.number().int(),
+  id: int32(),
   price_list_code: z.string(),
   price_list_name: z.string(),
   item_no: z.string(),
@@ -24,10 +24,10 @@ export const itemPrice = z.object({
   /** null = open-ended. */
   valid_to: z.string().nullable(),
   pinned: z.boolean(),
-  sort: z.number().int(),
+  sort: int32(),
   /** The item's list price, for comparison. */
   list_price: z.string(),
-  version: z.number().int(),
+  version: int32(),
   updated_at: z.string(),
 });
 export type ItemPrice = z.infer<typeof itemPrice>;
@@ -36,17 +36,17 @@ export const priceList = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string(),
-  price_count: z.number().int(),
-  pinned_count: z.number().int(),
-  franchise_count: z.number().int(),
+  price_count: int32(),
+  pinned_count: int32(),
+  franchise_count: int32(),
   first_valid_from: z.string().nullable(),
   last_valid_to: z.string().nullable(),
-  version: z.number().int(),
+  version: int32(),
   updated_at: z.string(),
 });
 export type PriceList = z.infer<typeof priceList>;
 
-const sort = z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 1000000)).max(1000000, messages.range(0, 1000000));
+const sort = int32({ error: messages.isNumber }).min(0, messages.range(0, 1000000)).max(1000000, messages.range(0, 1000000));
 const franchiseCode = z
   .string()
   .trim()
@@ -90,7 +90,7 @@ export type ItemPriceCreate = z.output<typeof itemPriceCreate>;
 
 /** PUT /api/item-prices: id, the version last read, and what changes. */
 export const itemPriceUpdate = z.object({
-  id: z.number({ error: messages.required }).int().positive(),
+  id: int32({ error: messages.required }).positive(),
   version,
   variant_code: priceFields.variant_code.optional(),
   unit_of_measure: priceFields.unit_of_measure.optional(),
@@ -104,19 +104,19 @@ export const itemPriceUpdate = z.object({
 });
 export type ItemPriceUpdate = z.output<typeof itemPriceUpdate>;
 
-export const itemPriceIds = z.object({ ids: z.array(z.number().int().positive()).min(1, 'ids must not be empty') });
-export const itemPriceRemoveResult = z.object({ removed: z.number().int() });
+export const itemPriceIds = z.object({ ids: z.array(int32().positive()).min(1, 'ids must not be empty') });
+export const itemPriceRemoveResult = z.object({ removed: int32() });
 
 /** POST /api/item-prices/import: puts the items of these prices into a sub-category. */
 export const itemPriceImport = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'ids must not be empty'),
-  subCategoryId: z.number({ error: messages.required }).int().positive(),
+  ids: z.array(int32().positive()).min(1, 'ids must not be empty'),
+  subCategoryId: int32({ error: messages.required }).positive(),
 });
-export const itemPriceImportResult = z.object({ sub_category_id: z.number().int(), items: z.number().int(), item_nos: z.array(z.string()) });
+export const itemPriceImportResult = z.object({ sub_category_id: int32(), items: int32(), item_nos: z.array(z.string()) });
 
 /** POST /api/item-prices/delete: a whole price list and its prices. */
 export const priceListDelete = z.object({ price_list_code: requiredText(30).transform((s) => s.toUpperCase()) });
-export const priceListDeleteResult = z.object({ price_list_code: z.string(), removed: z.number().int() });
+export const priceListDeleteResult = z.object({ price_list_code: z.string(), removed: int32() });
 
 /** GET /api/item-prices/view?price_list_code= : one price list with its prices. */
 export const priceListView = z.object({ price_list_code: requiredText(30).transform((s) => s.toUpperCase()) });
@@ -132,9 +132,9 @@ export const itemPriceSyncFromView = z.object({
 });
 export const itemPriceSyncResult = z.object({
   price_list_code: z.string(),
-  sync_log_id: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
+  sync_log_id: int32(),
+  created: int32(),
+  updated: int32(),
   skipped: z.array(z.object({ item_no: z.string(), variant_code: z.string(), franchise_code: z.string().nullable(), reason: z.string() })),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, version } from './common.js';
 import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './catalogue-common.js';
 
 // calls.md 7.8 (franchise items) and the item master (issue 4): items with variants and units of measure,
@@ -34,9 +34,9 @@ export const item = z.object({
   base_unit_of_measure: z.string(),
   /** List price per base unit, VND. */
   unit_price: z.string(),
-  category_id: z.number().int().nullable(),
+  category_id: int32().nullable(),
   blocked: z.boolean(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -75,7 +75,7 @@ const itemFields = {
   description_2: optionalText(100),
   base_unit_of_measure: codeInput(),
   unit_price: moneyInput(),
-  category_id: z.number({ error: 'category_id must be a number' }).int().positive().nullish(),
+  category_id: int32({ error: 'category_id must be a number' }).positive().nullish(),
   blocked: z.boolean().optional(),
   variants: z.array(variantInput).superRefine(uniqueBy((v) => v.variant_code, 'Variant')),
   /** Units other than the base unit (the base unit always counts 1). */
@@ -111,22 +111,22 @@ export const itemRow = z.object({
   description: z.string(),
   description_2: z.string(),
   base_unit_of_measure: z.string(),
-  category_id: z.number().int().nullable(),
+  category_id: int32().nullable(),
   category_code: z.string().nullable(),
   category_name: z.string().nullable(),
-  parent_category_id: z.number().int().nullable(),
+  parent_category_id: int32().nullable(),
   parent_category_name: z.string().nullable(),
   blocked: z.boolean(),
-  variant_count: z.number().int(),
+  variant_count: int32(),
   /** List price, VND. */
   unit_price: z.string(),
   /** The franchise whose view this row is (its item list); null = the item master. */
   franchise_code: z.string().nullable(),
   /** Item Franchise row: its rate, sort and version (null outside a franchise's list). */
-  item_franchise_id: z.number().int().nullable(),
+  item_franchise_id: int32().nullable(),
   price_rate: z.string().nullable(),
-  sort: z.number().int().nullable(),
-  version: z.number().int().nullable(),
+  sort: int32().nullable(),
+  version: int32().nullable(),
   /** Today's price of one base unit for that franchise (priceOf), and where it came from. */
   effective_price: z.string(),
   price_source: z.enum(priceSources),
@@ -153,7 +153,7 @@ export const updatePriceRate = z
   .superRefine((v, ctx) => {
     if (!v.update_all && !v.item_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['item_no'] });
   });
-export const updatePriceRateResult = z.object({ franchise_code: z.string(), updated: z.number().int(), price_rate: z.string() });
+export const updatePriceRateResult = z.object({ franchise_code: z.string(), updated: int32(), price_rate: z.string() });
 
 /** POST /api/items/remove: takes items out of a franchise's item list (`item_nos`; `items` or one `item_no` also read). */
 export const removeItems = z.preprocess((v) => {
@@ -166,7 +166,7 @@ export const removeItems = z.preprocess((v) => {
   franchise_code: franchiseCode.optional(),
   item_nos: z.array(z.string().trim().min(1).transform((s) => s.toUpperCase()), { error: messages.required }).min(1, 'item_nos must not be empty'),
 }));
-export const removeItemsResult = z.object({ franchise_code: z.string(), removed: z.number().int() });
+export const removeItemsResult = z.object({ franchise_code: z.string(), removed: int32() });
 
 /**
  * PUT /api/items/sort: `items` in their new order (item numbers; they get sort, sort+1, …) or explicit
@@ -176,25 +176,25 @@ export const sortItems = z.object({
   franchise_code: franchiseCode.optional(),
   items: z.union([
     z.array(z.string().trim().min(1).transform((s) => s.toUpperCase())).min(1, 'items must not be empty'),
-    z.array(z.object({ item_no: z.string().trim().min(1).transform((s) => s.toUpperCase()), sort: z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)) })).min(1, 'items must not be empty'),
+    z.array(z.object({ item_no: z.string().trim().min(1).transform((s) => s.toUpperCase()), sort: int32({ error: messages.isNumber }).min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)) })).min(1, 'items must not be empty'),
   ], { error: 'items must be a list of item numbers or of { item_no, sort }' }),
   /** The sort number of the first item when `items` is a plain list (e.g. the first row of the page). */
-  sort: z.number({ error: messages.isNumber }).int().min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)).optional().default(1),
+  sort: int32({ error: messages.isNumber }).min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)).optional().default(1),
 });
-export const sortItemsResult = z.object({ franchise_code: z.string(), updated: z.number().int() });
+export const sortItemsResult = z.object({ franchise_code: z.string(), updated: int32() });
 
 /** POST /api/items/sync and /api/items/sync-item-no. */
 export const syncItems = z.object({ franchise_code: franchiseCode.optional() });
 export const syncItemNo = z.object({ item_no: z.string({ error: messages.required }).trim().min(1, messages.required).transform((s) => s.toUpperCase()), franchise_code: franchiseCode.optional() });
 /** What a sync did; the entry is also kept in the sync logs (table_code item). */
 export const itemSyncResult = z.object({
-  sync_log_id: z.number().int(),
+  sync_log_id: int32(),
   status: z.enum(['success', 'failed']),
-  items_seen: z.number().int(),
-  items_created: z.number().int(),
-  items_updated: z.number().int(),
-  franchise_items_added: z.number().int(),
-  franchises: z.number().int(),
+  items_seen: int32(),
+  items_created: int32(),
+  items_updated: int32(),
+  franchise_items_added: int32(),
+  franchises: int32(),
   message: z.string(),
 });
 export type ItemSyncResult = z.infer<typeof itemSyncResult>;
@@ -219,7 +219,7 @@ export const priceResult = z.object({
   line_amount: z.string(),
   source: z.enum(priceSources),
   price_list: z.string().optional(),
-  item_price_id: z.number().int().optional(),
+  item_price_id: int32().optional(),
   rate: z.string().optional(),
 });
 export type PriceResult = z.infer<typeof priceResult>;

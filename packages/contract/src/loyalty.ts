@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, parseStrictDate } from './common.js';
 import { messages, optionalText, requiredText } from './validators.js';
 import { REDEEMABLE_POINT_SOURCE } from './constants.js';
 
@@ -21,7 +22,7 @@ const nonNegativePoints = z
   .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), messages.isNumber);
 
 export const redeemablePointEntry = z.object({
-  id: z.number().int(),
+  id: int32(),
   customer_no: z.string(),
   customer_name: z.string(),
   franchise_code: z.string(),
@@ -32,7 +33,7 @@ export const redeemablePointEntry = z.object({
   entry_type: z.string(),
   /** Signed: earned and reversals of used are positive, used is negative. */
   points: z.string(),
-  reverses_id: z.number().int().nullable(),
+  reverses_id: int32().nullable(),
   description: z.string(),
   created_by: z.string(),
   created_at: z.string(),
@@ -85,13 +86,13 @@ export const redeemablePointRemove = z
   .refine(hasCustomer, customerRequired);
 export const redeemablePointRemoveResult = z.object({ reversed: z.array(redeemablePointEntry), total: redeemablePointTotal });
 
-export const loyaltyScheme = z.object({ code: z.string(), description: z.string(), min_ranking_points: z.string(), sort: z.number().int() });
+export const loyaltyScheme = z.object({ code: z.string(), description: z.string(), min_ranking_points: z.string(), sort: int32() });
 export type LoyaltyScheme = z.infer<typeof loyaltyScheme>;
 
 export const birthdayPromotionQuery = z.object({
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseStrictDate(v) !== null, 'date must be YYYY-MM-DD')
     .optional(),
 });
 export const birthdayPromotionEligibility = z.object({
@@ -99,7 +100,7 @@ export const birthdayPromotionEligibility = z.object({
   eligible: z.boolean(),
   reason: z.string(),
   birth_date: z.string(),
-  year: z.number().int(),
+  year: int32(),
   used_on_pos_so_no: z.string(),
 });
 export type BirthdayPromotionEligibility = z.infer<typeof birthdayPromotionEligibility>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './common.js';
 import { messages } from './validators.js';
 
 /**
@@ -31,14 +32,14 @@ export const numberSeriesPrefix = (franchiseCode: string, documentType: string, 
 export const formatSeriesNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_SERIES_DIGITS, '0')}`;
 
 export const numberSeries = z.object({
-  id: z.number().int(),
+  id: int32(),
   franchise_code: z.string(),
   franchise_name: z.string(),
   document_type: z.string(),
   document_type_name: z.string(),
-  year: z.number().int(),
+  year: int32(),
   prefix: z.string(),
-  last_no: z.number().int(),
+  last_no: int32(),
   /** The last number taken, '' while none was. */
   last_used_no: z.string(),
   next_no: z.string(),
@@ -67,9 +68,9 @@ export type NumberSeriesGenerate = z.input<typeof numberSeriesGenerate>;
 
 export const numberSeriesGenerateResult = z.object({
   franchise_code: z.string(),
-  year: z.number().int(),
+  year: int32(),
   /** How many series rows were new (0 when all existed already). */
-  created: z.number().int(),
+  created: int32(),
   items: z.array(numberSeries),
 });
 export type NumberSeriesGenerateResult = z.infer<typeof numberSeriesGenerateResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './common.js';
 import { messages } from './validators.js';
 import { jobStates } from './admin.js';
 
@@ -53,13 +54,13 @@ export const shopVariantBody = z.object({ item_no: code('item_no').optional() })
 export const shopSyncAllBody = z.object({ sync_all: z.boolean({ error: 'sync_all must be true or false' }).optional() }).default({});
 
 export const shopPush = z.object({
-  id: z.number().int(),
+  id: int32(),
   kind: z.enum(shopPushKinds),
   item_no: z.string(),
   variant_code: z.string().nullable(),
   state: z.enum(jobStates),
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
+  attempts: int32(),
+  max_attempts: int32(),
   /** When a waiting or failed push runs next. */
   run_at: z.string(),
   last_error: z.string().nullable(),
@@ -67,7 +68,7 @@ export const shopPush = z.object({
   mode: z.string().nullable(),
   operation: z.string().nullable(),
   detail: z.string().nullable(),
-  remote_id: z.number().int().nullable(),
+  remote_id: int32().nullable(),
   requested_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -77,16 +78,16 @@ export type ShopPush = z.infer<typeof shopPush>;
 /** The answer of every push call: what is now queued (a push already waiting for the same thing is reused). */
 export const shopPushQueued = z.object({
   /** How many pushes are queued for this request. */
-  count: z.number().int(),
+  count: int32(),
   /** How many of them were new (the others were already waiting and now run as soon as possible). */
-  new_count: z.number().int(),
-  job_ids: z.array(z.number().int()),
+  new_count: int32(),
+  job_ids: z.array(int32()),
   /** The queued pushes (at most the first 100 for sync all). */
   pushes: z.array(shopPush),
 });
 export type ShopPushQueued = z.infer<typeof shopPushQueued>;
 
-export const shopRetryBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'ids must not be empty') });
+export const shopRetryBody = z.object({ ids: z.array(int32().positive()).min(1, 'ids must not be empty') });
 
 /**
  * /tablet/website: the shop's page for an item is its catalogue search for the item number

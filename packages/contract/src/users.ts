@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { email, messages, optionalText, password, requiredText } from './validators.js';
-import { version } from './common.js';
+import { int32, coercedInt32, version } from './common.js';
 
 // product.md 3 (User) and calls.md 7.4. The item of every user list and read; never carries the password hash.
 export const user = z.object({
-  user_id: z.number().int(),
+  user_id: int32(),
   username: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  role_id: z.number().int().nullable(),
+  role_id: int32().nullable(),
   role_name: z.string().nullable(),
   /** The assigned store (franchise customer_no). */
   customer_no: z.string().nullable(),
-  device_id: z.number().int().nullable(),
+  device_id: int32().nullable(),
   is_active: z.boolean(),
-  version: z.number().int(),
+  version: int32(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -23,13 +23,13 @@ export type User = z.infer<typeof user>;
 
 /** GET /api/admin/users/info: the user and the page permissions assigned to them. */
 export const userInfo = user.extend({
-  page_permissions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  page_permissions: z.array(z.object({ id: int32(), name: z.string() })),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
 /** GET /api/franchise-users/current: the caller with their role and store. */
 export const currentUser = user.extend({
-  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.object({ id: int32(), name: z.string() }).nullable(),
   /** The assigned store; name is null when the customer_no names no franchise. */
   store: z.object({ customer_no: z.string(), name: z.string().nullable() }).nullable(),
   is_admin: z.boolean(),
@@ -41,11 +41,11 @@ export const USERNAME_MESSAGE = 'Username may contain letters, digits and . _ @ 
 
 const username = () => requiredText(80).regex(USERNAME_PATTERN, USERNAME_MESSAGE);
 const requiredOr = (field: string, wrong: string) => (iss: { input?: unknown }) => (iss.input === undefined ? `${field} is required` : `${field} ${wrong}`);
-const userId = (field: string) => z.number({ error: requiredOr(field, 'must be a number') }).int().positive(`${field} must be a positive number`);
+const userId = (field: string) => int32({ error: requiredOr(field, 'must be a number') }).positive(`${field} must be a positive number`);
 /** An empty store or device from a cleared form field means "none". */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const storeRef = z.preprocess(emptyToNull, z.string().trim().max(30, messages.maxLength(30)).nullable());
-const deviceRef = z.preprocess(emptyToNull, z.number({ error: 'device_id must be a number' }).int().positive('device_id must be a positive number').nullable());
+const deviceRef = z.preprocess(emptyToNull, int32({ error: 'device_id must be a number' }).positive('device_id must be a positive number').nullable());
 
 export const userCreate = z.object({
   username: username(),
@@ -53,7 +53,7 @@ export const userCreate = z.object({
   lastname: optionalText(80),
   email: email().optional().default(''),
   password: password(),
-  role_id: z.number({ error: messages.required }).int().positive(messages.required),
+  role_id: int32({ error: messages.required }).positive(messages.required),
   customer_no: storeRef.optional(),
   device_id: deviceRef.optional(),
   is_active: z.boolean().default(true),
@@ -69,7 +69,7 @@ export const userUpdate = z.object({
   lastname: z.string().trim().max(80, messages.maxLength(80)).optional(),
   email: email().optional(),
   password: password().optional(),
-  role_id: z.number({ error: 'role_id must be a number' }).int().positive(messages.required).optional(),
+  role_id: int32({ error: 'role_id must be a number' }).positive(messages.required).optional(),
   customer_no: storeRef.optional(),
   device_id: deviceRef.optional(),
   is_active: z.boolean().optional(),
@@ -77,7 +77,7 @@ export const userUpdate = z.object({
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const userIdQuery = z.object({
-  user_id: z.coerce.number({ error: 'user_id is required' }).int('user_id must be a number').positive('user_id must be a positive number'),
+  user_id: coercedInt32({ error: 'user_id is required' }, 'user_id must be a number').positive('user_id must be a positive number'),
 });
 export const setPasswordBody = z.object({ user_id: userId('user_id'), new_password: password() });
 export const setActiveBody = z.object({
@@ -85,10 +85,10 @@ export const setActiveBody = z.object({
   // One id or many: a single number is read as a list of one.
   ids: z.preprocess(
     (v) => (typeof v === 'number' ? [v] : v),
-    z.array(z.number({ error: 'ids must be user ids' }).int().positive(), { error: requiredOr('ids', 'must be a list of user ids') }).min(1, 'ids must not be empty'),
+    z.array(int32({ error: 'ids must be user ids' }).positive(), { error: requiredOr('ids', 'must be a list of user ids') }).min(1, 'ids must not be empty'),
   ),
 });
-export const setActiveResult = z.object({ updated: z.number().int(), items: z.array(user) });
+export const setActiveResult = z.object({ updated: int32(), items: z.array(user) });
 /** The franchise-user calls may carry the version last read; without it the change applies to the current row. */
 export const changeStoreBody = z.object({
   admin_user_id: userId('admin_user_id'),
@@ -101,7 +101,7 @@ export const changeDeviceBody = z.object({
   version: version.optional(),
 });
 
-export const role = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const role = z.object({ id: int32(), name: z.string(), description: z.string() });
 export type Role = z.infer<typeof role>;
 
 /** Form rules for the user form, shared by the web app (product.md 5). */

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessDateTime, listRequest, listResponse, type ListRequest } from '@fp/contract';
+import { businessDateTime, EMPTY_BIRTH_DATE, listRequest, listResponse, type ListRequest } from '@fp/contract';
 import type { Access, Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
@@ -68,7 +68,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
         header: c.header,
         key: c.key,
         width: c.width ?? Math.max(12, c.header.length + 2),
-        style: c.format === 'money' ? { numFmt: '#,##0.##' } : c.format === 'date' ? { numFmt: 'dd-mm-yyyy' } : {},
+        style: c.format ? { numFmt: NUM_FMT[c.format] } : {},
       }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
@@ -81,17 +81,39 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
   });
 }
 
-/** Excel has no time zones: an instant goes in as its wall-clock time in the business time zone. */
-const excelDateTime = (at: Date) => (Number.isNaN(at.getTime()) ? at : new Date(`${businessDateTime(at)}Z`));
+/** Cell formats of the export columns (calls.md 9: dates DD-MM-YYYY; money with at most 2 decimals). */
+const NUM_FMT: Record<NonNullable<ExportColumn['format']>, string> = {
+  money: '#,##0.00',
+  date: 'dd-mm-yyyy',
+  datetime: 'dd-mm-yyyy hh:mm',
+  boolean: '@',
+};
 
-function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
+/**
+ * A date or timestamp as the Date exceljs writes for it: Excel has no time zones, so the cell holds the business's
+ * wall-clock time (written as UTC). Unknown dates (null, '', 0001-01-01 = unknown birth date) are empty cells.
+ */
+export function excelDate(v: unknown, withTime: boolean): Date | null {
+  if (v === null || v === undefined || v === '') return null;
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (day) {
+    if (text === EMPTY_BIRTH_DATE) return null;
+    return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  }
+  const at = v instanceof Date ? v : new Date(text);
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() <= 1) return null;
+  const wall = businessDateTime(at);
+  return new Date(`${withTime ? wall : `${wall.slice(0, 10)}T00:00:00`}Z`);
+}
+
+export function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {
   const row: Record<string, unknown> = {};
   for (const c of columns) {
     const v = item[c.key];
     if (v === null || v === undefined) row[c.key] = null;
-    else if (c.format === 'money') row[c.key] = Number(v);
-    else if (c.format === 'date') row[c.key] = new Date(String(v));
-    else if (c.format === 'datetime') row[c.key] = excelDateTime(new Date(String(v)));
+    else if (c.format === 'money') row[c.key] = Math.round(Number(v) * 100) / 100;
+    else if (c.format === 'date' || c.format === 'datetime') row[c.key] = excelDate(v, c.format === 'datetime');
     else if (c.format === 'boolean') row[c.key] = v ? 'Yes' : 'No';
     else if (typeof v === 'object') row[c.key] = JSON.stringify(v);
     else row[c.key] = v;

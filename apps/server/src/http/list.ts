@@ -1,11 +1,20 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListRequest, ListResponse, FilterItem } from '@fp/contract';
-import { businessTimeZone, normalizeFilter } from '@fp/contract';
+import {
+  businessTimeZone,
+  INT32_MAX,
+  MAX_IN_VALUES,
+  normalizeFilter,
+  parseStrictDate,
+  parseStrictDateTime,
+  tooManyValues,
+} from '@fp/contract';
 import { badRequest } from './errors.js';
 import type { DbOrTx } from '../db/client.js';
 
-export type FieldType = 'text' | 'number' | 'boolean' | 'date' | 'datetime';
+export type FieldType = 'text' | 'number' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime';
+/** `number` is for expressions whose SQL type is not known here: values are compared as numeric. */
 export type FieldDef = SQLWrapper | { expr: SQLWrapper; type: FieldType };
 
 /** A query built by a list: selection already applied, ready for where/orderBy/limit. */
@@ -29,11 +38,16 @@ export type ListSpec<Row, Item = Row> = {
   map?: (row: Row) => Item;
 };
 
-function fieldOf(def: FieldDef): { expr: SQLWrapper; type: FieldType } {
+const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
+const BIGINT_COLUMNS = new Set(['PgBigInt53', 'PgBigInt64', 'PgBigSerial53', 'PgBigSerial64']);
+
+function fieldOf(def: FieldDef): { expr: SQLWrapper; type: FieldType; bigint?: boolean } {
   if ('expr' in def && 'type' in def) return def as { expr: SQLWrapper; type: FieldType };
   if (def instanceof PgColumn) {
     const ct = def.columnType;
-    if (def.dataType === 'number' || ct === 'PgNumeric' || ct === 'PgBigInt53' || ct === 'PgBigInt64') return { expr: def, type: 'number' };
+    if (INTEGER_COLUMNS.has(ct)) return { expr: def, type: 'integer' };
+    if (BIGINT_COLUMNS.has(ct)) return { expr: def, type: 'integer', bigint: true };
+    if (def.dataType === 'number' || ct === 'PgNumeric') return { expr: def, type: 'decimal' };
     if (def.dataType === 'boolean') return { expr: def, type: 'boolean' };
     if (ct === 'PgDateString' || ct === 'PgDate') return { expr: def, type: 'date' };
     if (ct === 'PgTimestampString' || ct === 'PgTimestamp') return { expr: def, type: 'datetime' };
@@ -43,27 +57,35 @@ function fieldOf(def: FieldDef): { expr: SQLWrapper; type: FieldType } {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const dmyDate = /^(\d{2})[-/](\d{2})[-/](\d{4})$/;
+const INT64_MAX = 9223372036854775807n;
 
-function coerce(field: string, type: FieldType, v: unknown): unknown {
+/** A filter value in the column's type, checked here so PostgreSQL never refuses it (issue 7: no 500). */
+function coerce(field: string, f: { type: FieldType; bigint?: boolean }, v: unknown): unknown {
   if (v === null) return null;
   const s = String(v).trim();
-  switch (type) {
+  const name = `filters.${field}`;
+  switch (f.type) {
+    case 'integer': {
+      if (!/^-?\d{1,19}$/.test(s)) throw badRequest(`Filter ${field} needs a whole number`, name);
+      const n = BigInt(s);
+      const max = f.bigint ? INT64_MAX : BigInt(INT32_MAX);
+      if (n > max || n < -max - 1n)
+        throw badRequest(`Filter ${field} needs a whole number between ${-max - 1n} and ${max}`, name);
+      return s;
+    }
+    case 'decimal':
     case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(s)) throw badRequest(`Filter ${field} needs a number`, `filters.${field}`);
+      if (!/^-?\d{1,20}(\.\d{1,10})?$/.test(s)) throw badRequest(`Filter ${field} needs a number`, name);
       return s;
     case 'boolean':
       if (/^(true|1)$/i.test(s)) return true;
       if (/^(false|0)$/i.test(s)) return false;
-      throw badRequest(`Filter ${field} needs true or false`, `filters.${field}`);
+      throw badRequest(`Filter ${field} needs true or false`, name);
     case 'date':
     case 'datetime': {
-      const m = dmyDate.exec(s);
-      const iso = m ? `${m[3]}-${m[2]}-${m[1]}` : s;
-      if (!isoDate.test(iso.slice(0, 10)) || Number.isNaN(Date.parse(iso))) {
-        throw badRequest(`Filter ${field} needs a date (YYYY-MM-DD or DD-MM-YYYY)`, `filters.${field}`);
-      }
-      return iso;
+      const d = f.type === 'date' ? parseStrictDate(s) : parseStrictDateTime(s);
+      if (d === null) throw badRequest(`Filter ${field} needs a date (DD-MM-YYYY or YYYY-MM-DD)`, name);
+      return d;
     }
     default:
       return s;
@@ -73,37 +95,71 @@ function coerce(field: string, type: FieldType, v: unknown): unknown {
 /** The instant the business day `days` after the date `v` (YYYY-MM-DD) begins, in the business time zone. */
 const businessDayStart = (v: string, days: 0 | 1): SQL => sql`((${v}::date + ${days}::int)::timestamp at time zone ${businessTimeZone()})`;
 
+/** Escapes LIKE's wildcards so that a typed _, % and \ match themselves (`keepPercent`: % stays a wildcard). */
+function escapeLike(text: string, keepPercent: boolean): string {
+  return text.replace(keepPercent ? /[\\_]/g : /[\\_%]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * like / like_bc, with or without Vietnamese diacritics ("nuoc mam" finds "Nước mắm", "d" finds "đ"):
+ * both sides go through fp_unaccent (custom migration: translate() over the Vietnamese letters, lower-case).
+ */
+function likeCondition(expr: SQLWrapper, type: FieldType, pattern: string): SQL {
+  const text = type === 'text' ? expr : sql`(${expr})::text`;
+  return sql`fp_unaccent(${text}) like fp_unaccent(${pattern})`;
+}
+
+/** Values compared as numeric when the expression's SQL type is not known (declared `type: 'number'`). */
+function param(type: FieldType, v: unknown): unknown {
+  return type === 'number' && v !== null ? sql`${v}::numeric` : v;
+}
+
 /** One filter item to SQL, after the | and like rules of calls.md 7.1. */
 function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined {
-  const { expr, type } = fieldOf(def);
+  const field = fieldOf(def);
+  const { expr, type } = field;
   const { condition: c, value } = normalizeFilter(f);
-  if (c === 'like' || c === 'like_bc') {
-    const text = type === 'text' ? expr : sql`(${expr})::text`;
-    return ilike(text as SQLWrapper as never, String(value));
+  if ((c === 'like' || c === 'like_bc') && !Array.isArray(value) && value !== null) {
+    // normalizeFilter wrapped a like in %: escape what the user typed, then wrap (like_bc is sent as typed: its % stay wildcards).
+    const typed = String(f.value);
+    const pattern = c === 'like' ? `%${escapeLike(typed, false)}%` : escapeLike(typed, true);
+    return likeCondition(expr, type, pattern);
   }
+  if (c === 'like' || c === 'like_bc')
+    throw badRequest(`Filter ${name} takes one text value with ${c}`, `filters.${name}`);
   if (c === 'in') {
-    const values = (Array.isArray(value) ? value : [value]).map((v) => coerce(name, type, v));
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length > MAX_IN_VALUES) throw badRequest(tooManyValues, `filters.${name}`);
+    const values = list.map((v) => coerce(name, field, v));
     if (values.length === 0) return sql`false`;
+    if (type === 'number')
+      return sql`${expr} in (${sql.join(
+        values.map((v) => sql`${v}::numeric`),
+        sql`, `,
+      )})`;
     return inArray(expr as never, values as never[]);
   }
   if (Array.isArray(value)) throw badRequest(`Filter ${name} takes one value with ${c}`, `filters.${name}`);
-  const v = coerce(name, type, value);
+  const v = coerce(name, field, value);
   if (c === 'eq') {
     if (v === null) return isNull(expr as never);
     if (type === 'datetime' && typeof v === 'string' && isoDate.test(v)) {
       return and(gte(expr as never, businessDayStart(v, 0)), lt(expr as never, businessDayStart(v, 1)));
     }
-    return eq(expr as never, v as never);
+    return eq(expr as never, param(type, v) as never);
   }
   if (v === null) throw badRequest(`Filter ${name} needs a value with ${c}`, `filters.${name}`);
   // A date on a timestamp means that day in the business time zone; a date-only upper bound includes the whole day.
   const day = type === 'datetime' && typeof v === 'string' && isoDate.test(v);
-  if (c === 'gteq') return gte(expr as never, day ? businessDayStart(v, 0) : (v as never));
+  if (c === 'gteq') return gte(expr as never, day ? businessDayStart(v, 0) : (param(type, v) as never));
   if (day) return lt(expr as never, businessDayStart(v, 1));
-  return lte(expr as never, v as never);
+  return lte(expr as never, param(type, v) as never);
 }
 
-export function buildWhere(spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>, filters: FilterItem[]): SQL | undefined {
+export function buildWhere(
+  spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>,
+  filters: FilterItem[],
+): SQL | undefined {
   const parts: SQL[] = [];
   for (const f of filters) {
     if (!spec.filterable.includes(f.field) || !spec.fields[f.field]) {
@@ -115,7 +171,10 @@ export function buildWhere(spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'
   return parts.length ? and(...parts) : undefined;
 }
 
-export function buildOrder(spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>, sort: ListRequest['sort_order']): SQL[] {
+export function buildOrder(
+  spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>,
+  sort: ListRequest['sort_order'],
+): SQL[] {
   const s = sort ?? spec.defaultSort;
   if (!spec.sortable.includes(s.field) || !spec.fields[s.field]) {
     throw badRequest(`Unknown sort field: ${s.field}`, 'sort_order.field', 'unknown_sort_field');
@@ -135,7 +194,12 @@ export async function runList<Row, Item>(
   const order = buildOrder(spec, req.sort_order);
   const { page, size } = req.pagination;
   const extra = { __total: sql<number>`count(*) over()`.mapWith(Number).as('__total') };
-  const rows = await spec.source(db, extra).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+  const rows = await spec
+    .source(db, extra)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
   let total = rows[0]?.__total ?? 0;
   if (rows.length === 0 && page > 1) {
     const probe = await spec.source(db, extra).where(where).limit(1);

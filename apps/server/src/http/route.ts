@@ -91,8 +91,8 @@ export class Router {
       handler: async (req, reply) => {
         const auth = authorize(req, def.access);
         const body = def.body ? parseOrThrow(def.body, req.body ?? {}, '') : (undefined as never);
-        const query = def.query ? parseOrThrow(def.query, req.query ?? {}, '') : (undefined as never);
-        const params = def.params ? parseOrThrow(def.params, req.params ?? {}, '') : (undefined as never);
+        const query = def.query ? parseOrThrow(def.query, req.query ?? {}, '', 'query') : (undefined as never);
+        const params = def.params ? parseOrThrow(def.params, req.params ?? {}, '', 'params') : (undefined as never);
         const run = (db: Db = services.db) => def.handler({ req, reply, auth: auth as Auth, body, query, params, services: db === services.db ? services : { ...services, db } });
         if (def.raw) {
           await run();

@@ -61,9 +61,9 @@ export async function readUploadForm<S extends z.ZodType>(
     if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file per upload', 'file');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw badRequest('The form has too many fields', 'file');
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE')
-      throw badRequest('The upload form could not be read', 'file');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else the multipart reader refuses (no boundary, a form cut short, a bad part header) is the client's.
+    throw badRequest('The upload form could not be read', 'file');
   }
   // Both the text parts and the file are checked, so one answer names every field to fix.
   const errors: AppError[] = [];
@@ -83,13 +83,13 @@ export async function readUploadForm<S extends z.ZodType>(
   }
   if (errors.length > 0 || parsed === undefined || checked === undefined) {
     const [first, ...rest] = errors.flatMap((e) => e.toErrors());
-    throw new AppError(400, first.code, first.msg, first.field, rest);
+    throw new AppError(errors.some((e) => e.status === 413) ? 413 : 400, first.code, first.msg, first.field, rest);
   }
   return { fields: parsed, file: checked };
 }
 
 function tooLarge(config: DriveItemConfig) {
-  return badRequest(`The file is larger than the ${formatSize(config.max_size)} limit.`, 'file');
+  return new AppError(413, 'too_large', `The file is larger than the ${formatSize(config.max_size)} limit.`, 'file');
 }
 
 /** Name, type and size of an upload against the drive's item configuration; answers the checked file. */

@@ -144,7 +144,7 @@ describe('item documents on the local drive', () => {
     expect(renamed.envelope.errors[0].msg).toContain('The file type of "page.html" is not allowed.');
 
     const big = await upload({ item_no: 'IT-9' }, 'big.pdf', Buffer.alloc(1024 * 1024 + 1, 1));
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.envelope.errors[0]).toMatchObject({ field: 'file', msg: 'The file is larger than the 1 MB limit.' });
 
     const colon = await upload({ item_no: 'IT-9' }, 'a:b.pdf');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import { logText } from '../../http/input.js';
 import { apiLogs } from './schema.js';
 
 export type ApiLogRow = typeof apiLogs.$inferInsert;
@@ -53,6 +54,11 @@ export class ApiLogWriter {
   }
 }
 
+const errorTextOf = (req: object) => {
+  const text = (req as { errorText?: string }).errorText;
+  return text === undefined ? null : logText(text);
+};
+
 /** Every API call goes to the api log (user, operation, status, duration, first error message). */
 export function registerApiLog(app: FastifyInstance, writer: ApiLogWriter) {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -70,13 +76,13 @@ export function registerApiLog(app: FastifyInstance, writer: ApiLogWriter) {
     writer.add({
       created_at: new Date(Date.now() - reply.elapsedTime).toISOString(),
       user_id: req.auth?.userId ?? null,
-      username: req.auth?.username ?? null,
+      username: req.auth ? logText(req.auth.username) : null,
       method: req.method,
-      operation: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
-      path: req.url.slice(0, 500),
+      operation: logText(`${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`, 500),
+      path: logText(req.url, 500),
       status: reply.statusCode,
       duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-      error: (req as unknown as { errorText?: string }).errorText ?? null,
+      error: errorTextOf(req),
     });
   });
   app.addHook('onClose', async () => {

@@ -1,0 +1,173 @@
+import type { FastifyError } from 'fastify';
+import { AppError, badRequest, businessRule, conflict } from './errors.js';
+
+/**
+ * Input hygiene shared by every route (issue 7, "zero 5xx for any input"): text PostgreSQL cannot store,
+ * database errors that bad input can still cause, Fastify's own refusals, and text written to the api log.
+ */
+
+/** NUL and lone UTF-16 surrogates: PostgreSQL text refuses the first, UTF-8 cannot carry the second. */
+export function badText(s: string): boolean {
+  return s.includes('\u0000') || LONE_SURROGATE.test(s);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Walks a parsed request value (body, query or params) and refuses any string or key holding a character that
+ * cannot be stored, naming the field (dotted path, `root` for the value itself).
+ */
+export function rejectBadText(value: unknown, root: string, path: string[] = []): void {
+  const field = () => (path.length ? path.join('.') : root);
+  if (typeof value === 'string') {
+    if (badText(value)) throw badRequest(`${field()} contains a character that is not allowed`, field());
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => rejectBadText(v, root, [...path, String(i)]));
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (badText(k)) throw badRequest(`Field names may not contain control characters`, field());
+      rejectBadText(v, root, [...path, k]);
+    }
+  }
+}
+
+/** Text for the api log (and any other log row): no NUL, no lone surrogates, at most `max` characters. */
+export function logText(s: string, max = 1000): string {
+  // eslint-disable-next-line no-control-regex
+  return s
+    .replace(/\u0000/g, '')
+    .replace(LONE_SURROGATES, '\uFFFD')
+    .slice(0, max)
+    .replace(LONE_SURROGATES, '');
+}
+
+type PgError = {
+  code: string;
+  detail?: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+  message?: string;
+};
+
+/** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`), if any. */
+export function pgErrorOf(err: unknown): PgError | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  }
+  return undefined;
+}
+
+/** "Key (franchise_code, lower(phone_no::text))=(HN001, 090)" → [[franchise_code, HN001], [phone_no, 090]]. */
+function keyOf(detail: string | undefined): [string, string][] {
+  const m = /Key \((.+)\)=\((.*)\)/.exec(detail ?? '');
+  if (!m) return [];
+  const cols = splitTop(m[1]).map(
+    (c) => /([a-z_][a-z0-9_]*)(?:::\w+)?\)*$/i.exec(c.replace(/::[a-z ]+\)*$/i, ''))?.[1] ?? c,
+  );
+  const values = splitTop(m[2]);
+  return cols.map((c, i) => [c, values.length === cols.length ? values[i] : '']);
+}
+
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/** A field name from a constraint or index name such as categories_code_unique or uq_items_item_no. */
+function fieldOfConstraint(name: string | undefined, table: string | undefined): string | undefined {
+  if (!name) return undefined;
+  let s = name.replace(/_(unique|key|idx|index|uniq|uq|fkey|fk|check|pkey)$/i, '').replace(/^(uq|ux|idx|fk|ck)_/i, '');
+  if (table && s.startsWith(`${table}_`)) s = s.slice(table.length + 1);
+  return s || undefined;
+}
+
+/**
+ * A database error that input can cause, as the API error it means; undefined for real faults (a 500).
+ * Unique → 409 naming the field, foreign key → 422 (missing reference) or 409 (still in use),
+ * not-null / check / data exceptions (class 22) → 400.
+ */
+export function fromPgError(err: unknown): AppError | undefined {
+  const pg = pgErrorOf(err);
+  if (!pg) return undefined;
+  const key = keyOf(pg.detail);
+  const last = key[key.length - 1];
+  const field = last?.[0] ?? pg.column ?? fieldOfConstraint(pg.constraint, pg.table);
+  const shown = last?.[1] ? `${field} ${last[1]}` : (field ?? 'This record');
+  switch (pg.code) {
+    case '23505':
+      return conflict(`${shown} already exists`, 'duplicate', field);
+    case '23503':
+      if (/still referenced/.test(pg.detail ?? ''))
+        return conflict('This record is in use and cannot be deleted', 'in_use', field);
+      return businessRule(`${shown} does not exist`, 'reference_not_found', field);
+    case '23502':
+      return badRequest(`${pg.column ?? 'A value'} is required`, pg.column);
+    case '23514':
+      return badRequest(`${field ?? 'A value'} is not allowed`, field);
+    case '40001':
+    case '40P01':
+      return conflict('Someone else changed these records at the same time. Please try again.', 'retry');
+  }
+  if (pg.code.startsWith('22')) {
+    const what =
+      pg.code === '22003'
+        ? 'A number is out of range'
+        : pg.code === '22001'
+          ? 'A text is too long'
+          : pg.code === '22007' || pg.code === '22008'
+            ? 'A date or time is not valid'
+            : pg.code === '22021' || pg.code === '22P05'
+              ? 'A text contains a character that is not allowed'
+              : 'A value is not valid';
+    return badRequest(pg.column ? `${what}: ${pg.column}` : what, pg.column);
+  }
+  return undefined;
+}
+
+const routerErrors: Record<string, { status: number; msg: string }> = {
+  FST_ERR_BAD_URL: { status: 400, msg: 'The address holds an invalid %-encoding' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, msg: 'A part of the address is too long' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, msg: 'The request cannot be routed' },
+};
+
+/** Fastify's own refusals (router, content type, body size) as API errors naming what was wrong. */
+export function fromFastifyError(err: FastifyError): AppError | undefined {
+  const code = err.code ?? '';
+  const router = routerErrors[code];
+  if (router) return new AppError(router.status, 'bad_request', router.msg, 'url');
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError(413, 'too_large', 'The request body is too large', 'body');
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') return badRequest('The body is not valid JSON', 'body');
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('The body is empty; send a JSON object', 'body');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new AppError(415, 'unsupported_media_type', 'Send the body as application/json', 'body');
+  if (code.startsWith('FST_ERR_CTP_'))
+    return new AppError(
+      err.statusCode && err.statusCode < 500 ? err.statusCode : 400,
+      'bad_request',
+      err.message,
+      'body',
+    );
+  if (err.statusCode && err.statusCode < 500) {
+    return new AppError(err.statusCode, err.statusCode === 400 ? 'validation_error' : code || 'error', err.message);
+  }
+  return undefined;
+}
