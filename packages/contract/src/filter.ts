@@ -1,11 +1,7 @@
 import { z } from 'zod';
 
-// calls.md 7.1 and api.md: list calls take pagination, filters and sort_order.
-export const conditionTypes = ['eq', 'like', 'like_bc', 'in', 'gteq', 'lteq'] as const;
-export type ConditionType = (typeof conditionTypes)[number];
-
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 20;
+export { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } from './list-options.js';
+import { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } from './list-options.js';
 
 const filterValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
 

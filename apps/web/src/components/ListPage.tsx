@@ -4,7 +4,8 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE, type ConditionType, type FilterItem, type ListRequestInput } from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE } from '@fp/contract/web';
+import type { ConditionType, FilterItem, ListRequestInput } from '@fp/contract';
 import { api, downloadExport } from '../api/client';
 import { qk } from '../api/keys';
 import { toast } from './toast';

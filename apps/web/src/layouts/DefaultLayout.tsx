@@ -3,7 +3,8 @@ import { Layout, Menu, Dropdown, Button, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pages, type MenuGroup } from '@fp/contract';
+import { pages } from '@fp/contract/web';
+import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
 
 const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];

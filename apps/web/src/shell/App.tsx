@@ -1,13 +1,12 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
-import { pages, type PageDef } from '@fp/contract';
+import { pages } from '@fp/contract/web';
+import type { PageDef } from '@fp/contract';
 import { api, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
-import { screens } from '../pages/registry';
-import LoginPage from '../pages/login';
-import MaintenancePage from '../pages/maintenance';
+import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
 import { bindToasts } from '../components/toast';
 import { ComingSoonPage, ForbiddenPage, NotFoundPage } from './StatusPages';
 import { useBuildWatch } from './build-watch';
@@ -100,7 +99,9 @@ const appRoutes: RouteObject[] = [
         path: '/login',
         element: (
           <LoginLayout>
-            <LoginPage />
+            <Suspense fallback={<Loading what="page" />}>
+              <LoginScreen />
+            </Suspense>
           </LoginLayout>
         ),
       },
@@ -108,7 +109,9 @@ const appRoutes: RouteObject[] = [
         path: '/maintenance',
         element: (
           <BlankLayout>
-            <MaintenancePage />
+            <Suspense fallback={<Loading what="page" />}>
+              <MaintenanceScreen />
+            </Suspense>
           </BlankLayout>
         ),
       },

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '@fp/contract';
+import { CHUNK_RELOAD_GUARD_MS } from '@fp/contract/web';
 
 const KEY = 'chunk-reload';
 

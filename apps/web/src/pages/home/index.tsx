@@ -1,6 +1,6 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
-import { pages } from '@fp/contract';
+import { pages } from '@fp/contract/web';
 import { canAccess, useSession } from '../../auth/session';
 
 export default function HomePage() {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginErrors, messages } from '@fp/contract';
+import { loginErrors, messages } from '@fp/contract/web';
 import { ApiCallError } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
