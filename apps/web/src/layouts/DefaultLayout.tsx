@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Layout, Menu, Dropdown, Button, Space, Typography } from 'antd';
+import { Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
   const isTablet = location.pathname.startsWith('/tablet') || location.pathname === '/tabletItemPrice';
@@ -54,7 +55,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             style={isTablet ? { width: 48, height: 48 } : undefined}
           />
           <Space>
-            {me?.franchise_code ? <Typography.Text type="secondary">Store {me.franchise_code}</Typography.Text> : null}
+            {me?.franchise_code ? <span style={{ color: token.colorTextSecondary }}>Store {me.franchise_code}</span> : null}
             <Dropdown
               menu={{
                 items: [

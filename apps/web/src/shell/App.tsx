@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
-import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { pages } from '@fp/contract/web';
 import type { PageDef } from '@fp/contract';
 import { api, onApiError } from '../api/client';
@@ -8,8 +8,13 @@ import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
 import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
 import { bindToasts } from '../components/toast';
-import { ComingSoonPage, ForbiddenPage, NotFoundPage } from './StatusPages';
 import { useBuildWatch } from './build-watch';
+import { lazyWithReload } from './chunk-reload';
+
+// The status pages (antd's Result with its illustrations) load only when one is shown.
+const NotFoundPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.NotFoundPage })));
+const ForbiddenPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.ForbiddenPage })));
+const ComingSoonPage = lazyWithReload<{ name: string }>(() => import('./StatusPages').then((m) => ({ default: m.ComingSoonPage })));
 
 const Loading = ({ what }: { what: string }) => (
   <div style={{ padding: 48, textAlign: 'center' }} data-testid={`loading-${what}`}>
@@ -65,12 +70,10 @@ function PageGuard({ page }: { page: PageDef }) {
   const parent = page.url.replace(/\/detail(\/\{slug\})?$/, '').replace(/\/\{id\}$/, '');
   const allowed =
     OPEN_PAGES.has(page.url) || ((!page.adminOnly || me?.is_admin) && (canAccess(me, page.url, 'view') || canAccess(me, parent, 'view')));
-  if (!allowed) return <ForbiddenPage />;
   const Screen = screens[page.url];
-  if (!Screen) return <ComingSoonPage name={page.name} />;
   return (
     <Suspense fallback={<Loading what="page" />}>
-      <Screen />
+      {!allowed ? <ForbiddenPage /> : Screen ? <Screen /> : <ComingSoonPage name={page.name} />}
     </Suspense>
   );
 }
@@ -80,15 +83,12 @@ const routePath = (url: string) => url.slice(1).replace(/\{slug\}$/, '*').replac
 
 function NotFoundRoute() {
   const { me } = useSession();
-  return me ? (
-    <DefaultLayout>
+  const page = (
+    <Suspense fallback={<Loading what="page" />}>
       <NotFoundPage />
-    </DefaultLayout>
-  ) : (
-    <BlankLayout>
-      <NotFoundPage />
-    </BlankLayout>
+    </Suspense>
   );
+  return me ? <DefaultLayout>{page}</DefaultLayout> : <BlankLayout>{page}</BlankLayout>;
 }
 
 const appRoutes: RouteObject[] = [
@@ -131,4 +131,14 @@ const appRoutes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(appRoutes);
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
