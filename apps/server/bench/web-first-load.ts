@@ -51,6 +51,9 @@ async function scriptsDuring(page: Page, outDir: string, step: () => Promise<voi
   return [...seen.values()];
 }
 
+/** The page's sessionStorage, for callbacks that run in the page (this file is compiled without the DOM types). */
+type InPage = { sessionStorage: Record<string, string> & { setItem(k: string, v: string): void } };
+
 const kB = (n: number) => (n / 1000).toFixed(1).padStart(7) + ' kB';
 
 export async function benchWebFirstLoad() {
@@ -71,7 +74,7 @@ export async function benchWebFirstLoad() {
     // A fresh context has an empty cache; the cache is also turned off, so every script is fetched.
     const open = async (init?: { storageState: Awaited<ReturnType<BrowserContext['storageState']>>; session: string }) => {
       const context = await browser.newContext({ baseURL: address, storageState: init?.storageState });
-      if (init) await context.addInitScript((s) => Object.entries(JSON.parse(s) as Record<string, string>).forEach(([k, v]) => sessionStorage.setItem(k, v)), init.session);
+      if (init) await context.addInitScript((s) => Object.entries(JSON.parse(s) as Record<string, string>).forEach(([k, v]) => (globalThis as unknown as InPage).sessionStorage.setItem(k, v)), init.session);
       const page = await context.newPage();
       await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
       return page;
@@ -87,7 +90,7 @@ export async function benchWebFirstLoad() {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Xin chào').waitFor();
     // A fresh load of / by a logged-in user: the session cookie and the session storage of the login above.
-    const session = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+    const session = await page.evaluate(() => JSON.stringify({ ...(globalThis as unknown as InPage).sessionStorage }));
     const homePage = await open({ storageState: await page.context().storageState(), session });
     const home = await scriptsDuring(homePage, outDir, async () => {
       await homePage.goto('/');

@@ -9,3 +9,4 @@ export * from './toast.js';
 export * from './constants.js';
 export * from './pages.js';
 export * from './list-options.js';
+export * from './app-routes.js';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
-import { pages } from '@fp/contract/web';
+import { pages, routePath } from '@fp/contract/web';
 import type { PageDef } from '@fp/contract';
 import { api, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
@@ -77,9 +77,6 @@ function PageGuard({ page }: { page: PageDef }) {
     </Suspense>
   );
 }
-
-/** /users/{id} → users/:id; a trailing {slug} spans several segments → *. */
-const routePath = (url: string) => url.slice(1).replace(/\{slug\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
 
 function NotFoundRoute() {
   const { me } = useSession();
