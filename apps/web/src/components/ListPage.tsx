@@ -9,6 +9,7 @@ import type { ConditionType, FilterItem, ListRequestInput } from '@fp/contract';
 import { api, downloadExport } from '../api/client';
 import { qk } from '../api/keys';
 import { toast } from './toast';
+import { handle } from './handle';
 
 export type FilterField = {
   name: string;
@@ -154,7 +155,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       ) : null}
       <Space style={{ marginBottom: 12, flexWrap: 'wrap' }}>
         {p.toolbar}
-        <Button icon={<DownloadOutlined />} onClick={doExport} loading={exporting}>
+        <Button icon={<DownloadOutlined />} onClick={handle(doExport)} loading={exporting}>
           Export Excel
         </Button>
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading}>

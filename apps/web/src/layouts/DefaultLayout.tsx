@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { pages } from '@fp/contract/web';
 import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
+import { handle } from '../components/handle';
 
 const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];
 
@@ -59,16 +60,23 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             <Dropdown
               menu={{
                 items: [
-                  { key: 'profile', icon: <UserOutlined />, label: t('menu.profile'), onClick: () => navigate('/myprofile') },
+                  {
+                    key: 'profile',
+                    icon: <UserOutlined />,
+                    label: t('menu.profile'),
+                    onClick: () => {
+                      navigate('/myprofile');
+                    },
+                  },
                   {
                     key: 'logout',
                     icon: <LogoutOutlined />,
                     label: t('menu.logout'),
-                    onClick: async () => {
+                    onClick: handle(async () => {
                       await logout();
                       // A new login starts at home, not at the page the previous user had open.
                       navigate('/login', { replace: true, state: { from: '/' } });
-                    },
+                    }),
                   },
                 ],
               }}

@@ -7,6 +7,7 @@ import { loginErrors, messages } from '@fp/contract/web';
 import { ApiCallError } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
+import { handle } from '../../components/handle';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export default function LoginPage() {
         {t('login.title')}
       </Typography.Paragraph>
       {error ? <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form layout="vertical" onFinish={handle(onFinish)} requiredMark={false}>
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: messages.required }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
