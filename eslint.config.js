@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const firstLoadImports = {
+  paths: [{ name: '@fp/contract', allowTypeImports: true, message: 'The first load imports contract values from @fp/contract/web (zod-free).' }],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**'] },
   js.configs.recommended,
@@ -27,6 +31,17 @@ export default tseslint.config(
       '@typescript-eslint/no-implied-eval': 'error',
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // Everything on the first load takes contract values from the zod-free entry (apps/web/WEB.md, First load):
+    // the shell, layouts, components, api, auth, i18n, and the login, home and maintenance screens.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/pages/**/!(registry).tsx', 'apps/web/src/pages/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', firstLoadImports] },
+  },
+  {
+    files: ['apps/web/src/pages/{login,home,maintenance}/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', firstLoadImports] },
   },
   {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
