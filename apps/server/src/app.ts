@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -23,6 +20,7 @@ import { ApiLogWriter, registerApiLog } from './modules/system/api-log.js';
 import { authenticate, SESSION_COOKIE } from './modules/auth/service.js';
 import { modules } from './modules/index.js';
 import { proxyRoute } from './http/proxy.js';
+import { registerWebApp } from './http/web-app.js';
 import { createDrive } from './modules/drive/config.js';
 
 export type App = { app: FastifyInstance; services: Services; router: Router };
@@ -105,21 +103,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   for (const register of modules) await register(router);
   proxyRoute(router, app);
 
-  // The built web app, with the SPA's own routes falling back to index.html.
-  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/builds/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ result: false, data: null, errors: [{ code: 'not_found', msg: `Page not found ${req.url}` }] });
-    }
-    const file = path.join(config.webDist, req.url.split('?')[0]);
-    if (req.url.startsWith('/assets/') && !fs.existsSync(file)) {
-      return reply.status(404).send('Not found');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  // The built web app; an unknown path of the app answers its index.html with status 404 (http/web-app.ts).
+  await registerWebApp(app, config.webDist);
 
   return { app, services, router };
 }

@@ -22,5 +22,11 @@ const shutdown = async () => {
   await database.close();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+const onSignal = () => {
+  shutdown().catch((e: unknown) => {
+    console.error('shutdown failed', e);
+    process.exit(1);
+  });
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);

@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enGB from 'antd/locale/en_GB';
+import enGB from 'antd/es/locale/en_GB';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import './i18n';
 import './styles.css';
 import { SessionProvider } from './auth/session';
-import { router } from './shell/App';
+import { AppRouter } from './shell/App';
 import { toast } from './components/toast';
 import { ApiCallError } from './api/client';
 import { reloadForChunkFailure } from './shell/chunk-reload';
@@ -40,7 +39,7 @@ createRoot(document.getElementById('root')!).render(
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <AppRouter />
           </SessionProvider>
         </QueryClientProvider>
       </AntApp>

@@ -15,5 +15,4 @@ export const errorEnvelope = z.object({ result: z.literal(false), data: z.null()
 
 export type Envelope<T> = { result: boolean; data: T; errors: ApiError[] };
 
-/** calls.md 8: the default error text when the server gives none. */
-export const DEFAULT_ERROR = 'System Error! Please contact Administrator to support!';
+export { DEFAULT_ERROR } from './messages.js';

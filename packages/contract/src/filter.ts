@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { int32 } from './common.js';
 
-// calls.md 7.1 and api.md: list calls take pagination, filters and sort_order.
-export const conditionTypes = ['eq', 'like', 'like_bc', 'in', 'gteq', 'lteq'] as const;
-export type ConditionType = (typeof conditionTypes)[number];
-
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 20;
+export { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } from './list-options.js';
+import { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } from './list-options.js';
 
 /** An `in` condition takes at most this many values (a list or values joined by |). */
 export const MAX_IN_VALUES = 1000;

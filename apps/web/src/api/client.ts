@@ -1,4 +1,5 @@
-import { DEFAULT_ERROR, type ApiError, type ListRequestInput, type ListResponse } from '@fp/contract';
+import { DEFAULT_ERROR } from '@fp/contract/web';
+import type { ApiError, ListRequestInput, ListResponse } from '@fp/contract';
 
 /** A failed call: the server's errors[] (calls.md 8 shows the first msg). */
 export class ApiCallError extends Error {

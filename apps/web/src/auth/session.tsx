@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SESSION_KEYS, type Me, type PermissionType } from '@fp/contract';
+import { SESSION_KEYS } from '@fp/contract/web';
+import type { Me, PermissionType } from '@fp/contract';
 import { api, onApiError } from '../api/client';
 
 type Session = {

@@ -4,10 +4,12 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE, type ConditionType, type FilterItem, type ListRequestInput } from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE } from '@fp/contract/web';
+import type { ConditionType, FilterItem, ListRequestInput } from '@fp/contract';
 import { api, downloadExport } from '../api/client';
 import { qk } from '../api/keys';
 import { toast } from './toast';
+import { handle } from './handle';
 
 export type FilterField = {
   name: string;
@@ -153,7 +155,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       ) : null}
       <Space style={{ marginBottom: 12, flexWrap: 'wrap' }}>
         {p.toolbar}
-        <Button icon={<DownloadOutlined />} onClick={doExport} loading={exporting}>
+        <Button icon={<DownloadOutlined />} onClick={handle(doExport)} loading={exporting}>
           Export Excel
         </Button>
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading}>

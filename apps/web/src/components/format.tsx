@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber } from '@fp/contract';
+import { formatDate, formatDateTime, formatNumber } from '@fp/contract/web';
 
 /** Column renderers: money German-style (≤ 2 decimals), dates DD-MM-YYYY. */
 export const renderMoney = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string)}</span>;

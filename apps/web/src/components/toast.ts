@@ -1,5 +1,6 @@
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { DEFAULT_ERROR, SYNC_FAILED, TOAST_MS, successText, type ToastEntity } from '@fp/contract';
+import { DEFAULT_ERROR, SYNC_FAILED, TOAST_MS, successText } from '@fp/contract/web';
+import type { ToastEntity } from '@fp/contract';
 import { ApiCallError } from '../api/client';
 
 // calls.md 8: error toasts stay until closed; warnings 15 s; sync success 1 s.

@@ -1,16 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Layout, Menu, Dropdown, Button, Space, Typography } from 'antd';
+import { Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pages, type MenuGroup } from '@fp/contract';
+import { pages } from '@fp/contract/web';
+import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
+import { handle } from '../components/handle';
 
 const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
   const isTablet = location.pathname.startsWith('/tablet') || location.pathname === '/tabletItemPrice';
@@ -53,20 +56,27 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             style={isTablet ? { width: 48, height: 48 } : undefined}
           />
           <Space>
-            {me?.franchise_code ? <Typography.Text type="secondary">Store {me.franchise_code}</Typography.Text> : null}
+            {me?.franchise_code ? <span style={{ color: token.colorTextSecondary }}>Store {me.franchise_code}</span> : null}
             <Dropdown
               menu={{
                 items: [
-                  { key: 'profile', icon: <UserOutlined />, label: t('menu.profile'), onClick: () => navigate('/myprofile') },
+                  {
+                    key: 'profile',
+                    icon: <UserOutlined />,
+                    label: t('menu.profile'),
+                    onClick: () => {
+                      navigate('/myprofile');
+                    },
+                  },
                   {
                     key: 'logout',
                     icon: <LogoutOutlined />,
                     label: t('menu.logout'),
-                    onClick: async () => {
+                    onClick: handle(async () => {
                       await logout();
                       // A new login starts at home, not at the page the previous user had open.
                       navigate('/login', { replace: true, state: { from: '/' } });
-                    },
+                    }),
                   },
                 ],
               }}

@@ -1,16 +1,20 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
-import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
-import { pages, setBusinessTimeZone, type Config, type PageDef } from '@fp/contract';
+import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { pages, routePath, setBusinessTimeZone } from '@fp/contract/web';
+import type { Config, PageDef } from '@fp/contract';
 import { api, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
-import { screens } from '../pages/registry';
-import LoginPage from '../pages/login';
-import MaintenancePage from '../pages/maintenance';
+import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
 import { bindToasts } from '../components/toast';
-import { ComingSoonPage, ForbiddenPage, NotFoundPage } from './StatusPages';
 import { useBuildWatch } from './build-watch';
+import { lazyWithReload } from './chunk-reload';
+
+// The status pages (antd's Result with its illustrations) load only when one is shown.
+const NotFoundPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.NotFoundPage })));
+const ForbiddenPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.ForbiddenPage })));
+const ComingSoonPage = lazyWithReload<{ name: string }>(() => import('./StatusPages').then((m) => ({ default: m.ComingSoonPage })));
 
 const Loading = ({ what }: { what: string }) => (
   <div style={{ padding: 48, textAlign: 'center' }} data-testid={`loading-${what}`}>
@@ -73,30 +77,22 @@ function PageGuard({ page }: { page: PageDef }) {
   const parent = page.url.replace(/\/detail(\/\{slug\})?$/, '').replace(/\/\{id\}$/, '');
   const allowed =
     OPEN_PAGES.has(page.url) || ((!page.adminOnly || me?.is_admin) && (canAccess(me, page.url, 'view') || canAccess(me, parent, 'view')));
-  if (!allowed) return <ForbiddenPage />;
   const Screen = screens[page.url];
-  if (!Screen) return <ComingSoonPage name={page.name} />;
   return (
     <Suspense fallback={<Loading what="page" />}>
-      <Screen />
+      {!allowed ? <ForbiddenPage /> : Screen ? <Screen /> : <ComingSoonPage name={page.name} />}
     </Suspense>
   );
 }
 
-/** /users/{id} → users/:id; a trailing {slug} spans several segments → *. */
-const routePath = (url: string) => url.slice(1).replace(/\{slug\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
-
 function NotFoundRoute() {
   const { me } = useSession();
-  return me ? (
-    <DefaultLayout>
+  const page = (
+    <Suspense fallback={<Loading what="page" />}>
       <NotFoundPage />
-    </DefaultLayout>
-  ) : (
-    <BlankLayout>
-      <NotFoundPage />
-    </BlankLayout>
+    </Suspense>
   );
+  return me ? <DefaultLayout>{page}</DefaultLayout> : <BlankLayout>{page}</BlankLayout>;
 }
 
 const appRoutes: RouteObject[] = [
@@ -107,7 +103,9 @@ const appRoutes: RouteObject[] = [
         path: '/login',
         element: (
           <LoginLayout>
-            <LoginPage />
+            <Suspense fallback={<Loading what="page" />}>
+              <LoginScreen />
+            </Suspense>
           </LoginLayout>
         ),
       },
@@ -115,7 +113,9 @@ const appRoutes: RouteObject[] = [
         path: '/maintenance',
         element: (
           <BlankLayout>
-            <MaintenancePage />
+            <Suspense fallback={<Loading what="page" />}>
+              <MaintenanceScreen />
+            </Suspense>
           </BlankLayout>
         ),
       },
@@ -135,4 +135,14 @@ const appRoutes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(appRoutes);
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '@fp/contract';
+import { CHUNK_RELOAD_GUARD_MS } from '@fp/contract/web';
 
 const KEY = 'chunk-reload';
 
@@ -17,8 +17,8 @@ export function reloadForChunkFailure(): boolean {
   return true;
 }
 
-export function lazyWithReload<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
+export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy<ComponentType<P>>(async () => {
     try {
       return await load();
     } catch (e) {

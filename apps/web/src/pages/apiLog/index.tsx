@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
+import { handle } from '../../components/handle';
 
 type ApiLog = z.infer<typeof apiLog>;
 
@@ -46,7 +47,7 @@ export default function ApiLogPage() {
         <Button
           danger
           icon={<DeleteOutlined />}
-          onClick={() =>
+          onClick={handle(() =>
             modal.confirm({
               title: 'Truncate the API log?',
               content: 'Every log entry is deleted. This cannot be undone.',
@@ -54,7 +55,7 @@ export default function ApiLogPage() {
               okButtonProps: { danger: true },
               onOk: () => truncate.mutateAsync(undefined),
             })
-          }
+          )}
         >
           Truncate Logs
         </Button>

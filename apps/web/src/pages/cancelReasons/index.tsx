@@ -9,6 +9,7 @@ import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { showFormErrors } from '../../components/form-errors';
+import { handle } from '../../components/handle';
 
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
@@ -67,7 +68,7 @@ export default function CancelReasonsPage() {
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={`Delete ${row.reason_code}`}
-                  onClick={() =>
+                  onClick={handle(() =>
                     modal.confirm({
                       title: `Delete cancel reason ${row.reason_code}?`,
                       content: 'Documents keep the reason text they were canceled with.',
@@ -75,7 +76,7 @@ export default function CancelReasonsPage() {
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.id),
                     })
-                  }
+                  )}
                 >
                   Delete
                 </Button>
@@ -117,7 +118,7 @@ export default function CancelReasonsPage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form form={form} layout="vertical" onFinish={handle(submit)}>
           <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
             <Input autoFocus />
           </Form.Item>

@@ -6,6 +6,7 @@ import { useApiMutation } from '../../api/mutation';
 import { AddressFields } from './AddressFields';
 import { phoneRule } from './TemporaryCustomerModal';
 import { CUSTOMERS_AREA, SHIP_TO_AREA, showFormErrors } from './data';
+import { handle } from '../../components/handle';
 
 type Values = { code?: string; name: string; name_2?: string; address: string; address_2?: string; post_code?: string; district_code?: string; contact?: string; phone_no?: string };
 const FIELDS = ['code', 'name', 'name_2', 'address', 'address_2', 'post_code', 'district_code', 'contact', 'phone_no'] as const;
@@ -41,7 +42,7 @@ export function ShipToModal({ customerNo, editing, onClose }: { customerNo: stri
 
   return (
     <Modal open={editing !== null} title={isNew ? 'Add Ship-to Address' : 'Edit Ship-to Address'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} width={680} forceRender>
-      <Form form={form} name="ship-to" layout="vertical" onFinish={submit}>
+      <Form form={form} name="ship-to" layout="vertical" onFinish={handle(submit)}>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item name="code" label="Code" tooltip="Empty: the next SAnnn" rules={[{ max: 30, message: messages.maxLength(30) }]}>

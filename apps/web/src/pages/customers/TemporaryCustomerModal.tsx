@@ -7,6 +7,7 @@ import { useApiMutation } from '../../api/mutation';
 import { useSession } from '../../auth/session';
 import { AddressFields } from './AddressFields';
 import { CUSTOMERS_AREA, pickerToBirthDate, showFormErrors, useSetupOptions, useStores } from './data';
+import { handle } from '../../components/handle';
 
 type Values = {
   franchise_code?: string;
@@ -65,7 +66,7 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
 
   return (
     <Modal open={open} title="Create Temporary Customer" okText="Create" onOk={() => form.submit()} confirmLoading={create.isPending} onCancel={onClose} width={720} forceRender>
-      <Form form={form} name="temporary-customer" layout="vertical" onFinish={submit}>
+      <Form form={form} name="temporary-customer" layout="vertical" onFinish={handle(submit)}>
         <Row gutter={12}>
           {me?.franchise_code ? null : (
             <Col xs={24} sm={12}>

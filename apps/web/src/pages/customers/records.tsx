@@ -12,6 +12,7 @@ import { renderDateTime } from '../../components/format';
 import { AddressFields } from './AddressFields';
 import { emailRule, phoneRule } from './TemporaryCustomerModal';
 import { birthDateToPicker, CUSTOMERS_AREA, pickerToBirthDate, renderBirthDate, showFormErrors } from './data';
+import { handle } from '../../components/handle';
 
 const PAGE = '/customers/records';
 const AREA = 'customer-records';
@@ -90,7 +91,7 @@ export default function CustomerRecordsPage() {
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={`Delete ${row.customer_no}`}
-                  onClick={() =>
+                  onClick={handle(() =>
                     modal.confirm({
                       title: `Delete customer ${row.customer_no} — ${row.name}?`,
                       content: 'Their ship-to addresses are deleted too. A customer with loyalty points is kept.',
@@ -98,7 +99,7 @@ export default function CustomerRecordsPage() {
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.customer_no),
                     })
-                  }
+                  )}
                 >
                   Delete
                 </Button>
@@ -129,7 +130,7 @@ export default function CustomerRecordsPage() {
         ]}
       />
       <Modal open={editing !== null} title={editing ? `Edit Customer ${editing.customer_no}` : ''} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} width={720} forceRender>
-        <Form form={form} name="customer-record" layout="vertical" onFinish={submit}>
+        <Form form={form} name="customer-record" layout="vertical" onFinish={handle(submit)}>
           <Row gutter={12}>
             <Col xs={24} sm={12}>
               <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>

@@ -20,6 +20,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime, renderMoney } from '../../components/format';
 import { toast } from '../../components/toast';
 import { CUSTOMERS_AREA, showFormErrors } from './data';
+import { handle } from '../../components/handle';
 
 const PAGE = '/customers/redeemablePoints';
 const AREA = 'redeemable-points';
@@ -103,14 +104,14 @@ export default function RedeemablePointsPage() {
                   size="small"
                   icon={<RollbackOutlined />}
                   aria-label={`Reverse points of ${e.pos_so_no}`}
-                  onClick={() =>
+                  onClick={handle(() =>
                     modal.confirm({
                       title: `Reverse the points used on order ${e.pos_so_no}?`,
                       content: `${formatNumber(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
                       okText: 'Reverse',
                       onOk: () => reverse.mutateAsync(e),
                     })
-                  }
+                  )}
                 >
                   Reverse
                 </Button>
@@ -151,7 +152,7 @@ export default function RedeemablePointsPage() {
         }
       />
       <Modal open={using} title="Use Redeemable Points" okText="Save" onOk={() => useForm.submit()} confirmLoading={use.isPending} onCancel={() => setUsing(false)} forceRender>
-        <Form form={useForm} name="use-points" layout="vertical" onFinish={submitUse} initialValues={{ source: REDEEMABLE_POINT_SOURCE }}>
+        <Form form={useForm} name="use-points" layout="vertical" onFinish={handle(submitUse)} initialValues={{ source: REDEEMABLE_POINT_SOURCE }}>
           <Form.Item name="pos_so_no" label="POS SO No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
             <Input autoFocus />
           </Form.Item>
@@ -189,7 +190,7 @@ export default function RedeemablePointsPage() {
         }}
         forceRender
       >
-        <Form form={totalForm} name="points-total" layout="vertical" onFinish={submitTotal}>
+        <Form form={totalForm} name="points-total" layout="vertical" onFinish={handle(submitTotal)}>
           <Space.Compact block>
             <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
               <Input />

@@ -9,6 +9,7 @@ import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { showFormErrors } from './data';
+import { handle } from '../../components/handle';
 
 const PAGE = '/customers/setup';
 const AREA = 'customer-setups';
@@ -85,7 +86,7 @@ export default function CustomerSetupPage() {
         }
       />
       <Modal open={editing !== null} title={isNew ? 'New Customer Setup' : 'Edit Customer Setup'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} forceRender>
-        <Form form={form} name="customer-setup" layout="vertical" onFinish={submit}>
+        <Form form={form} name="customer-setup" layout="vertical" onFinish={handle(submit)}>
           <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
             <Input autoFocus />
           </Form.Item>

@@ -21,6 +21,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { showFormErrors } from '../../components/form-errors';
+import { handle } from '../../components/handle';
 
 const PAGE = '/devices';
 const AREA = 'devices';
@@ -136,7 +137,7 @@ export default function DevicesPage() {
                 danger
                 icon={<DeleteOutlined />}
                 aria-label={`Delete ${row.device_code}`}
-                onClick={() =>
+                onClick={handle(() =>
                   modal.confirm({
                     title: `Delete device ${row.device_code}?`,
                     content: 'Users this printer is assigned to will print on their location printer instead.',
@@ -144,7 +145,7 @@ export default function DevicesPage() {
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
                   })
-                }
+                )}
               >
                 Delete
               </Button>
@@ -189,7 +190,7 @@ export default function DevicesPage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form form={form} name="device" layout="vertical" onFinish={submit}>
+        <Form form={form} name="device" layout="vertical" onFinish={handle(submit)}>
           <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
             <Input autoFocus />
           </Form.Item>

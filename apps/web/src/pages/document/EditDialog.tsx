@@ -5,6 +5,7 @@ import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, ENTITY } from './data';
 import { typeOptions } from './UploadDialog';
+import { handle } from '../../components/handle';
 
 type Values = {
   item_no: string;
@@ -52,7 +53,7 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
         form={form}
         name="edit-document"
         layout="vertical"
-        onFinish={submit}
+        onFinish={handle(submit)}
         initialValues={
           doc
             ? {

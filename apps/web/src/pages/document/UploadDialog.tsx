@@ -6,6 +6,7 @@ import { ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
 import { AREA, ENTITY, fileProblem, formatFileSize, uploadWithProgress, useItemConfig } from './data';
+import { handle } from '../../components/handle';
 
 export const typeOptions = itemDocumentTypes.map((t) => ({ value: t, label: itemDocumentTypeLabels[t] }));
 
@@ -78,7 +79,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       maskClosable={!upload.isPending}
       destroyOnHidden
     >
-      <Form form={form} name="upload-document" layout="vertical" onFinish={submit}>
+      <Form form={form} name="upload-document" layout="vertical" onFinish={handle(submit)}>
         <Form.Item label="File" required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
           <Upload.Dragger
             multiple={false}

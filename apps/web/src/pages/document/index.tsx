@@ -11,6 +11,7 @@ import { renderDate } from '../../components/format';
 import { AREA, ENTITY, PAGE, formatFileSize, openDocument } from './data';
 import { EditDialog } from './EditDialog';
 import { typeOptions, UploadDialog } from './UploadDialog';
+import { handle } from '../../components/handle';
 
 // /document: item documents (images, spec sheets, price sheets) kept on the cloud drive (calls.md 7.8).
 export default function DocumentsPage() {
@@ -96,7 +97,7 @@ export default function DocumentsPage() {
                 danger
                 icon={<DeleteOutlined />}
                 aria-label={`Remove ${row.title}`}
-                onClick={() =>
+                onClick={handle(() =>
                   modal.confirm({
                     title: `Remove document "${row.title}"?`,
                     content: `The file ${row.file_name} is deleted from the cloud drive too.`,
@@ -104,7 +105,7 @@ export default function DocumentsPage() {
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
                   })
-                }
+                )}
               >
                 Remove
               </Button>

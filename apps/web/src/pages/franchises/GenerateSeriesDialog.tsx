@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from './form-errors';
 import { NUMBER_SERIES_AREA, useFranchiseOptions } from './data';
+import { handle } from '../../components/handle';
 
 type Values = { franchise_code: string; year?: number | null };
 
@@ -33,7 +34,7 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
         form={form}
         layout="vertical"
         initialValues={{ franchise_code: p.franchiseCode, year: null }}
-        onFinish={(v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))}
+        onFinish={handle((v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year'])))}
       >
         <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
           <Select

@@ -12,6 +12,7 @@ import { FranchiseFields, FRANCHISE_FORM_FIELDS } from './FranchiseFields';
 import { NumberSeriesList } from './NumberSeriesList';
 import { showFormErrors } from './form-errors';
 import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl, useFranchise } from './data';
+import { handle } from '../../components/handle';
 
 type Values = Record<(typeof FRANCHISE_FORM_FIELDS)[number], unknown>;
 const blank = { is_active: true, receipt_lead_time: 0 };
@@ -46,7 +47,9 @@ export default function FranchiseDetailPage() {
     fn: () => api.post('/api/franchises/delete', { customer_nos: [customerNo] }),
     invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
     success: { action: 'Delete', entity: 'Franchise' },
-    onSuccess: () => navigate('/franchises', { replace: true }),
+    onSuccess: () => {
+      navigate('/franchises', { replace: true });
+    },
   });
   const sync = useApiMutation({
     fn: () => api.post<{ message: string }>('/api/franchises/sync', { phone_no: f?.phone_no }),
@@ -119,7 +122,7 @@ export default function FranchiseDetailPage() {
         form={form}
         layout="vertical"
         disabled={!canEdit}
-        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FRANCHISE_FORM_FIELDS))}
+        onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FRANCHISE_FORM_FIELDS)))}
       >
         <FranchiseFields isNew={isNew} />
         {canEdit ? (
@@ -134,11 +137,11 @@ export default function FranchiseDetailPage() {
                   disabled={!f?.phone_no}
                   title={f?.phone_no ? 'Refresh this franchise from the ERP' : 'Needs a phone number'}
                   loading={sync.isPending}
-                  onClick={() => sync.mutateAsync().catch(() => toast.syncFailed())}
+                  onClick={handle(() => sync.mutateAsync().catch(() => toast.syncFailed()))}
                 >
                   Sync
                 </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
                   Delete
                 </Button>
               </>

@@ -11,6 +11,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { GenerateSeriesDialog } from './GenerateSeriesDialog';
 import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl } from './data';
+import { handle } from '../../components/handle';
 
 /** /franchises: the franchise list (filters, Add New, delete many, Export Excel, Generate Number Series). */
 export default function FranchisesPage() {
@@ -85,7 +86,7 @@ export default function FranchisesPage() {
         toolbar={
           canEdit ? (
             <>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/franchises/detail')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate('/franchises/detail'))}>
                 Add New
               </Button>
               <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending} onClick={confirmDelete}>

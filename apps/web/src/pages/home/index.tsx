@@ -1,31 +1,36 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row, theme } from 'antd';
 import { Link } from 'react-router';
-import { pages } from '@fp/contract';
+import { pages } from '@fp/contract/web';
 import { canAccess, useSession } from '../../auth/session';
 
 export default function HomePage() {
   const { me } = useSession();
+  // Plain elements in antd's colours: Typography (with its editor: Input, Form) and Card (with Tabs) would
+  // weigh more on the first load than the whole page.
+  const { token } = theme.useToken();
+  const secondary = { color: token.colorTextSecondary };
   const open = pages.filter((p) => p.menu && p.available && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'));
   const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <h3 style={{ marginTop: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
         Xin chào, {name}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+      </h3>
+      <p style={secondary}>
         {me?.role?.name ?? 'No role'}
         {me?.franchise_code ? ` · Store ${me.franchise_code}` : ' · Head office'}
-      </Typography.Paragraph>
+      </p>
       {open.length === 0 ? (
-        <Typography.Paragraph>You have no pages yet. Ask an administrator for a page permission.</Typography.Paragraph>
+        <p>You have no pages yet. Ask an administrator for a page permission.</p>
       ) : (
         <Row gutter={[16, 16]}>
           {open.map((p) => (
             <Col key={p.url} xs={24} sm={12} md={8} lg={6}>
-              <Link to={p.url}>
-                <Card hoverable size="small" title={p.name}>
-                  <Typography.Text type="secondary">{p.group}</Typography.Text>
-                </Card>
+              <Link to={p.url} className="home-tile" style={{ borderColor: token.colorBorderSecondary, borderRadius: token.borderRadiusLG }}>
+                <div className="home-tile-title" style={{ color: token.colorTextHeading }}>
+                  {p.name}
+                </div>
+                <span style={secondary}>{p.group}</span>
               </Link>
             </Col>
           ))}

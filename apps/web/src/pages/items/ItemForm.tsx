@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, categoryOptions, useCategoryTree } from './data';
+import { handle } from '../../components/handle';
 
 type Values = {
   item_no: string;
@@ -46,7 +47,7 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
   };
   return (
     <Modal open={editing !== null} title={isNew ? 'Add Item' : 'Edit Item'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden width={720}>
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ variants: [], units: [], blocked: false }}>
+      <Form form={form} layout="vertical" onFinish={handle(submit)} initialValues={{ variants: [], units: [], blocked: false }}>
         <Space wrap size="middle" style={{ width: '100%' }}>
           <Form.Item name="item_no" label="Item No" rules={required}>
             <Input disabled={!isNew} style={{ width: 160 }} />

@@ -13,6 +13,7 @@ import { AREA, ENTITY, useCategoryTree, useFranchiseOptions } from './data';
 import { ItemForm } from './ItemForm';
 import { PriceSourceTag, RateCell, SortCell } from './cells';
 import { ShopRowPush, ShopSyncAllButton } from '../shop/ShopSyncButtons';
+import { handle } from '../../components/handle';
 
 const PAGE = '/items';
 
@@ -94,7 +95,7 @@ export default function ItemsPage() {
         </Button>
       ) : null}
       {headOffice ? <ShopSyncAllButton /> : null}
-      <Button icon={<CloudSyncOutlined />} loading={sync.isPending && dialog === null} onClick={() => modal.confirm({ title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?', content: 'Items are read from the ERP and missing ones are added to the item list.', okText: 'Sync All', onOk: () => runSync(null) })}>
+      <Button icon={<CloudSyncOutlined />} loading={sync.isPending && dialog === null} onClick={handle(() => modal.confirm({ title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?', content: 'Items are read from the ERP and missing ones are added to the item list.', okText: 'Sync All', onOk: () => runSync(null) }))}>
         Sync All
       </Button>
       <Button icon={<CloudSyncOutlined />} onClick={() => { form.resetFields(); setDialog('syncItem'); }}>
@@ -108,7 +109,7 @@ export default function ItemsPage() {
           <Button icon={<SaveOutlined />} disabled={sorts.size === 0} loading={sort.isPending} onClick={() => sort.mutate([...sorts].map(([item_no, s]) => ({ item_no, sort: s })))}>
             Save Sort Order{sorts.size ? ` (${sorts.size})` : ''}
           </Button>
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => modal.confirm({ title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`, content: 'The items stay in the item master; a sync adds them back.', okText: 'Remove', okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(selected.map(String)) })}>
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={handle(() => modal.confirm({ title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`, content: 'The items stay in the item master; a sync adds them back.', okText: 'Remove', okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(selected.map(String)) }))}>
             Remove
           </Button>
         </>

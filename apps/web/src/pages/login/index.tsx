@@ -3,10 +3,11 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginErrors, messages } from '@fp/contract';
+import { loginErrors, messages } from '@fp/contract/web';
 import { ApiCallError } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
+import { handle } from '../../components/handle';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export default function LoginPage() {
         {t('login.title')}
       </Typography.Paragraph>
       {error ? <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form layout="vertical" onFinish={handle(onFinish)} requiredMark={false}>
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: messages.required }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>

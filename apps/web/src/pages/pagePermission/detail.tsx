@@ -11,6 +11,7 @@ import { useAllStructures } from '../pageStructure/data';
 import { PagesEditor, fromRows, toRows, type PageRow } from './PagesEditor';
 import { UsersPicker } from './UsersPicker';
 import { PERMISSION_AREA, PERMISSION_PAGE, permissionDetailPath, useCanEditPermissions, usePermission, usePermissionUsers } from './data';
+import { handle } from '../../components/handle';
 
 type FormValues = { name: string; permission_type: PermissionType; pages: PageRow[]; users: number[] };
 
@@ -91,7 +92,9 @@ export default function PagePermissionDetailPage() {
     fn: () => api.del(`/api/page-permissions/${id}`),
     invalidates: [PERMISSION_AREA],
     success: { action: 'Delete', entity: 'Page Permission' },
-    onSuccess: () => navigate(PERMISSION_PAGE, { replace: true }),
+    onSuccess: () => {
+      navigate(PERMISSION_PAGE, { replace: true });
+    },
   });
 
   const back = (
@@ -134,7 +137,7 @@ export default function PagePermissionDetailPage() {
       </Typography.Title>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card title="Permission">
-          <Form form={form} layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e) => showErrors(e, form))}>
+          <Form form={form} layout="vertical" disabled={!canEdit} onFinish={handle((v) => save.mutateAsync(v).catch((e) => showErrors(e, form)))}>
             <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]} style={{ maxWidth: 480 }}>
               <Input autoFocus={isNew} />
             </Form.Item>
@@ -155,7 +158,7 @@ export default function PagePermissionDetailPage() {
                   Save
                 </Button>
                 {isNew ? null : (
-                  <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                  <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
                     Delete
                   </Button>
                 )}
@@ -165,7 +168,7 @@ export default function PagePermissionDetailPage() {
         </Card>
         {isNew ? null : (
           <Card title="Users">
-            <Form form={usersForm} layout="vertical" disabled={!canEdit} onFinish={(v) => assign.mutateAsync(v.users ?? []).catch((e) => showErrors(e, usersForm))}>
+            <Form form={usersForm} layout="vertical" disabled={!canEdit} onFinish={handle((v) => assign.mutateAsync(v.users ?? []).catch((e) => showErrors(e, usersForm)))}>
               <Form.Item name="users" label="Assigned users" extra="Exactly these users hold the permission after Assign Users.">
                 <UsersPicker known={users.data} />
               </Form.Item>

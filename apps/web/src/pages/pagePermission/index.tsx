@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
 import { PERMISSION_AREA, permissionDetailPath, useCanEditPermissions } from './data';
+import { handle } from '../../components/handle';
 
 /** /pagePermission: the permissions with their level, how many pages they grant and how many users hold them. */
 export default function PagePermissionsPage() {
@@ -40,7 +41,7 @@ export default function PagePermissionsPage() {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row: PagePermissionListItem) => (
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} onClick={() => confirmDelete(row)}>
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} onClick={handle(() => confirmDelete(row))}>
                 Delete
               </Button>
             ),
@@ -64,7 +65,7 @@ export default function PagePermissionsPage() {
       toolbar={
         canEdit ? (
           <Space>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(permissionDetailPath('new'))}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate(permissionDetailPath('new')))}>
               Add New
             </Button>
           </Space>

@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { toast } from '../../components/toast';
 import { STRUCTURE_AREA, STRUCTURE_PAGE, structureDetailPath, useStructureByUrl } from './data';
+import { handle } from '../../components/handle';
 
 type FormValues = { page_url: string; page_name: string; buttons: string[]; fields: string[]; filters: string[] };
 const LISTS = [
@@ -50,7 +51,9 @@ export default function PageStructureDetailPage() {
     fn: () => api.del(`/api/page-structures/${current!.id}`),
     invalidates: [STRUCTURE_AREA],
     success: { action: 'Delete', entity: 'Page Structure' },
-    onSuccess: () => navigate(STRUCTURE_PAGE, { replace: true }),
+    onSuccess: () => {
+      navigate(STRUCTURE_PAGE, { replace: true });
+    },
   });
 
   const submit = async (v: FormValues) => {
@@ -103,7 +106,7 @@ export default function PageStructureDetailPage() {
         {isNew ? 'New Page Structure' : current!.page_name}
       </Typography.Title>
       <Card>
-        <Form form={form} layout="vertical" onFinish={submit} disabled={!canEdit} style={{ maxWidth: 760 }}>
+        <Form form={form} layout="vertical" onFinish={handle(submit)} disabled={!canEdit} style={{ maxWidth: 760 }}>
           <Form.Item
             name="page_url"
             label="Page URL"
@@ -126,7 +129,7 @@ export default function PageStructureDetailPage() {
                 Save
               </Button>
               {!isNew && !registered ? (
-                <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
                   Delete
                 </Button>
               ) : null}

@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { STRUCTURE_AREA, STRUCTURE_PAGE, structureDetailPath } from './data';
+import { handle } from '../../components/handle';
 
 /** /pageStructure: every page with the buttons, fields and filters the permission editor offers. */
 export default function PageStructuresPage() {
@@ -49,7 +50,7 @@ export default function PageStructuresPage() {
             key: 'actions',
             render: (_: unknown, row: PageStructureListItem) =>
               pageByUrl.has(row.page_url) ? null : (
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.page_url}`} onClick={() => confirmDelete(row)}>
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.page_url}`} onClick={handle(() => confirmDelete(row))}>
                   Delete
                 </Button>
               ),
@@ -74,7 +75,7 @@ export default function PageStructuresPage() {
       toolbar={
         canEdit ? (
           <Space>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(structureDetailPath('/new'))}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate(structureDetailPath('/new')))}>
               Add New
             </Button>
           </Space>

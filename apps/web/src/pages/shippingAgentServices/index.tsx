@@ -12,6 +12,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderBool, renderDateTime } from '../../components/format';
 import { AddressFields } from '../customers/AddressFields';
 import { showFormErrors } from '../customers/data';
+import { handle } from '../../components/handle';
 
 const PAGE = '/shippingAgentServices';
 const AREA = 'shipping-agent-services';
@@ -114,7 +115,7 @@ export default function ShippingAgentServicesPage() {
         onCancel={() => setMode(null)}
         forceRender
       >
-        <Form form={form} name="shipping-service" layout="vertical" onFinish={submit}>
+        <Form form={form} name="shipping-service" layout="vertical" onFinish={handle(submit)}>
           <Form.Item name="shipping_agent_code" label="Shipping Agent" rules={[{ required: true, message: messages.required }]}>
             <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
           </Form.Item>

@@ -7,6 +7,7 @@ import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEnti
 import { api } from '../../api/client';
 import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
+import { handle } from '../../components/handle';
 
 // calls.md 7.17 for the items screen and the push screen: sync all, one item, prices of one item, one variant.
 // A push is queued on the server and sent by its job runner; the buttons wait briefly for the outcome so
@@ -148,7 +149,7 @@ export function ShopSyncAllButton() {
         title="Push all items to the online shop?"
         description="Every item of the catalogue is pushed with its variants and prices."
         okText="Push All"
-        onConfirm={() => push.mutateAsync({ kind: 'all' }).catch(() => undefined)}
+        onConfirm={handle(() => push.mutateAsync({ kind: 'all' }).catch(() => undefined))}
       >
         <Button icon={<CloudUploadOutlined />} loading={push.isPending}>
           Push All to Shop

@@ -11,6 +11,7 @@ import { SetPasswordDialog } from './dialogs';
 import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, fullName, useUserInfo } from './data';
+import { handle } from '../../components/handle';
 
 const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
 
@@ -39,7 +40,9 @@ export default function UserDetailPage() {
     fn: () => api.del(`/api/admin/users?user_id=${id}`),
     invalidates: [USERS_AREA],
     success: { action: 'Delete', entity: 'User' },
-    onSuccess: () => navigate('/users', { replace: true }),
+    onSuccess: () => {
+      navigate('/users', { replace: true });
+    },
   });
 
   if (info.isLoading) {
@@ -88,7 +91,7 @@ export default function UserDetailPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card title="User">
-            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}>
+            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS)))}>
               <UserFields withPassword={false} />
               {canEdit ? (
                 <Space wrap>
@@ -98,7 +101,7 @@ export default function UserDetailPage() {
                   <Button icon={<KeyOutlined />} onClick={() => setPwUser(user)}>
                     Set Password
                   </Button>
-                  <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+                  <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
                     Delete
                   </Button>
                 </Space>

@@ -6,6 +6,7 @@ import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { DeviceField, passwordRules, StoreField } from './UserFields';
 import { USERS_AREA, fullName } from './data';
+import { handle } from '../../components/handle';
 
 
 type DialogProps = { user: User | null; onClose: () => void };
@@ -31,7 +32,7 @@ function UserDialog<V extends object>(p: DialogProps & { title: string; okText: 
           {fullName(user)} ({user.username})
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, [p.field]))}>
+      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, [p.field])))}>
         {p.children}
         <button type="submit" hidden />
       </Form>

@@ -14,6 +14,7 @@ import { ChangeDeviceDialog, ChangeStoreDialog, SetPasswordDialog } from './dial
 import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
+import { handle } from '../../components/handle';
 
 const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
 
@@ -117,7 +118,7 @@ export default function UsersPage() {
                 <Button size="small" icon={<PrinterOutlined />} onClick={() => setDeviceUser(row)} aria-label={`Change Device ${row.username}`}>
                   Change Device
                 </Button>
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)} aria-label={`Delete ${row.username}`}>
+                <Button size="small" danger icon={<DeleteOutlined />} onClick={handle(() => confirmDelete(row))} aria-label={`Delete ${row.username}`}>
                   Delete
                 </Button>
               </Space>
@@ -175,7 +176,7 @@ export default function UsersPage() {
         destroyOnHidden
         forceRender
       >
-        <Form form={form} name="user" layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}>
+        <Form form={form} name="user" layout="vertical" onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS)))}>
           <UserFields withPassword={isNew} />
           <button type="submit" hidden />
         </Form>
