@@ -84,7 +84,7 @@ describe('devices', () => {
     expect(badType.statusCode).toBe(400);
     const bad = Object.fromEntries(badType.envelope.errors.map((e) => [e.field, e.msg]));
     expect(bad.device_type).toBe('device_type must be one of PRINTER, ADMIN_PRINTER');
-    expect(bad['device_data.port']).toBe('port must be a whole number from 1 to 65535');
+    expect(bad['device_data.port']).toBe('Please enter between 1 and 65535');
 
     const noLocation = await admin.post('/api/devices', printerBody({ location_code: '' }));
     expect(noLocation.statusCode).toBe(400);
@@ -115,7 +115,7 @@ describe('devices', () => {
     const hostName = await admin.post('/api/devices', printerBody({ device_data: { ip: 'printer.local', port: 9100 } }));
     expect(hostName.envelope.errors[0]).toMatchObject({
       field: 'device_data.ip',
-      msg: 'ip must be an IPv4 or IPv6 address such as 192.168.1.50 (host names are not accepted)',
+      msg: 'Please enter a valid IP address such as 192.168.1.50!',
     });
 
     // Both problems at once are reported together.
