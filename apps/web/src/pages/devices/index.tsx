@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -21,6 +21,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { showFormErrors } from '../../components/form-errors';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/devices';
 const AREA = 'devices';
@@ -180,58 +181,56 @@ export default function DevicesPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'New Device' : 'Edit Device'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
+        form={form}
+        name="device"
+        onFinish={submit}
       >
-        <Form form={form} name="device" layout="vertical" onFinish={submit}>
-          <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-            <Input autoFocus />
-          </Form.Item>
-          <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
-            <Select options={typeOptions} aria-label="Type" />
+        <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+          <Select options={typeOptions} aria-label="Type" />
+        </Form.Item>
+        <Form.Item
+          name="location_code"
+          label="Location"
+          extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
+          rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+        >
+          <Input />
+        </Form.Item>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item
+            name={['device_data', 'ip']}
+            label="IP"
+            style={{ flex: 3 }}
+            extra="A private network address, e.g. 192.168.1.50"
+            rules={[{ required: true, whitespace: true, message: messages.required }]}
+          >
+            <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item
-            name="location_code"
-            label="Location"
-            extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
-            rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+            name={['device_data', 'port']}
+            label="Port"
+            style={{ flex: 1 }}
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
+            ]}
           >
-            <Input />
+            <Input inputMode="numeric" />
           </Form.Item>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name={['device_data', 'ip']}
-              label="IP"
-              style={{ flex: 3 }}
-              extra="A private network address, e.g. 192.168.1.50"
-              rules={[{ required: true, whitespace: true, message: messages.required }]}
-            >
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item
-              name={['device_data', 'port']}
-              label="Port"
-              style={{ flex: 1 }}
-              rules={[
-                { required: true, whitespace: true, message: messages.required },
-                { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
-              ]}
-            >
-              <Input inputMode="numeric" />
-            </Form.Item>
-          </div>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        </div>
+      </FormDialog>
     </>
   );
 }

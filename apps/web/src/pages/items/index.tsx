@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Form, InputNumber, Input, Modal, Select, Space, Typography } from 'antd';
+import { App, Button, Form, InputNumber, Input, Select, Space, Typography } from 'antd';
 import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PercentageOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { messages, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow, type ItemSyncResult } from '@fp/contract';
@@ -13,6 +13,7 @@ import { AREA, ENTITY, useCategoryTree, useFranchiseOptions } from './data';
 import { ItemForm } from './ItemForm';
 import { PriceSourceTag, RateCell, SortCell } from './cells';
 import { ShopRowPush, ShopSyncAllButton } from '../shop/ShopSyncButtons';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/items';
 
@@ -160,34 +161,29 @@ export default function ItemsPage() {
         toolbar={toolbar}
       />
       <ItemForm editing={editing} onClose={() => setEditing(null)} />
-      <Modal
+      <FormDialog
         open={dialog !== null}
         title={dialog === 'syncItem' ? 'Sync Item' : `Update Price Rate of every item of ${franchise}`}
         okText={dialog === 'syncItem' ? 'Sync' : 'Update All'}
         confirmLoading={sync.isPending || rate.isPending}
-        onOk={() => form.submit()}
         onCancel={() => setDialog(null)}
-        destroyOnHidden
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v: { item_no?: string; price_rate?: string }) => {
+        form={form}
+        onFinish={(v: { item_no?: string; price_rate?: string }) => {
             if (dialog === 'syncItem') void runSync(String(v.item_no).trim());
             else void rate.mutateAsync({ update_all: true, price_rate: String(v.price_rate) }).then(() => setDialog(null));
           }}
-        >
-          {dialog === 'syncItem' ? (
-            <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
-              <Input autoFocus />
-            </Form.Item>
-          ) : (
-            <Form.Item name="price_rate" label="Price Rate" extra="The franchise sells at list price × rate unless an item price applies." rules={[{ required: true, message: messages.required }]}>
-              <InputNumber<string> stringMode min="0.01" max="10" step="0.01" decimalSeparator="," style={{ width: 160 }} autoFocus />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        name="items-dialog"
+      >
+        {dialog === 'syncItem' ? (
+          <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
+            <Input autoFocus />
+          </Form.Item>
+        ) : (
+          <Form.Item name="price_rate" label="Price Rate" extra="The franchise sells at list price × rate unless an item price applies." rules={[{ required: true, message: messages.required }]}>
+            <InputNumber<string> stringMode min="0.01" max="10" step="0.01" decimalSeparator="," style={{ width: 160 }} autoFocus />
+          </Form.Item>
+        )}
+      </FormDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Form, Modal, Space, Tag } from 'antd';
+import { App, Button, Form, Space, Tag } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ShopOutlined, StopOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { ChangeDeviceDialog, ChangeStoreDialog, SetPasswordDialog } from './dial
 import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
+import { FormDialog } from '../../components/FormDialog';
 
 const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
 
@@ -165,21 +166,18 @@ export default function UsersPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={isNew ? 'New User' : 'Edit User'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
+        form={form}
+        name="user"
+        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}
       >
-        <Form form={form} name="user" layout="vertical" onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}>
-          <UserFields withPassword={isNew} />
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <UserFields withPassword={isNew} />
+      </FormDialog>
       <SetPasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
       <ChangeStoreDialog user={storeUser} onClose={() => setStoreUser(null)} />
       <ChangeDeviceDialog user={deviceUser} onClose={() => setDeviceUser(null)} />
