@@ -25,7 +25,7 @@ const deviceIp = z
   .string({ error: (iss) => (isBlank(iss.input) ? messages.required : 'ip must be text such as 192.168.1.50') })
   .trim()
   .min(1, messages.required)
-  .refine((v) => v.length <= 64 && check.ip(v), IP_MESSAGE);
+  .refine((v) => v === '' || (v.length <= 64 && check.ip(v)), IP_MESSAGE);
 
 // Forms send the port as typed text; "9100" and 9100 are the same port.
 const devicePort = z.preprocess(

@@ -1,5 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -64,6 +65,7 @@ function toFilterItems(fields: FilterField[], values: Record<string, unknown>): 
 /** A server-paged, server-filtered list with Export Excel and Refresh Data (api.md list calls). */
 export function ListPage<T extends object>(p: ListPageProps<T>) {
   const [form] = Form.useForm();
+  const { t: tr } = useTranslation();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(p.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(p.defaultSort);
@@ -80,6 +82,9 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
     placeholderData: keepPreviousData,
     meta: { silent: p.silentErrors },
   });
+
+  // Row actions stay reachable on any width: the Actions column is pinned to the right edge of every list.
+  const columns = useMemo(() => p.columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c)), [p.columns]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
@@ -163,7 +168,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       <Table<T>
         size="middle"
         rowKey={p.rowKey}
-        columns={p.columns}
+        columns={columns}
         dataSource={query.data?.items ?? []}
         loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
         onChange={onTableChange}
@@ -180,7 +185,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
           total: query.data?.total_count ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100, 200, 500],
-          showTotal: (t) => `${t} records`,
+          showTotal: (total) => tr('list.total', { count: total }),
         }}
         {...p.tableProps}
       />

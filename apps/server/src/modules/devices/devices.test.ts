@@ -196,6 +196,10 @@ describe('devices', () => {
     expect(adminPrinter.statusCode).toBe(201);
     expect(adminPrinter.data.location_code).toBeNull();
 
+    // The user form offers a store's own printers: customer_no filters by the franchise a device belongs to.
+    const ofStore = await admin.post<List>('/api/devices/filter', { filters: [{ field: 'customer_no', value: 'HN001', condition_type: 'eq' }] });
+    expect(ofStore.data.items.map((d) => d.device_code)).toEqual(['HN-A', 'HN-MAIN']);
+
     const store = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001', pages: [{ page_url: '/devices', permission_type: 'edit' }] });
     const list = await store.client.post<List>('/api/devices/filter', {});
     expect(list.data.items.map((d) => d.device_code)).toEqual(['HN-A', 'HN-MAIN']);

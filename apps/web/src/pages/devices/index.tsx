@@ -1,10 +1,15 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import {
   DEVICE_PAGE_SIZE,
+  IP_MESSAGE,
+  PORT_MAX,
+  PORT_MIN,
   PORT_RANGE_MESSAGE,
+  check,
   PRINTER_PRINTED,
   deviceTypes,
   messages,
@@ -47,6 +52,7 @@ export default function DevicesPage() {
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<DeviceListItem | 'new' | null>(null);
   const [printing, setPrinting] = useState<number | null>(null);
   const deviceType = Form.useWatch('device_type', form);
@@ -73,7 +79,8 @@ export default function DevicesPage() {
     try {
       const result = await api.post<PrintResult>(`/api/devices/${row.id}/test-print`);
       if (result === PRINTER_PRINTED) toast.successText(successText('Test Print', 'Printer'));
-      else toast.error(new Error(result));
+      // The answer keeps the value `not connected`; the screen says which printer.
+      else toast.error(new Error(t('devices.notConnected', { name: row.device_name, code: row.device_code })));
     } catch (e) {
       toast.error(e);
     } finally {
@@ -214,7 +221,7 @@ export default function DevicesPage() {
             label="IP"
             style={{ flex: 3 }}
             extra="A private network address, e.g. 192.168.1.50"
-            rules={[{ required: true, whitespace: true, message: messages.required }]}
+            rules={[{ required: true, whitespace: true, message: messages.required }, { validator: (_, v?: string) => (!v?.trim() || check.ip(v.trim()) ? Promise.resolve() : Promise.reject(new Error(IP_MESSAGE))) }]}
           >
             <Input inputMode="decimal" />
           </Form.Item>
@@ -224,7 +231,7 @@ export default function DevicesPage() {
             style={{ flex: 1 }}
             rules={[
               { required: true, whitespace: true, message: messages.required },
-              { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
+              { validator: (_, v: string | undefined) => (!v || check.integerIn(v, PORT_MIN, PORT_MAX) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
             ]}
           >
             <Input inputMode="numeric" />
