@@ -38,6 +38,8 @@ export type ListPageProps<T> = {
   selectable?: boolean;
   selectedKeys?: Key[];
   onSelect?: (keys: Key[], rows: T[]) => void;
+  /** Rows the user may select (others' checkbox is disabled, e.g. what the server would refuse). */
+  canSelect?: (row: T) => boolean;
   /** Shows no toast when the list fails (calls.md 8: some areas are silent). */
   silentErrors?: boolean;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'pagination'>;
@@ -176,7 +178,12 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         locale={{ emptyText: query.isError ? 'Could not load the list. Use Refresh Data to try again.' : 'No data' }}
         rowSelection={
           p.selectable
-            ? { selectedRowKeys: p.selectedKeys, onChange: (keys, rows) => p.onSelect?.(keys, rows), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: p.selectedKeys,
+                onChange: (keys, rows) => p.onSelect?.(keys, rows),
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: p.canSelect ? (row) => ({ disabled: !p.canSelect?.(row) }) : undefined,
+              }
             : undefined
         }
         pagination={{

@@ -89,7 +89,7 @@ export function ChangeDeviceDialog(p: DialogProps) {
       initial={(u) => ({ device_id: u.device_id })}
       call={(u, v) => api.post('/api/franchise-users/device', { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version })}
     >
-      <DeviceField />
+      <DeviceField store={p.user?.customer_no ?? null} />
     </UserDialog>
   );
 }

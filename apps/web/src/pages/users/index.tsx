@@ -3,10 +3,10 @@ import { App, Button, Form, Space, Tag } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ShopOutlined, StopOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import type { User } from '@fp/contract';
+import { mayManageUser, type User } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { useCan } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
@@ -20,6 +20,9 @@ const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', '
 
 export default function UsersPage() {
   const canEdit = useCan(USERS_PAGE, 'edit');
+  const { me } = useSession();
+  // What the server would refuse is not offered: only Administrators change an Administrator.
+  const mayManage = (row: User) => mayManageUser(Boolean(me?.is_admin), row.role_name);
   const { modal } = App.useApp();
   const ownStore = useOwnStore();
   const roles = useRoles();
@@ -102,7 +105,8 @@ export default function UsersPage() {
           {
             title: 'Actions',
             key: 'actions',
-            render: (_: unknown, row: User) => (
+            render: (_: unknown, row: User) =>
+              !mayManage(row) ? null : (
               <Space size={4} wrap={false}>
                 <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.username}`}>
                   Edit
@@ -139,6 +143,7 @@ export default function UsersPage() {
         silentErrors
         columns={columns}
         selectable={canEdit}
+        canSelect={mayManage}
         selectedKeys={selected.keys}
         onSelect={(keys, rows) => setSelected({ keys, rows })}
         filters={[
