@@ -26,10 +26,10 @@ export function enterMovesToNextField(e: KeyboardEvent<HTMLFormElement>, submit:
   if (!(target instanceof HTMLInputElement) || ['button', 'submit', 'checkbox', 'radio', 'file'].includes(target.type))
     return;
   // Never let the browser's implicit submission send the form.
-  const handled = e.defaultPrevented;
   e.preventDefault();
-  // An open select or picker used this Enter to choose its option or date; the focus stays for a look.
-  if (handled || target.getAttribute('aria-expanded') === 'true') return;
+  // An open select used this Enter to choose its option; the focus stays on it. (A date picker takes the typed
+  // date on Enter and the focus moves on.)
+  if (target.getAttribute('aria-expanded') === 'true') return;
   const fields = fieldsOf(e.currentTarget);
   const i = fields.indexOf(target);
   if (i >= 0 && i < fields.length - 1) fields[i + 1].focus();
