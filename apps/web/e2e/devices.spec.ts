@@ -62,7 +62,7 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
     const row = page.getByRole('row', { name: new RegExp(code) });
     await slowExpect(row).toContainText('127.0.0.1');
     await slowExpect(row).toContainText(String(printer.port));
-    await slowExpect(page.getByText('1 records')).toBeVisible();
+    await slowExpect(page.getByText('1 record', { exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: `Test Print ${code}` }).click();
     await slowExpect(page.getByText('Test Print Printer Successfully!')).toBeVisible();

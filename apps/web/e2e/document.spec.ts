@@ -62,7 +62,7 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
   await expect(row).toContainText('Spec Sheet');
   await expect(row).toContainText('thong-so.txt');
   await expect(row).toContainText(`${bytes.length} bytes`);
-  await expect(page.getByText('1 records')).toBeVisible();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
 
   // Open: a new tab with the very bytes that were uploaded.
   const [tab] = await Promise.all([
