@@ -70,9 +70,9 @@ export function makeData(api: Api) {
         device_data: { ip: o.ip ?? '127.0.0.1', port: o.port ?? 9 },
       }),
     /** An item in the item master, synced into a franchise's item list when `franchise` is given. */
-    item: async (o: { franchise?: string; unit_price?: string; description?: string } = {}) => {
-      const item_no = `E2E${uniq()}`.toUpperCase().slice(0, 20);
-      await api.post('/api/items', { item_no, description: o.description ?? `E2E item ${item_no}`, base_unit_of_measure: 'CAI', unit_price: o.unit_price ?? '100000' });
+    item: async (o: { item_no?: string; franchise?: string; unit_price?: string; description?: string; base_unit_of_measure?: string } = {}) => {
+      const item_no = o.item_no ?? `E2E${uniq()}`.toUpperCase().slice(0, 20);
+      await api.post('/api/items', { item_no, description: o.description ?? `E2E item ${item_no}`, base_unit_of_measure: o.base_unit_of_measure ?? 'CAI', unit_price: o.unit_price ?? '100000' });
       if (o.franchise) await api.post('/api/items/sync-item-no', { item_no, franchise_code: o.franchise });
       return item_no;
     },
