@@ -19,7 +19,7 @@ test('cancel reasons: add, find, edit and delete with confirmation', async ({ pa
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row', { name: new RegExp(code) });
   await expect(row).toContainText('Khách đổi ý');
-  await expect(page.getByText('1 records')).toBeVisible();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: `Edit ${code}` }).click();
   await page.getByRole('dialog').getByLabel('Description').fill('Khách hàng đổi ý');

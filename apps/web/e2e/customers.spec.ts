@@ -46,9 +46,13 @@ test('customers: find by phone, create a temporary customer, add and edit a ship
   await create.getByLabel('Address', { exact: true }).fill('12 Phố Huế');
   await choose(page, create, 'Province', 'Hà Nội');
   await choose(page, create, 'District', 'Quận Hoàn Kiếm');
-  // Typing the date and pressing Enter takes the date and submits the form.
+  // Typing the date and pressing Enter takes the date and moves on to the next field; it never sends the dialog.
   await create.getByLabel('Birth Date').fill('20-11-1992');
   await create.getByLabel('Birth Date').press('Enter');
+  await expect(create.getByLabel('Address', { exact: true })).toBeFocused();
+  await expect(create).toBeVisible();
+  await expect(page.getByText('Create Customer Successfully!')).toHaveCount(0);
+  await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Create Customer Successfully!')).toBeVisible();
 
   // The new customer is shown with the default loyalty scheme and no points.
@@ -114,7 +118,7 @@ test('customers: head office keeps setups, sees records and the points ledger', 
   await open(page, '/customers/records');
   await page.getByPlaceholder('Phone No').fill(someone.phone_no);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('1 records')).toBeVisible();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(someone.customer_no) })).toContainText(someone.name);
 
   await open(page, '/customers/redeemablePoints');

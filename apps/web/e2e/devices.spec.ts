@@ -39,6 +39,13 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
     await dialog.getByLabel('Device Code').fill(code);
     await dialog.getByLabel('Device Name').fill('Máy in quầy thử');
     await dialog.getByLabel('Location').fill('HN001-01');
+    // The form checks address and port as the server does, in product.md 5's words.
+    await dialog.getByLabel('IP').fill('999.1.1.1');
+    await dialog.getByLabel('Port').fill('70000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await slowExpect(dialog.getByText('Please enter a valid IP address such as 192.168.1.50!')).toBeVisible();
+    await slowExpect(dialog.getByText('Please enter between 1 and 65535')).toBeVisible();
+    await expect(page.getByText('Create Device Successfully!')).toHaveCount(0);
     await dialog.getByLabel('IP').fill('8.8.8.8');
     await dialog.getByLabel('Port').fill('9100');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -55,7 +62,7 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
     const row = page.getByRole('row', { name: new RegExp(code) });
     await slowExpect(row).toContainText('127.0.0.1');
     await slowExpect(row).toContainText(String(printer.port));
-    await slowExpect(page.getByText('1 records')).toBeVisible();
+    await slowExpect(page.getByText('1 record', { exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: `Test Print ${code}` }).click();
     await slowExpect(page.getByText('Test Print Printer Successfully!')).toBeVisible();
@@ -72,7 +79,8 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await slowExpect(page.getByText('Update Device Successfully!')).toBeVisible();
     await row.getByRole('button', { name: `Test Print ${code}` }).click();
-    await slowExpect(page.getByText('not connected', { exact: true })).toBeVisible();
+    // The answer's value `not connected` is worded by the screen, naming the printer.
+    await slowExpect(page.getByText(`Printer Máy in quầy thử (${code}) is not connected`)).toBeVisible();
     expect(printer.jobs()).toHaveLength(1);
 
     await row.getByRole('button', { name: `Delete ${code}` }).click();

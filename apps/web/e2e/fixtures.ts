@@ -1,8 +1,20 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DetailPage, ListPage } from './support/pages';
 
 export const ADMIN = { username: 'admin', password: 'Admin1234' };
 /** Demo users (README): password Demo1234. */
 export const DEMO_PASSWORD = 'Demo1234';
+
+/** The users behind the role fixtures: head office and a demo franchise (HN001, store Hanoi) of the demo data. */
+export const ROLE_USERS = {
+  admin: ADMIN,
+  headOffice: { username: 'headoffice', password: DEMO_PASSWORD },
+  storeManager: { username: 'hanoi.manager', password: DEMO_PASSWORD },
+  storeStaff: { username: 'hanoi.staff', password: DEMO_PASSWORD },
+} as const;
+export type Role = keyof typeof ROLE_USERS;
+/** The demo franchise the store fixtures belong to. */
+export const DEMO_FRANCHISE = 'HN001';
 
 /** Logs in through the login screen. */
 export async function loginAs(page: Page, username: string, password: string) {
@@ -13,8 +25,10 @@ export async function loginAs(page: Page, username: string, password: string) {
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
+export type Api = Awaited<ReturnType<typeof apiAs>>;
+
 /** An API client logged in as a user, for test setup through the real HTTP API. */
-export async function apiAs(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password) {
+export async function apiAs(request: APIRequestContext, username: string = ADMIN.username, password: string = ADMIN.password) {
   const res = await request.post('/api/auth/login', { data: { username, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
   const token = (await res.json()) as string;
@@ -31,11 +45,89 @@ export async function apiAs(request: APIRequestContext, username = ADMIN.usernam
     post: <T>(url: string, data: unknown = {}) => call<T>('post', url, data),
     put: <T>(url: string, data: unknown = {}) => call<T>('put', url, data),
     del: <T>(url: string) => call<T>('delete', url),
+    /** The rows of a list call (`POST …/filter`) with filters `{ field: value }` (eq). */
+    list: async <T>(filterUrl: string, eq: Record<string, string | number | boolean> = {}, size = 100) =>
+      call<{ items: T[]; total_count: number }>('post', filterUrl, {
+        pagination: { page: 1, size },
+        filters: Object.entries(eq).map(([field, value]) => ({ field, value, condition_type: 'eq' })),
+      }),
   };
 }
 
 /** A unique suffix so journeys never collide with earlier runs' data. */
 export const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-export const test = base;
-export { expect };
+/** Test data made through the real API (as admin), each with unique names. */
+export function makeData(api: Api) {
+  return {
+    /** A device (printer) of a location. */
+    device: (o: { location_code?: string | null; device_name?: string; ip?: string; port?: number; device_type?: 'PRINTER' | 'ADMIN_PRINTER' } = {}) =>
+      api.post<{ id: number; device_name: string; location_code: string | null }>('/api/devices', {
+        device_type: o.device_type ?? 'PRINTER',
+        device_name: o.device_name ?? `E2E printer ${uniq()}`,
+        device_code: `P${uniq()}`.slice(0, 30),
+        location_code: o.location_code === undefined ? DEMO_FRANCHISE : o.location_code,
+        device_data: { ip: o.ip ?? '127.0.0.1', port: o.port ?? 9 },
+      }),
+    /** An item in the item master, synced into a franchise's item list when `franchise` is given. */
+    item: async (o: { item_no?: string; franchise?: string; unit_price?: string; description?: string; base_unit_of_measure?: string } = {}) => {
+      const item_no = o.item_no ?? `E2E${uniq()}`.toUpperCase().slice(0, 20);
+      await api.post('/api/items', { item_no, description: o.description ?? `E2E item ${item_no}`, base_unit_of_measure: o.base_unit_of_measure ?? 'CAI', unit_price: o.unit_price ?? '100000' });
+      if (o.franchise) await api.post('/api/items/sync-item-no', { item_no, franchise_code: o.franchise });
+      return item_no;
+    },
+    /** A user with a role (by name), optionally of a store. */
+    user: async (o: { role: string; customer_no?: string | null; username?: string }) => {
+      const roles = await api.list<{ id: number; name: string }>('/api/admin/roles/filter');
+      const role = roles.items.find((r) => r.name === o.role);
+      if (!role) throw new Error(`no role ${o.role}`);
+      const username = o.username ?? `e2e.${uniq()}`;
+      return api.post<{ user_id: number; username: string }>('/api/admin/users', {
+        username,
+        password: 'Passw0rd1',
+        firstname: 'E2E',
+        lastname: o.role,
+        email: '',
+        role_id: role.id,
+        customer_no: o.customer_no ?? null,
+        device_id: null,
+        is_active: true,
+      });
+    },
+  };
+}
+
+type Fixtures = {
+  /** Logged-in pages per role: admin, head office, store manager and store staff of HN001. */
+  adminPage: Page;
+  headOfficePage: Page;
+  storeManagerPage: Page;
+  storeStaffPage: Page;
+  /** The admin API client and data builders for setup through the real API. */
+  api: Api;
+  data: ReturnType<typeof makeData>;
+  /** Page objects over the test's `page`. */
+  listPage: ListPage;
+  detailPage: DetailPage;
+};
+
+export const test = base.extend<Fixtures>({
+  adminPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'admin', use),
+  headOfficePage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'headOffice', use),
+  storeManagerPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeManager', use),
+  storeStaffPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeStaff', use),
+  api: async ({ request }, use) => use(await apiAs(request)),
+  data: async ({ api }, use) => use(makeData(api)),
+  listPage: async ({ page }, use) => use(new ListPage(page)),
+  detailPage: async ({ page }, use) => use(new DetailPage(page)),
+});
+
+async function rolePageWith(browser: Browser, baseURL: string | undefined, o: { viewport: { width: number; height: number } | null; hasTouch: boolean }, role: Role, use: (p: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL, viewport: o.viewport, hasTouch: o.hasTouch });
+  const page = await context.newPage();
+  await loginAs(page, ROLE_USERS[role].username, ROLE_USERS[role].password);
+  await use(page);
+  await context.close();
+}
+
+export { expect, ListPage, DetailPage };

@@ -59,7 +59,7 @@ test('franchises: a store manager sees only their own franchise, read-only', asy
   await loginAs(page, 'hanoi.manager', DEMO_PASSWORD);
   await page.goto('/franchises');
   await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('1 records')).toBeVisible();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
   await page.getByRole('link', { name: 'HN001' }).click();
   await expect(page.getByText('Cửa hàng Phố Huế')).toBeVisible();

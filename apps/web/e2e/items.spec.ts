@@ -1,22 +1,18 @@
-import { test, expect, DEMO_PASSWORD, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, DEMO_FRANCHISE, ListPage, uniq } from './fixtures';
 
 // The machine running journeys is shared; the screens load lazily.
 test.setTimeout(150_000);
 
 // Catalogue journey: a store manager changes an item's price rate on /items and sees the new effective price on
 // the tablet price screen; an item price then overrides the rate.
-test('items: change a price rate and see the effective price on the tablet price screen', async ({ page, request }) => {
+test('items: change a price rate and see the effective price on the tablet price screen', async ({ storeManagerPage: page, api: admin, data }) => {
   const item = `E2E${uniq()}`.toUpperCase().slice(0, 20);
-  const admin = await apiAs(request);
-  await admin.post('/api/items', { item_no: item, description: `Cà phê sữa đá ${item}`, base_unit_of_measure: 'LY', unit_price: '200000' });
-  await admin.post('/api/items/sync-item-no', { item_no: item, franchise_code: 'HN001' });
+  await data.item({ item_no: item, franchise: DEMO_FRANCHISE, unit_price: '200000', description: `Cà phê sữa đá ${item}`, base_unit_of_measure: 'LY' });
 
-  await loginAs(page, 'hanoi.manager', DEMO_PASSWORD);
-  await page.goto('/items');
-  await expect(page.getByRole('heading', { name: 'Items' })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Search', { exact: true }).fill(item);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const row = page.getByRole('row', { name: new RegExp(item) });
+  const list = new ListPage(page);
+  await list.goto('/items', 'Items');
+  await list.search({ Search: item });
+  const row = list.row(item);
   await expect(row).toContainText('200.000');
   const rate = row.getByLabel(`Price rate of ${item}`);
   await rate.fill('1,2');
@@ -42,9 +38,8 @@ test('items: change a price rate and see the effective price on the tablet price
   await expect(page.getByLabel(new RegExp(`${item} 185\\.000 ₫`))).toContainText('Item price');
 });
 
-test('items: head office edits the item master and sorts a franchise list', async ({ page, request }) => {
+test('items: head office edits the item master and sorts a franchise list', async ({ adminPage: page, api: admin }) => {
   const item = `E2M${uniq()}`.toUpperCase().slice(0, 20);
-  await loginAs(page, 'admin', 'Admin1234');
   await page.goto('/items');
   await page.getByRole('button', { name: 'Add Item' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Add Item' });
@@ -59,7 +54,6 @@ test('items: head office edits the item master and sorts a franchise list', asyn
   await expect(page.getByRole('row', { name: new RegExp(item) })).toContainText('150.000');
 
   // Add it to HN001 and give it the first place in the list.
-  const admin = await apiAs(request);
   await admin.post('/api/items/sync-item-no', { item_no: item, franchise_code: 'HN001' });
   await page.getByLabel('Franchise', { exact: true }).click();
   await page.getByTitle(/^HN001/).click();

@@ -1,30 +1,22 @@
 import { z } from 'zod';
-import { messages, requiredText } from './validators.js';
+import { decimalIssue, messages, requiredText, type DecimalRule } from './validators.js';
 import { parseStrictDate } from './common.js';
 
 // Shared pieces of the catalogue payloads (items, item prices, categories).
 
 /** A decimal given as a number or a string ("125000", "1.05"); becomes a plain decimal string. */
-export const decimalInput = (field: string, o: { min: number; max: number; scale: number; minExclusive?: boolean }) =>
+export const decimalInput = (_field: string, o: DecimalRule) =>
   z
     .union([z.number({ error: messages.isNumber }), z.string({ error: messages.isNumber })], { error: messages.isNumber })
     .transform((v, ctx) => {
-      const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
-      if (!/^-?\d+(\.\d+)?$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: messages.isNumber });
+      // The same rule and messages as the forms (decimalIssue); the API takes a plain decimal ("1.25").
+      const plain = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+      const issue = /^-?\d+(\.\d+)?$/.test(plain) ? decimalIssue(plain, o) : messages.isNumber;
+      if (issue) {
+        ctx.addIssue({ code: 'custom', message: issue, path: [] });
         return z.NEVER;
       }
-      const [, frac = ''] = s.split('.');
-      if (frac.length > o.scale) {
-        ctx.addIssue({ code: 'custom', message: `${field} takes at most ${o.scale} decimals` });
-        return z.NEVER;
-      }
-      const n = Number(s);
-      if (n < o.min || n > o.max || (o.minExclusive && n === o.min)) {
-        ctx.addIssue({ code: 'custom', message: messages.range(o.min, o.max) });
-        return z.NEVER;
-      }
-      return s.replace(/^(-?)0+(?=\d)/, '$1');
+      return plain.replace(/^(-?)0+(?=\d)/, '$1');
     });
 
 /** VND amount: 0 … 999.999.999.999, at most 2 decimals. */

@@ -12,6 +12,9 @@ export const REDEEMABLE_POINT_SOURCE = 'Franchise';
 export const isAdministratorRole = (roleName: string | null | undefined) =>
   (roleName ?? '').toLowerCase() === ADMIN_ROLE.toLowerCase();
 
+/** Only Administrators may change an Administrator: the server's rule, and the screens hide what it would refuse. */
+export const mayManageUser = (callerIsAdmin: boolean, targetRoleName: string | null | undefined) => callerIsAdmin || !isAdministratorRole(targetRoleName);
+
 export const paymentMethods = ['cash', 'installment', 'transfer', 'card'] as const;
 export const cashCardMethods = ['cash', 'card'] as const;
 export const ecomPaymentMethods = ['transfer', 'payoo', 'viettel', 'collection_on_behalf'] as const;

@@ -14,7 +14,7 @@ describe('device contract', () => {
   it('asks for ip and port when device_data is missing or partial', () => {
     expect(fieldsOf(deviceCreate.safeParse(base))).toEqual({ 'device_data.ip': 'This is required field!', 'device_data.port': 'This is required field!' });
     expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip: '10.0.0.2', port: '' } }))).toEqual({ 'device_data.port': 'This is required field!' });
-    expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip: '10.0.0.2', port: 70000 } }))).toEqual({ 'device_data.port': 'port must be a whole number from 1 to 65535' });
+    expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip: '10.0.0.2', port: 70000 } }))).toEqual({ 'device_data.port': 'Please enter between 1 and 65535' });
     expect(fieldsOf(deviceUpdate.safeParse({ version: 1, device_data: { port: 9100 } }))).toEqual({ 'device_data.ip': 'This is required field!' });
   });
 
@@ -34,5 +34,18 @@ describe('device contract', () => {
   it('reads a line without kind as text', () => {
     const r = printRequest.parse({ document_type: 'receipt', document: { lines: [{ text: 'Cảm ơn' }] } });
     expect(r.document?.lines[0]).toEqual({ kind: 'text', text: 'Cảm ơn' });
+  });
+});
+
+describe('device address messages (the form says the same)', () => {
+  it('refuses an impossible IPv4 address and a host name with the spec-style message', () => {
+    for (const ip of ['999.1.1.1', '1.1.1', 'printer.local', '1::2::3']) {
+      expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip, port: 9100 } }))).toEqual({ 'device_data.ip': 'Please enter a valid IP address such as 192.168.1.50!' });
+    }
+    expect(deviceCreate.parse({ ...base, device_data: { ip: 'fe80::1', port: 9100 } }).device_data.ip).toBe('fe80::1');
+  });
+  it('says a port out of range as product.md 5 does', () => {
+    expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip: '10.0.0.2', port: 0 } }))).toEqual({ 'device_data.port': 'Please enter between 1 and 65535' });
+    expect(fieldsOf(deviceCreate.safeParse({ ...base, device_data: { ip: '10.0.0.2', port: 'abc' } }))).toEqual({ 'device_data.port': 'Please enter between 1 and 65535' });
   });
 });

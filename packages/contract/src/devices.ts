@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './validators.js';
+import { check, messages } from './validators.js';
 import { int32, version } from './common.js';
 import { deviceTypes, DEVICE_PAGE_SIZE } from './constants.js';
 import { MAX_PAGE_SIZE, listRequest, pagination } from './filter.js';
@@ -12,7 +12,12 @@ export const PRINTER_PRINTED = 'printed';
 export const printResult = z.enum([PRINTER_PRINTED, PRINTER_NOT_CONNECTED]);
 export type PrintResult = z.infer<typeof printResult>;
 
-export const PORT_RANGE_MESSAGE = 'port must be a whole number from 1 to 65535';
+export const PORT_MIN = 1;
+export const PORT_MAX = 65535;
+/** product.md 5's range message, said by the form and the server alike. */
+export const PORT_RANGE_MESSAGE = messages.range(PORT_MIN, PORT_MAX);
+/** The form's and the server's rule for a device address (host names are not addresses). */
+export const IP_MESSAGE = messages.ip;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -20,7 +25,7 @@ const deviceIp = z
   .string({ error: (iss) => (isBlank(iss.input) ? messages.required : 'ip must be text such as 192.168.1.50') })
   .trim()
   .min(1, messages.required)
-  .max(64, 'ip must be an IPv4 or IPv6 address such as 192.168.1.50 (host names are not accepted)');
+  .refine((v) => v === '' || (v.length <= 64 && check.ip(v)), IP_MESSAGE);
 
 // Forms send the port as typed text; "9100" and 9100 are the same port.
 const devicePort = z.preprocess(

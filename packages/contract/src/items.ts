@@ -137,7 +137,9 @@ export const itemRow = z.object({
 export type ItemRow = z.infer<typeof itemRow>;
 
 const franchiseCode = z.string().trim().min(1, messages.required).max(30, messages.maxLength(30)).transform((s) => s.toUpperCase());
-const priceRate = decimalInput('price_rate', { min: PRICE_RATE_MIN, max: PRICE_RATE_MAX, scale: 4 });
+/** The rule of a franchise's price rate; the /items forms check the same (decimalIssue). */
+export const PRICE_RATE_RULE = { min: PRICE_RATE_MIN, max: PRICE_RATE_MAX, scale: 4 } as const;
+const priceRate = decimalInput('price_rate', PRICE_RATE_RULE);
 
 /** POST /api/items/update-price-rate: one item (item_no) or the franchise's whole list (update_all). */
 export const updatePriceRate = z

@@ -18,13 +18,16 @@ export type PageDef = {
   filters: string[];
 };
 
+/** A detail route: a `detail` segment (`/franchises/detail`, `/pageStructure/detail/{slug}`) or a `{param}` segment. */
+export const isDetailUrl = (url: string) => url.split('/').some((seg) => seg === 'detail' || /^\{\w+\}$/.test(seg));
+
 const p = (
   url: string,
   name: string,
   group: MenuGroup,
   available: boolean,
   extra: Partial<Omit<PageDef, 'url' | 'name' | 'group' | 'available'>> = {},
-): PageDef => ({ url, name, group, available, menu: !url.includes('/detail') && group !== 'Hidden', buttons: [], fields: [], filters: [], ...extra });
+): PageDef => ({ url, name, group, available, menu: !isDetailUrl(url) && group !== 'Hidden', buttons: [], fields: [], filters: [], ...extra });
 
 export const pages: PageDef[] = [
   p('/', 'Home', 'Hidden', true),

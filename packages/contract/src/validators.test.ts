@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, messages, password, phone, email, requiredText, numberText, range } from './validators';
+import { check, decimalIssue, messages, parseDecimalText, password, phone, email, requiredText, numberText, range } from './validators';
 
 describe('validators (product.md 5)', () => {
   it('phone: 0, 84 or +84, a non-zero digit, then 8 digits', () => {
@@ -43,5 +43,25 @@ describe('validators (product.md 5)', () => {
     expect(check.isNumber('1234,5')).toBe(true);
     expect(check.isNumber('1,234.5')).toBe(false);
     expect(messages.isNumber).toBe('Please enter number!');
+  });
+});
+
+describe('shared field checks (forms and server)', () => {
+  it('checks IP literals as node:net isIP does', async () => {
+    const { isIP } = await import('node:net');
+    for (const ip of ['192.168.1.50', '999.1.1.1', '01.1.1.1', '::1', '::', 'fe80::1', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9', '1::2::3', '::ffff:192.168.1.5', '1:2:3:4:5:6:1.2.3.4', '1:2:3:4:5:6:7:1.2.3.4', 'gggg::1', 'abc']) {
+      expect(check.ip(ip), ip).toBe(isIP(ip) !== 0);
+    }
+  });
+  it('reads typed decimals German style or plain and words every problem in the spec style', () => {
+    const rate = { min: 0.01, max: 10, scale: 4 };
+    expect(parseDecimalText('1,2')).toBe('1.2');
+    expect(parseDecimalText('1.234,5')).toBe('1234.5');
+    expect(parseDecimalText('abc')).toBeNull();
+    expect(decimalIssue('100', rate)).toBe('Please enter between 0.01 and 10');
+    expect(decimalIssue('0', rate)).toBe('Please enter between 0.01 and 10');
+    expect(decimalIssue('abc', rate)).toBe('Please enter number!');
+    expect(decimalIssue('1,23456', rate)).toBe('Please enter at most 4 decimals!');
+    expect(decimalIssue('1,25', rate)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -39,6 +40,8 @@ export type ListPageProps<T> = {
   selectable?: boolean;
   selectedKeys?: Key[];
   onSelect?: (keys: Key[], rows: T[]) => void;
+  /** Rows the user may select (others' checkbox is disabled, e.g. what the server would refuse). */
+  canSelect?: (row: T) => boolean;
   /** Shows no toast when the list fails (calls.md 8: some areas are silent). */
   silentErrors?: boolean;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'pagination'>;
@@ -66,6 +69,7 @@ function toFilterItems(fields: FilterField[], values: Record<string, unknown>): 
 /** A server-paged, server-filtered list with Export Excel and Refresh Data (api.md list calls). */
 export function ListPage<T extends object>(p: ListPageProps<T>) {
   const [form] = Form.useForm();
+  const { t: tr } = useTranslation();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(p.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(p.defaultSort);
@@ -82,6 +86,9 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
     placeholderData: keepPreviousData,
     meta: { silent: p.silentErrors },
   });
+
+  // Row actions stay reachable on any width: the Actions column is pinned to the right edge of every list.
+  const columns = useMemo(() => p.columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c)), [p.columns]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
@@ -165,7 +172,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       <Table<T>
         size="middle"
         rowKey={p.rowKey}
-        columns={p.columns}
+        columns={columns}
         dataSource={query.data?.items ?? []}
         loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
         onChange={onTableChange}
@@ -173,7 +180,12 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         locale={{ emptyText: query.isError ? 'Could not load the list. Use Refresh Data to try again.' : 'No data' }}
         rowSelection={
           p.selectable
-            ? { selectedRowKeys: p.selectedKeys, onChange: (keys, rows) => p.onSelect?.(keys, rows), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: p.selectedKeys,
+                onChange: (keys, rows) => p.onSelect?.(keys, rows),
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: p.canSelect ? (row) => ({ disabled: !p.canSelect?.(row) }) : undefined,
+              }
             : undefined
         }
         pagination={{
@@ -182,7 +194,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
           total: query.data?.total_count ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100, 200, 500],
-          showTotal: (t) => `${t} records`,
+          showTotal: (total) => tr('list.total', { count: total }),
         }}
         {...p.tableProps}
       />

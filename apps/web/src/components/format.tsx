@@ -5,3 +5,5 @@ export const renderMoney = (v: unknown) => <span style={{ fontVariantNumeric: 't
 export const renderDate = (v: unknown) => formatDate(v as string);
 export const renderDateTime = (v: unknown) => formatDateTime(v as string);
 export const renderBool = (v: unknown) => (v ? 'Yes' : 'No');
+/** Any other number (durations, quantities) German-style: "6,43". */
+export const renderNumber = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string | number)}</span>;

@@ -10,6 +10,9 @@ import { handle } from '../components/handle';
 
 const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];
 
+/** Below this window width the sidebar starts collapsed (tablets, 1024 px laptops). */
+const SIDEBAR_MIN_WIDTH = 1200;
+
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
@@ -17,8 +20,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const isTablet = location.pathname.startsWith('/tablet') || location.pathname === '/tabletItemPrice';
-  // Tablets and narrow windows start with the menu closed (useBreakpoint is empty on the first render).
-  const [collapsed, setCollapsed] = useState(isTablet || window.innerWidth < 992);
+  // Tablets and windows of tablet width (below 1200 px, antd's xl) start with the menu closed and close it when the
+  // window narrows (useBreakpoint is empty on the first render).
+  const [collapsed, setCollapsed] = useState(isTablet || window.innerWidth < SIDEBAR_MIN_WIDTH);
 
   // The menu shows only what the user may open (issue 2); the server still refuses the rest.
   const items = useMemo(() => {
@@ -34,16 +38,19 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 
   const selected = pages.find((p) => p.url === location.pathname)?.url ?? location.pathname;
   const openGroup = pages.find((p) => p.url === selected)?.group;
+  // The open group is kept only while the menu is open: a collapsed inline menu turns open groups into pop-ups,
+  // which would open by themselves over the content.
+  const [openKeys, setOpenKeys] = useState<string[]>(openGroup ? [openGroup] : []);
   const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+      <Layout.Sider collapsible collapsed={collapsed} breakpoint="xl" onBreakpoint={(narrow) => setCollapsed(narrow || isTablet)} trigger={null} width={240} collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
         <div style={{ padding: 16, fontWeight: 600, fontSize: 16 }}>
           <Link to="/">{t('app.title')}</Link>
         </div>
         <nav aria-label="Main menu">
-          <Menu mode="inline" selectedKeys={[selected]} defaultOpenKeys={openGroup ? [openGroup] : []} items={items} />
+          <Menu mode="inline" selectedKeys={[selected]} openKeys={collapsed ? [] : openKeys} onOpenChange={setOpenKeys} items={items} />
         </nav>
       </Layout.Sider>
       <Layout>

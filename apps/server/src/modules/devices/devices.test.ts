@@ -84,7 +84,7 @@ describe('devices', () => {
     expect(badType.statusCode).toBe(400);
     const bad = Object.fromEntries(badType.envelope.errors.map((e) => [e.field, e.msg]));
     expect(bad.device_type).toBe('device_type must be one of PRINTER, ADMIN_PRINTER');
-    expect(bad['device_data.port']).toBe('port must be a whole number from 1 to 65535');
+    expect(bad['device_data.port']).toBe('Please enter between 1 and 65535');
 
     const noLocation = await admin.post('/api/devices', printerBody({ location_code: '' }));
     expect(noLocation.statusCode).toBe(400);
@@ -115,7 +115,7 @@ describe('devices', () => {
     const hostName = await admin.post('/api/devices', printerBody({ device_data: { ip: 'printer.local', port: 9100 } }));
     expect(hostName.envelope.errors[0]).toMatchObject({
       field: 'device_data.ip',
-      msg: 'ip must be an IPv4 or IPv6 address such as 192.168.1.50 (host names are not accepted)',
+      msg: 'Please enter a valid IP address such as 192.168.1.50!',
     });
 
     // Both problems at once are reported together.
@@ -195,6 +195,10 @@ describe('devices', () => {
     const adminPrinter = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HO-A', device_type: 'ADMIN_PRINTER', location_code: null, device_data: { ip: '172.16.0.9', port: 9100 } }));
     expect(adminPrinter.statusCode).toBe(201);
     expect(adminPrinter.data.location_code).toBeNull();
+
+    // The user form offers a store's own printers: customer_no filters by the franchise a device belongs to.
+    const ofStore = await admin.post<List>('/api/devices/filter', { filters: [{ field: 'customer_no', value: 'HN001', condition_type: 'eq' }] });
+    expect(ofStore.data.items.map((d) => d.device_code)).toEqual(['HN-A', 'HN-MAIN']);
 
     const store = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001', pages: [{ page_url: '/devices', permission_type: 'edit' }] });
     const list = await store.client.post<List>('/api/devices/filter', {});

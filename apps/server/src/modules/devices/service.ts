@@ -9,6 +9,7 @@ import type { Scope } from '../../http/scope.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { users } from '../auth/schema.js';
+import { locations } from '../franchises/schema.js';
 import { checkPrinterAddress, type PrinterAddressPolicy } from './printing/index.js';
 import { devices } from './schema.js';
 
@@ -26,6 +27,8 @@ export const deviceScope = (s: Scope): SQL | undefined => s.location(devices.loc
 
 const ipExpr = sql<string>`${devices.device_data}->>'ip'`;
 const portExpr = sql<number>`(${devices.device_data}->>'port')::int`;
+// The franchise (customer_no) a device belongs to, for "the devices of this store" (the user form's printers).
+const customerNoExpr = sql<string>`coalesce((select ${locations.customer_no} from ${locations} where ${locations.location_code} = ${devices.location_code}), ${devices.location_code})`;
 const listColumns = { ...getTableColumns(devices), ip: ipExpr.as('ip'), port: portExpr.mapWith(Number).as('port') };
 
 export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
@@ -38,10 +41,11 @@ export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
     location_code: devices.location_code,
     ip: { expr: ipExpr, type: 'text' },
     port: { expr: portExpr, type: 'number' },
+    customer_no: { expr: customerNoExpr, type: 'text' },
     created_at: devices.created_at,
     updated_at: devices.updated_at,
   },
-  filterable: ['id', 'device_code', 'device_name', 'device_type', 'location_code', 'ip', 'port', 'updated_at'],
+  filterable: ['id', 'device_code', 'device_name', 'device_type', 'location_code', 'customer_no', 'ip', 'port', 'updated_at'],
   sortable: ['id', 'device_code', 'device_name', 'device_type', 'location_code', 'ip', 'port', 'created_at', 'updated_at'],
   defaultSort: { field: 'device_code', direction: 'asc' },
   key: devices.id,

@@ -144,6 +144,11 @@ describe('franchise item lists', () => {
     const bad = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter between 0.01 and 10' });
+    // The same rule and words as the /items forms (contract PRICE_RATE_RULE): 100 is refused, never clamped to 10.
+    const all = await admin.post('/api/items/update-price-rate', { franchise_code: f, update_all: true, price_rate: '100' });
+    expect(all.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter between 0.01 and 10' });
+    const scale = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: '1.23456' });
+    expect(scale.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter at most 4 decimals!' });
     const text = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: 'x' });
     expect(text.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter number!' });
     const noItem = await admin.post('/api/items/update-price-rate', { franchise_code: f, price_rate: 1 });

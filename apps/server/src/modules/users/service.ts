@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ADMIN_ROLE, isAdministratorRole } from '@fp/contract';
+import { ADMIN_ROLE, mayManageUser } from '@fp/contract';
 import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBody, setPasswordBody, User, UserInfo, userCreate, userUpdate } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
@@ -68,7 +68,7 @@ export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promis
 
 /** Only Administrators may change an Administrator (else a head-office user could take the account over). */
 function assertMayManage(auth: Auth, target: User) {
-  if (!auth.isAdmin && isAdministratorRole(target.role_name)) throw forbidden('Only Administrators may change an Administrator');
+  if (!mayManageUser(auth.isAdmin, target.role_name)) throw forbidden('Only Administrators may change an Administrator');
 }
 
 async function assertUsernameFree(db: DbOrTx, username: string, exceptId?: number) {

@@ -6,7 +6,7 @@ import type { apiLog } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
-import { renderDateTime } from '../../components/format';
+import { renderDateTime, renderNumber } from '../../components/format';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
 
@@ -24,7 +24,7 @@ export default function ApiLogPage() {
     { title: 'User', dataIndex: 'username', key: 'username', sorter: true },
     { title: 'Operation', dataIndex: 'operation', key: 'operation', sorter: true },
     { title: 'Status', dataIndex: 'status', key: 'status', sorter: true },
-    { title: 'Duration (ms)', dataIndex: 'duration_ms', key: 'duration_ms', sorter: true, align: 'right' },
+    { title: 'Duration (ms)', dataIndex: 'duration_ms', key: 'duration_ms', sorter: true, align: 'right', render: renderNumber },
     { title: 'Error', dataIndex: 'error', key: 'error', ellipsis: true },
   ];
   return (

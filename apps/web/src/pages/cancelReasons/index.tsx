@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
@@ -10,6 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
@@ -109,28 +110,26 @@ export default function CancelReasonsPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'New Cancel Reason' : 'Edit Cancel Reason'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
+        form={form}
+        onFinish={submit}
+        name="cancel-reason"
       >
-        <Form form={form} layout="vertical" onFinish={handle(submit)}>
-          <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-            <Input autoFocus />
-          </Form.Item>
-          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-          <Form.Item name="page" label="Page" rules={[{ required: true, message: messages.required }]}>
-            <Select options={pageOptions} aria-label="Page" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="page" label="Page" rules={[{ required: true, message: messages.required }]}>
+          <Select options={pageOptions} aria-label="Page" />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Col, Form, Input, Modal, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { messages, type ShipToAddress } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { AddressFields } from './AddressFields';
 import { phoneRule } from './TemporaryCustomerModal';
 import { CUSTOMERS_AREA, SHIP_TO_AREA, showFormErrors } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 type Values = { code?: string; name: string; name_2?: string; address: string; address_2?: string; post_code?: string; district_code?: string; contact?: string; phone_no?: string };
 const FIELDS = ['code', 'name', 'name_2', 'address', 'address_2', 'post_code', 'district_code', 'contact', 'phone_no'] as const;
@@ -41,50 +41,57 @@ export function ShipToModal({ customerNo, editing, onClose }: { customerNo: stri
   };
 
   return (
-    <Modal open={editing !== null} title={isNew ? 'Add Ship-to Address' : 'Edit Ship-to Address'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} width={680} forceRender>
-      <Form form={form} name="ship-to" layout="vertical" onFinish={handle(submit)}>
-        <Row gutter={12}>
-          <Col xs={24} sm={8}>
-            <Form.Item name="code" label="Code" tooltip="Empty: the next SAnnn" rules={[{ max: 30, message: messages.maxLength(30) }]}>
-              <Input disabled={!isNew} placeholder="SA001" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={16}>
-            <Form.Item name="name" label="Ship-to Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-              <Input autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="address" label="Ship-to Address" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <AddressFields />
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="contact" label="Contact" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="phone_no" label="Contact Phone" rules={[phoneRule]}>
-              <Input inputMode="tel" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name_2" label="Name 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+    <FormDialog
+      open={editing !== null}
+      title={isNew ? 'Add Ship-to Address' : 'Edit Ship-to Address'}
+      okText="Save"
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      width={680}
+      form={form}
+      name="ship-to"
+      onFinish={submit}
+    >
+      <Row gutter={12}>
+        <Col xs={24} sm={8}>
+          <Form.Item name="code" label="Code" tooltip="Empty: the next SAnnn" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+            <Input disabled={!isNew} placeholder="SA001" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16}>
+          <Form.Item name="name" label="Ship-to Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input autoFocus />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="address" label="Ship-to Address" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <AddressFields />
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="contact" label="Contact" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="phone_no" label="Contact Phone" rules={[phoneRule]}>
+            <Input inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name_2" label="Name 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

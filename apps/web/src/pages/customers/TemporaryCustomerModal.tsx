@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { AutoComplete, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { AutoComplete, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { check, DATE_DISPLAY, messages, type Customer } from '@fp/contract';
 import { api } from '../../api/client';
@@ -7,7 +7,7 @@ import { useApiMutation } from '../../api/mutation';
 import { useSession } from '../../auth/session';
 import { AddressFields } from './AddressFields';
 import { CUSTOMERS_AREA, pickerToBirthDate, showFormErrors, useSetupOptions, useStores } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 type Values = {
   franchise_code?: string;
@@ -65,67 +65,74 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
   };
 
   return (
-    <Modal open={open} title="Create Temporary Customer" okText="Create" onOk={() => form.submit()} confirmLoading={create.isPending} onCancel={onClose} width={720} forceRender>
-      <Form form={form} name="temporary-customer" layout="vertical" onFinish={handle(submit)}>
-        <Row gutter={12}>
-          {me?.franchise_code ? null : (
-            <Col xs={24} sm={12}>
-              <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
-                <Select showSearch={{ optionFilterProp: 'label' }} options={franchiseOptions} loading={stores.isLoading} onChange={() => form.setFieldValue('location_code', undefined)} />
-              </Form.Item>
-            </Col>
-          )}
+    <FormDialog
+      open={open}
+      title="Create Temporary Customer"
+      okText="Create"
+      confirmLoading={create.isPending}
+      onCancel={onClose}
+      width={720}
+      form={form}
+      name="temporary-customer"
+      onFinish={submit}
+    >
+      <Row gutter={12}>
+        {me?.franchise_code ? null : (
           <Col xs={24} sm={12}>
-            <Form.Item name="location_code" label="Store">
-              <Select allowClear options={locationOptions} placeholder="Store of the franchise" />
+            <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
+              <Select showSearch={{ optionFilterProp: 'label' }} options={franchiseOptions} loading={stores.isLoading} onChange={() => form.setFieldValue('location_code', undefined)} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-              <Input autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
-              <Input inputMode="tel" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
-              <Input inputMode="email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="birth_date" label="Birth Date">
-              <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <AddressFields />
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="prefix" label="Customer Prefix" tooltip="The customer setup whose prefix numbers the customer (KH when empty)">
-              <AutoComplete options={prefixes} placeholder="KH" filterOption={(input, o) => String(o?.value ?? '').toUpperCase().startsWith(input.toUpperCase())} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+        )}
+        <Col xs={24} sm={12}>
+          <Form.Item name="location_code" label="Store">
+            <Select allowClear options={locationOptions} placeholder="Store of the franchise" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Input autoFocus />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+            <Input inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
+            <Input inputMode="email" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="birth_date" label="Birth Date">
+            <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <AddressFields />
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="prefix" label="Customer Prefix" tooltip="The customer setup whose prefix numbers the customer (KH when empty)">
+            <AutoComplete options={prefixes} placeholder="KH" filterOption={(input, o) => String(o?.value ?? '').toUpperCase().startsWith(input.toUpperCase())} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { EMPTY_BIRTH_DATE, formatDate, type CustomerStore, type CustomerSetup, type ListResponse } from '@fp/contract';
 import { api } from '../../api/client';
 import { qk } from '../../api/keys';
+import { useCan } from '../../auth/session';
 
 export const CUSTOMERS_PAGE = '/customers';
 export const CUSTOMERS_AREA = 'customers';
@@ -22,9 +23,13 @@ export function useStores() {
   });
 }
 
-/** Customer setups as prefix options; silent, because counter staff may not see the setup screen. */
+export const CUSTOMER_SETUP_PAGE = '/customers/setup';
+
+/** Customer setups as prefix options, read only by users who may open the setup screen (the server refuses the rest). */
 export function useSetupOptions() {
+  const allowed = useCan(CUSTOMER_SETUP_PAGE, 'view');
   const q = useQuery({
+    enabled: allowed,
     queryKey: qk.list('customer-setups', 'options'),
     queryFn: () => api.list<CustomerSetup>('/api/customer-setups/filter', { pagination: { page: 1, size: 100 } }),
     meta: { silent: true },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Space } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -13,6 +13,7 @@ import { AddressFields } from './AddressFields';
 import { emailRule, phoneRule } from './TemporaryCustomerModal';
 import { birthDateToPicker, CUSTOMERS_AREA, pickerToBirthDate, renderBirthDate, showFormErrors } from './data';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/records';
 const AREA = 'customer-records';
@@ -129,47 +130,54 @@ export default function CustomerRecordsPage() {
           { name: 'created_at', label: 'Created', type: 'dateRange' },
         ]}
       />
-      <Modal open={editing !== null} title={editing ? `Edit Customer ${editing.customer_no}` : ''} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} width={720} forceRender>
-        <Form form={form} name="customer-record" layout="vertical" onFinish={handle(submit)}>
-          <Row gutter={12}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
-                <Input inputMode="tel" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="birth_date" label="Birth Date">
-                <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-          </Row>
-          <AddressFields />
-          <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
-            <Input />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+      <FormDialog
+        open={editing !== null}
+        title={editing ? `Edit Customer ${editing.customer_no}` : ''}
+        okText="Save"
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        width={720}
+        form={form}
+        name="customer-record"
+        onFinish={submit}
+      >
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+              <Input inputMode="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="birth_date" label="Birth Date">
+              <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <AddressFields />
+        <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+          <Input />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 }

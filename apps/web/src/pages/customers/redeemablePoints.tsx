@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
 import { CalculatorOutlined, GiftOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -21,6 +21,7 @@ import { renderDateTime, renderMoney } from '../../components/format';
 import { toast } from '../../components/toast';
 import { CUSTOMERS_AREA, showFormErrors } from './data';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/redeemablePoints';
 const AREA = 'redeemable-points';
@@ -151,59 +152,64 @@ export default function RedeemablePointsPage() {
           </>
         }
       />
-      <Modal open={using} title="Use Redeemable Points" okText="Save" onOk={() => useForm.submit()} confirmLoading={use.isPending} onCancel={() => setUsing(false)} forceRender>
-        <Form form={useForm} name="use-points" layout="vertical" onFinish={handle(submitUse)} initialValues={{ source: REDEEMABLE_POINT_SOURCE }}>
-          <Form.Item name="pos_so_no" label="POS SO No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-            <Input autoFocus />
+      <FormDialog
+        open={using}
+        title="Use Redeemable Points"
+        okText="Save"
+        confirmLoading={use.isPending}
+        onCancel={() => setUsing(false)}
+        form={useForm}
+        name="use-points"
+        onFinish={submitUse}
+        initialValues={{ source: REDEEMABLE_POINT_SOURCE }}
+      >
+        <Form.Item name="pos_so_no" label="POS SO No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+            <Input />
           </Form.Item>
-          <Space.Compact block>
-            <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
-              <Input />
-            </Form.Item>
-          </Space.Compact>
-          <Form.Item name="redeemable_point_used" label="Points Used" rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}>
-            <Input inputMode="decimal" />
+          <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+            <Input />
           </Form.Item>
-          <Space.Compact block>
-            <Form.Item name="source" label="Source" style={{ flex: 1, marginRight: 12 }}>
-              <Select options={sourceOptions} />
-            </Form.Item>
-            <Form.Item name="website_no" label="Website No" style={{ flex: 1 }} rules={[{ max: 30, message: messages.maxLength(30) }]}>
-              <Input />
-            </Form.Item>
-          </Space.Compact>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
-      <Modal
+        </Space.Compact>
+        <Form.Item name="redeemable_point_used" label="Points Used" rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item name="source" label="Source" style={{ flex: 1, marginRight: 12 }}>
+            <Select options={sourceOptions} />
+          </Form.Item>
+          <Form.Item name="website_no" label="Website No" style={{ flex: 1 }} rules={[{ max: 30, message: messages.maxLength(30) }]}>
+            <Input />
+          </Form.Item>
+        </Space.Compact>
+      </FormDialog>
+      <FormDialog
         open={totalOpen}
         title="Redeemable Points Total"
         okText="Check"
-        onOk={() => totalForm.submit()}
         confirmLoading={lookup.isPending}
         onCancel={() => {
           setTotalOpen(false);
           setTotal(null);
         }}
-        forceRender
+        form={totalForm}
+        name="points-total"
+        onFinish={submitTotal}
       >
-        <Form form={totalForm} name="points-total" layout="vertical" onFinish={handle(submitTotal)}>
-          <Space.Compact block>
-            <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
-              <Input />
-            </Form.Item>
-          </Space.Compact>
-          <Form.Item name="bc_points_used" label="Points used in the ERP" rules={[pointsRule]}>
-            <Input inputMode="decimal" placeholder="0" />
+        <Space.Compact block>
+          <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+            <Input />
           </Form.Item>
-          <button type="submit" hidden />
-        </Form>
+          <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+            <Input />
+          </Form.Item>
+        </Space.Compact>
+        <Form.Item name="bc_points_used" label="Points used in the ERP" rules={[pointsRule]}>
+          <Input inputMode="decimal" placeholder="0" />
+        </Form.Item>
         {total ? (
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label="Customer No">{total.customer_no}</Descriptions.Item>
@@ -218,7 +224,7 @@ export default function RedeemablePointsPage() {
             </Descriptions.Item>
           </Descriptions>
         ) : null}
-      </Modal>
+      </FormDialog>
     </>
   );
 }

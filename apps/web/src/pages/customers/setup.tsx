@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { customerChannels, messages, type CustomerSetup } from '@fp/contract';
@@ -9,7 +9,7 @@ import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { showFormErrors } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/setup';
 const AREA = 'customer-setups';
@@ -85,31 +85,37 @@ export default function CustomerSetupPage() {
           ) : null
         }
       />
-      <Modal open={editing !== null} title={isNew ? 'New Customer Setup' : 'Edit Customer Setup'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} forceRender>
-        <Form form={form} name="customer-setup" layout="vertical" onFinish={handle(submit)}>
-          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-            <Input autoFocus />
+      <FormDialog
+        open={editing !== null}
+        title={isNew ? 'New Customer Setup' : 'Edit Customer Setup'}
+        okText="Save"
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        form={form}
+        name="customer-setup"
+        onFinish={submit}
+      >
+        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item
+            name="prefix"
+            label="Prefix"
+            style={{ flex: 1, marginRight: 12 }}
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 30, message: messages.maxLength(30) },
+              { pattern: /^[A-Za-z0-9_-]*$/, message: 'prefix may hold only letters, digits, - and _' },
+            ]}
+          >
+            <Input />
           </Form.Item>
-          <Space.Compact block>
-            <Form.Item
-              name="prefix"
-              label="Prefix"
-              style={{ flex: 1, marginRight: 12 }}
-              rules={[
-                { required: true, whitespace: true, message: messages.required },
-                { max: 30, message: messages.maxLength(30) },
-                { pattern: /^[A-Za-z0-9_-]*$/, message: 'prefix may hold only letters, digits, - and _' },
-              ]}
-            >
-              <Input />
-            </Form.Item>
-            <Form.Item name="channel" label="Channel" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={channelOptions} />
-            </Form.Item>
-          </Space.Compact>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+          <Form.Item name="channel" label="Channel" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={channelOptions} />
+          </Form.Item>
+        </Space.Compact>
+      </FormDialog>
     </>
   );
 }

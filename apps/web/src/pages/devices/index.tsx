@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import {
   DEVICE_PAGE_SIZE,
+  IP_MESSAGE,
+  PORT_MAX,
+  PORT_MIN,
   PORT_RANGE_MESSAGE,
+  check,
   PRINTER_PRINTED,
   deviceTypes,
   messages,
@@ -22,6 +27,7 @@ import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/devices';
 const AREA = 'devices';
@@ -47,6 +53,7 @@ export default function DevicesPage() {
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<DeviceListItem | 'new' | null>(null);
   const [printing, setPrinting] = useState<number | null>(null);
   const deviceType = Form.useWatch('device_type', form);
@@ -73,7 +80,8 @@ export default function DevicesPage() {
     try {
       const result = await api.post<PrintResult>(`/api/devices/${row.id}/test-print`);
       if (result === PRINTER_PRINTED) toast.successText(successText('Test Print', 'Printer'));
-      else toast.error(new Error(result));
+      // The answer keeps the value `not connected`; the screen says which printer.
+      else toast.error(new Error(t('devices.notConnected', { name: row.device_name, code: row.device_code })));
     } catch (e) {
       toast.error(e);
     } finally {
@@ -181,58 +189,56 @@ export default function DevicesPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'New Device' : 'Edit Device'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
+        form={form}
+        name="device"
+        onFinish={submit}
       >
-        <Form form={form} name="device" layout="vertical" onFinish={handle(submit)}>
-          <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
-            <Input autoFocus />
-          </Form.Item>
-          <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
-            <Select options={typeOptions} aria-label="Type" />
+        <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+          <Select options={typeOptions} aria-label="Type" />
+        </Form.Item>
+        <Form.Item
+          name="location_code"
+          label="Location"
+          extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
+          rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+        >
+          <Input />
+        </Form.Item>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item
+            name={['device_data', 'ip']}
+            label="IP"
+            style={{ flex: 3 }}
+            extra="A private network address, e.g. 192.168.1.50"
+            rules={[{ required: true, whitespace: true, message: messages.required }, { validator: (_, v?: string) => (!v?.trim() || check.ip(v.trim()) ? Promise.resolve() : Promise.reject(new Error(IP_MESSAGE))) }]}
+          >
+            <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item
-            name="location_code"
-            label="Location"
-            extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
-            rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+            name={['device_data', 'port']}
+            label="Port"
+            style={{ flex: 1 }}
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { validator: (_, v: string | undefined) => (!v || check.integerIn(v, PORT_MIN, PORT_MAX) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
+            ]}
           >
-            <Input />
+            <Input inputMode="numeric" />
           </Form.Item>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name={['device_data', 'ip']}
-              label="IP"
-              style={{ flex: 3 }}
-              extra="A private network address, e.g. 192.168.1.50"
-              rules={[{ required: true, whitespace: true, message: messages.required }]}
-            >
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item
-              name={['device_data', 'port']}
-              label="Port"
-              style={{ flex: 1 }}
-              rules={[
-                { required: true, whitespace: true, message: messages.required },
-                { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
-              ]}
-            >
-              <Input inputMode="numeric" />
-            </Form.Item>
-          </div>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        </div>
+      </FormDialog>
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { messages, type ItemDocument } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, ENTITY } from './data';
 import { typeOptions } from './UploadDialog';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 type Values = {
   item_no: string;
@@ -40,21 +40,16 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
   };
 
   return (
-    <Modal
+    <FormDialog
       open={doc !== null}
       title="Edit Document"
       okText="Save"
-      onOk={() => form.submit()}
       confirmLoading={save.isPending}
       onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        name="edit-document"
-        layout="vertical"
-        onFinish={handle(submit)}
-        initialValues={
+      form={form}
+      name="edit-document"
+      onFinish={submit}
+      initialValues={
           doc
             ? {
                 item_no: doc.item_no,
@@ -64,35 +59,33 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
               }
             : undefined
         }
+    >
+      <Form.Item
+        name="item_no"
+        label="Item No"
+        rules={[
+          { required: true, whitespace: true, message: messages.required },
+          { max: 30, message: messages.maxLength(30) },
+        ]}
       >
-        <Form.Item
-          name="item_no"
-          label="Item No"
-          rules={[
-            { required: true, whitespace: true, message: messages.required },
-            { max: 30, message: messages.maxLength(30) },
-          ]}
-        >
-          <Input autoFocus />
-        </Form.Item>
-        <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="Title"
-          rules={[
-            { required: true, whitespace: true, message: messages.required },
-            { max: 250, message: messages.maxLength(250) },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="document_type" label="Type" rules={[{ required: true, message: messages.required }]}>
-          <Select options={typeOptions} aria-label="Type" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label="Title"
+        rules={[
+          { required: true, whitespace: true, message: messages.required },
+          { max: 250, message: messages.maxLength(250) },
+        ]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="document_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+        <Select options={typeOptions} aria-label="Type" />
+      </Form.Item>
+    </FormDialog>
   );
 }

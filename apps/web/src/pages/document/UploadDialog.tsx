@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Progress, Select, Upload, Typography } from 'antd';
+import { Form, Input, Progress, Select, Upload, Typography } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { itemDocumentTypeLabels, itemDocumentTypes, messages, type ItemDocument } from '@fp/contract';
 import { ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
 import { AREA, ENTITY, fileProblem, formatFileSize, uploadWithProgress, useItemConfig } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 export const typeOptions = itemDocumentTypes.map((t) => ({ value: t, label: itemDocumentTypeLabels[t] }));
 
@@ -68,74 +68,71 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title="Upload Document"
       okText="Upload"
-      onOk={() => form.submit()}
-      okButtonProps={{ disabled: percent !== null && upload.isPending }}
       confirmLoading={upload.isPending}
       onCancel={close}
-      maskClosable={!upload.isPending}
-      destroyOnHidden
+      form={form}
+      name="upload-document"
+      onFinish={submit}
+      modalProps={{ okButtonProps: { disabled: percent !== null && upload.isPending }, maskClosable: !upload.isPending }}
     >
-      <Form form={form} name="upload-document" layout="vertical" onFinish={handle(submit)}>
-        <Form.Item label="File" required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
-          <Upload.Dragger
-            multiple={false}
-            maxCount={1}
-            accept={config?.allowed_content_types.join(',')}
-            fileList={file ? [{ uid: 'file', name: file.name, size: file.size, status: 'done' }] : []}
-            beforeUpload={(f) => {
-              setFile(f);
-              setFileError(fileProblem(f, config));
-              if (!form.getFieldValue('title')) form.setFieldValue('title', f.name);
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              setFileError(null);
-            }}
-            aria-label="File"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">Drop a file here or click to choose one</p>
-            {config ? (
-              <p className="ant-upload-hint">
-                Images, PDF, text and Office files up to {formatFileSize(config.max_size)}.
-              </p>
-            ) : null}
-          </Upload.Dragger>
-        </Form.Item>
-        {file ? (
-          <Typography.Text type="secondary">{`${file.name} · ${formatFileSize(file.size)}`}</Typography.Text>
-        ) : null}
-        {percent !== null ? (
-          <Progress percent={percent} status={upload.isPending ? 'active' : undefined} aria-label="Upload progress" />
-        ) : null}
-        <Form.Item
-          name="item_no"
-          label="Item No"
-          rules={[
-            { required: true, whitespace: true, message: messages.required },
-            { max: 30, message: messages.maxLength(30) },
-          ]}
+      <Form.Item label="File" required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
+        <Upload.Dragger
+          multiple={false}
+          maxCount={1}
+          accept={config?.allowed_content_types.join(',')}
+          fileList={file ? [{ uid: 'file', name: file.name, size: file.size, status: 'done' }] : []}
+          beforeUpload={(f) => {
+            setFile(f);
+            setFileError(fileProblem(f, config));
+            if (!form.getFieldValue('title')) form.setFieldValue('title', f.name);
+            return false;
+          }}
+          onRemove={() => {
+            setFile(null);
+            setFileError(null);
+          }}
+          aria-label="File"
         >
-          <Input autoFocus />
-        </Form.Item>
-        <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="title" label="Title" rules={[{ max: 250, message: messages.maxLength(250) }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="document_type" label="Type">
-          <Select allowClear options={typeOptions} placeholder="From the file (image or other)" aria-label="Type" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">Drop a file here or click to choose one</p>
+          {config ? (
+            <p className="ant-upload-hint">
+              Images, PDF, text and Office files up to {formatFileSize(config.max_size)}.
+            </p>
+          ) : null}
+        </Upload.Dragger>
+      </Form.Item>
+      {file ? (
+        <Typography.Text type="secondary">{`${file.name} · ${formatFileSize(file.size)}`}</Typography.Text>
+      ) : null}
+      {percent !== null ? (
+        <Progress percent={percent} status={upload.isPending ? 'active' : undefined} aria-label="Upload progress" />
+      ) : null}
+      <Form.Item
+        name="item_no"
+        label="Item No"
+        rules={[
+          { required: true, whitespace: true, message: messages.required },
+          { max: 30, message: messages.maxLength(30) },
+        ]}
+      >
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="title" label="Title" rules={[{ max: 250, message: messages.maxLength(250) }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="document_type" label="Type">
+        <Select allowClear options={typeOptions} placeholder="From the file (image or other)" aria-label="Type" />
+      </Form.Item>
+    </FormDialog>
   );
 }

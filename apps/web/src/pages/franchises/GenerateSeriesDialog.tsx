@@ -1,10 +1,10 @@
-import { Form, InputNumber, Modal, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { businessYear, MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages, type NumberSeriesGenerateResult } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from './form-errors';
 import { NUMBER_SERIES_AREA, useFranchiseOptions } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 type Values = { franchise_code: string; year?: number | null };
 
@@ -20,43 +20,36 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
     onSuccess: () => p.onClose(),
   });
   return (
-    <Modal
+    <FormDialog
       open={p.open}
       title="Generate Number Series"
       okText="Generate"
-      onOk={() => form.submit()}
       confirmLoading={generate.isPending}
       onCancel={p.onClose}
-      destroyOnHidden
+      name="generateSeries"
+      form={form}
+      initialValues={{ franchise_code: p.franchiseCode, year: null }}
+      onFinish={(v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))}
     >
-      <Form<Values>
-        name="generateSeries"
-        form={form}
-        layout="vertical"
-        initialValues={{ franchise_code: p.franchiseCode, year: null }}
-        onFinish={handle((v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year'])))}
+      <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          disabled={!!p.franchiseCode}
+          loading={options.isLoading}
+          options={p.franchiseCode ? [{ value: p.franchiseCode, label: p.franchiseCode }] : options.data}
+          aria-label="Franchise"
+          placeholder="Choose a franchise"
+        />
+      </Form.Item>
+      <Form.Item
+        name="year"
+        label="Year"
+        extra={`Empty: ${businessYear()}. Series that exist already are kept.`}
+        rules={[{ type: 'number', min: MIN_SERIES_YEAR, max: MAX_SERIES_YEAR, message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR) }]}
       >
-        <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            disabled={!!p.franchiseCode}
-            loading={options.isLoading}
-            options={p.franchiseCode ? [{ value: p.franchiseCode, label: p.franchiseCode }] : options.data}
-            aria-label="Franchise"
-            placeholder="Choose a franchise"
-          />
-        </Form.Item>
-        <Form.Item
-          name="year"
-          label="Year"
-          extra={`Empty: ${businessYear()}. Series that exist already are kept.`}
-          rules={[{ type: 'number', min: MIN_SERIES_YEAR, max: MAX_SERIES_YEAR, message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR) }]}
-        >
-          <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(businessYear())} aria-label="Year" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+        <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(businessYear())} aria-label="Year" />
+      </Form.Item>
+    </FormDialog>
   );
 }

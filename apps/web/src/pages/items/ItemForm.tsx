@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { messages, type ItemDetail } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, categoryOptions, useCategoryTree } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 type Values = {
   item_no: string;
@@ -46,77 +46,86 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
     }
   };
   return (
-    <Modal open={editing !== null} title={isNew ? 'Add Item' : 'Edit Item'} okText="Save" onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden width={720}>
-      <Form form={form} layout="vertical" onFinish={handle(submit)} initialValues={{ variants: [], units: [], blocked: false }}>
-        <Space wrap size="middle" style={{ width: '100%' }}>
-          <Form.Item name="item_no" label="Item No" rules={required}>
-            <Input disabled={!isNew} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="base_unit_of_measure" label="Base Unit" rules={required}>
-            <Input style={{ width: 120 }} placeholder="PCS" />
-          </Form.Item>
-          <Form.Item name="unit_price" label="List Price (VND)" rules={required}>
-            <InputNumber<string> stringMode min="0" decimalSeparator="," style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="category_id" label="Category">
-            <Select allowClear style={{ width: 220 }} options={categoryOptions(tree.data)} aria-label="Category" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="description" label="Description" rules={required}>
-          <Input />
+    <FormDialog
+      open={editing !== null}
+      title={isNew ? 'Add Item' : 'Edit Item'}
+      okText="Save"
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      width={720}
+      form={form}
+      onFinish={submit}
+      initialValues={{ variants: [], units: [], blocked: false }}
+      name="item"
+    >
+      <Space wrap size="middle" style={{ width: '100%' }}>
+        <Form.Item name="item_no" label="Item No" rules={required}>
+          <Input disabled={!isNew} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="description_2" label="Description 2">
-          <Input />
+        <Form.Item name="base_unit_of_measure" label="Base Unit" rules={required}>
+          <Input style={{ width: 120 }} placeholder="PCS" />
         </Form.Item>
-        <Form.Item name="blocked" valuePropName="checked">
-          <Checkbox>Blocked</Checkbox>
+        <Form.Item name="unit_price" label="List Price (VND)" rules={required}>
+          <InputNumber<string> stringMode min="0" decimalSeparator="," style={{ width: 180 }} />
         </Form.Item>
-        <Form.List name="variants">
-          {(fields, { add, remove }) => (
-            <fieldset>
-              <legend>Variants</legend>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline">
-                  <Form.Item name={[f.name, 'variant_code']} label="Variant Code" rules={required}>
-                    <Input style={{ width: 110 }} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'description']} label="Variant Description" rules={required}>
-                    <Input style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'unit_price']} label="Own Price">
-                    <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
-                  </Form.Item>
-                  <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove variant" onClick={() => remove(f.name)} />
-                </Space>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ variant_code: '', description: '' })}>
-                Add Variant
-              </Button>
-            </fieldset>
-          )}
-        </Form.List>
-        <Form.List name="units">
-          {(fields, { add, remove }) => (
-            <fieldset style={{ marginTop: 12 }}>
-              <legend>Units of Measure</legend>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline">
-                  <Form.Item name={[f.name, 'code']} label="Unit" rules={required}>
-                    <Input style={{ width: 110 }} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'qty_per_unit_of_measure']} label="Base Units per Unit" rules={required}>
-                    <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
-                  </Form.Item>
-                  <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove unit" onClick={() => remove(f.name)} />
-                </Space>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ code: '', qty_per_unit_of_measure: '1' })}>
-                Add Unit
-              </Button>
-            </fieldset>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+        <Form.Item name="category_id" label="Category">
+          <Select allowClear style={{ width: 220 }} options={categoryOptions(tree.data)} aria-label="Category" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="description" label="Description" rules={required}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="description_2" label="Description 2">
+        <Input />
+      </Form.Item>
+      <Form.Item name="blocked" valuePropName="checked">
+        <Checkbox>Blocked</Checkbox>
+      </Form.Item>
+      <Form.List name="variants">
+        {(fields, { add, remove }) => (
+          <fieldset>
+            <legend>Variants</legend>
+            {fields.map((f) => (
+              <Space key={f.key} align="baseline">
+                <Form.Item name={[f.name, 'variant_code']} label="Variant Code" rules={required}>
+                  <Input style={{ width: 110 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'description']} label="Variant Description" rules={required}>
+                  <Input style={{ width: 200 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'unit_price']} label="Own Price">
+                  <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+                </Form.Item>
+                <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove variant" onClick={() => remove(f.name)} />
+              </Space>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add({ variant_code: '', description: '' })}>
+              Add Variant
+            </Button>
+          </fieldset>
+        )}
+      </Form.List>
+      <Form.List name="units">
+        {(fields, { add, remove }) => (
+          <fieldset style={{ marginTop: 12 }}>
+            <legend>Units of Measure</legend>
+            {fields.map((f) => (
+              <Space key={f.key} align="baseline">
+                <Form.Item name={[f.name, 'code']} label="Unit" rules={required}>
+                  <Input style={{ width: 110 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'qty_per_unit_of_measure']} label="Base Units per Unit" rules={required}>
+                  <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+                </Form.Item>
+                <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove unit" onClick={() => remove(f.name)} />
+              </Space>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add({ code: '', qty_per_unit_of_measure: '1' })}>
+              Add Unit
+            </Button>
+          </fieldset>
+        )}
+      </Form.List>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { InputNumber, Tag, Tooltip } from 'antd';
-import { formatNumber, priceSourceLabels, type ItemRow } from '@fp/contract';
+import { Input, InputNumber, Tag, Tooltip, Typography } from 'antd';
+import { PRICE_RATE_RULE, decimalIssue, formatNumber, parseDecimalText, priceSourceLabels, type ItemRow } from '@fp/contract';
 
 /** Where the effective price came from, with the price list or rate. */
 export function PriceSourceTag({ row }: { row: ItemRow }) {
@@ -16,31 +16,48 @@ export function PriceSourceTag({ row }: { row: ItemRow }) {
   );
 }
 
-/** The franchise's price rate, edited in place: Enter or leaving the field saves a changed value. */
+/**
+ * The franchise's price rate, edited in place (German style, "1,05"): Enter or leaving the field saves a changed
+ * value. A value outside the contract's rule is never changed into another one: it stays as typed with the
+ * message under it, and nothing is saved.
+ */
 export function RateCell({ row, disabled, onSave }: { row: ItemRow; disabled: boolean; onSave: (rate: string) => void }) {
-  const initial = row.price_rate === null ? null : String(Number(row.price_rate));
-  const [value, setValue] = useState<string | null>(initial);
-  useEffect(() => setValue(initial), [initial]);
+  const initial = row.price_rate === null ? null : String(Number(row.price_rate)).replace('.', ',');
+  const [value, setValue] = useState<string>(initial ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setValue(initial ?? '');
+    setError(null);
+  }, [initial]);
   const commit = () => {
-    if (value !== null && value !== initial) onSave(value);
+    if (value.trim() === (initial ?? '')) return setError(null);
+    const issue = decimalIssue(value, PRICE_RATE_RULE);
+    setError(issue);
+    const rate = parseDecimalText(value);
+    if (!issue && rate !== null && Number(rate) !== Number(row.price_rate)) onSave(rate);
   };
   if (row.price_rate === null) return <span aria-label="No franchise">–</span>;
   return (
-    <InputNumber<string>
-      stringMode
-      size="small"
-      min="0.01"
-      max="10"
-      step="0.01"
-      decimalSeparator=","
-      value={value ?? undefined}
-      disabled={disabled}
-      aria-label={`Price rate of ${row.item_no}`}
-      onChange={(v) => setValue(v)}
-      onPressEnter={commit}
-      onBlur={commit}
-      style={{ width: 96 }}
-    />
+    <div style={{ width: 120 }}>
+      <Input
+        size="small"
+        inputMode="decimal"
+        value={value}
+        disabled={disabled}
+        status={error ? 'error' : undefined}
+        aria-label={`Price rate of ${row.item_no}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => setValue(e.target.value)}
+        onPressEnter={commit}
+        onBlur={commit}
+        style={{ width: 96 }}
+      />
+      {error ? (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, whiteSpace: 'normal' }} role="alert">
+          {error}
+        </Typography.Text>
+      ) : null}
+    </div>
   );
 }
 

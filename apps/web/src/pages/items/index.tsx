@@ -1,8 +1,9 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Form, InputNumber, Input, Modal, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PercentageOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { messages, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow, type ItemSyncResult } from '@fp/contract';
+import { PRICE_RATE_RULE, decimalIssue, formatNumber, messages, parseDecimalText, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow, type ItemSyncResult } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
@@ -14,6 +15,7 @@ import { ItemForm } from './ItemForm';
 import { PriceSourceTag, RateCell, SortCell } from './cells';
 import { ShopRowPush, ShopSyncAllButton } from '../shop/ShopSyncButtons';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/items';
 
@@ -34,6 +36,7 @@ export default function ItemsPage() {
   const [editing, setEditing] = useState<ItemDetail | 'new' | null>(null);
   const [dialog, setDialog] = useState<'syncItem' | 'rateAll' | null>(null);
   const [form] = Form.useForm();
+  const { t } = useTranslation();
 
   const fixed: FilterItem[] = useMemo(() => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []), [franchise, headOffice]);
   const body = (extra: object) => ({ ...(headOffice && franchise ? { franchise_code: franchise } : {}), ...extra });
@@ -66,6 +69,24 @@ export default function ItemsPage() {
     },
   });
   const runSync = (itemNo: string | null) => sync.mutateAsync(itemNo).catch(() => toast.syncFailed());
+
+  // A change to every item of the list asks first and says how many items it changes.
+  const confirmRateAll = async (priceRate: string) => {
+    const count = await api
+      .list<ItemRow>('/api/items/filter', { pagination: { page: 1, size: 1 }, filters: fixed })
+      .then((r) => r.total_count)
+      .catch((e: unknown) => {
+        toast.error(e);
+        return null;
+      });
+    if (count === null) return;
+    modal.confirm({
+      title: t('items.rateAll.title', { count, franchise, rate: formatNumber(priceRate) }),
+      content: t('items.rateAll.content'),
+      okText: t('items.rateAll.ok'),
+      onOk: () => rate.mutateAsync({ update_all: true, price_rate: priceRate }).then(() => setDialog(null)),
+    });
+  };
 
   const openItem = async (itemNo: string) => setEditing(await api.get<ItemDetail>(`/api/items/${encodeURIComponent(itemNo)}`));
 
@@ -161,34 +182,34 @@ export default function ItemsPage() {
         toolbar={toolbar}
       />
       <ItemForm editing={editing} onClose={() => setEditing(null)} />
-      <Modal
+      <FormDialog
         open={dialog !== null}
         title={dialog === 'syncItem' ? 'Sync Item' : `Update Price Rate of every item of ${franchise}`}
         okText={dialog === 'syncItem' ? 'Sync' : 'Update All'}
         confirmLoading={sync.isPending || rate.isPending}
-        onOk={() => form.submit()}
         onCancel={() => setDialog(null)}
-        destroyOnHidden
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v: { item_no?: string; price_rate?: string }) => {
+        form={form}
+        onFinish={(v: { item_no?: string; price_rate?: string }) => {
             if (dialog === 'syncItem') void runSync(String(v.item_no).trim());
-            else void rate.mutateAsync({ update_all: true, price_rate: String(v.price_rate) }).then(() => setDialog(null));
+            else void confirmRateAll(parseDecimalText(String(v.price_rate)) ?? String(v.price_rate));
           }}
-        >
-          {dialog === 'syncItem' ? (
-            <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
-              <Input autoFocus />
-            </Form.Item>
-          ) : (
-            <Form.Item name="price_rate" label="Price Rate" extra="The franchise sells at list price × rate unless an item price applies." rules={[{ required: true, message: messages.required }]}>
-              <InputNumber<string> stringMode min="0.01" max="10" step="0.01" decimalSeparator="," style={{ width: 160 }} autoFocus />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        name="items-dialog"
+      >
+        {dialog === 'syncItem' ? (
+          <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
+            <Input autoFocus />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="price_rate"
+            label="Price Rate"
+            extra="The franchise sells at list price × rate unless an item price applies."
+            rules={[{ required: true, whitespace: true, message: messages.required }, { validator: (_, v?: string) => { const issue = v?.trim() ? decimalIssue(v, PRICE_RATE_RULE) : null; return issue ? Promise.reject(new Error(issue)) : Promise.resolve(); } }]}
+          >
+            <Input inputMode="decimal" placeholder="1,05" style={{ width: 160 }} autoFocus />
+          </Form.Item>
+        )}
+      </FormDialog>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { messages, type ShippingAgent, type ShippingAgentService } from '@fp/contract';
@@ -12,7 +12,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderBool, renderDateTime } from '../../components/format';
 import { AddressFields } from '../customers/AddressFields';
 import { showFormErrors } from '../customers/data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/shippingAgentServices';
 const AREA = 'shipping-agent-services';
@@ -106,34 +106,32 @@ export default function ShippingAgentServicesPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={mode !== null}
         title={editing ? `Edit Service ${editing.shipping_agent_code} ${editing.code}` : mode === 'temporary' ? 'New Temporary Service' : 'New Shipping Agent Service'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setMode(null)}
-        forceRender
+        form={form}
+        name="shipping-service"
+        onFinish={submit}
       >
-        <Form form={form} name="shipping-service" layout="vertical" onFinish={handle(submit)}>
-          <Form.Item name="shipping_agent_code" label="Shipping Agent" rules={[{ required: true, message: messages.required }]}>
-            <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
-          </Form.Item>
-          <Form.Item
-            name="code"
-            label="Code"
-            tooltip={mode === 'temporary' ? 'Empty: the next TMPnnnn' : undefined}
-            rules={[...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []), { max: 30, message: messages.maxLength(30) }]}
-          >
-            <Input disabled={Boolean(editing)} />
-          </Form.Item>
-          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
-            <Input />
-          </Form.Item>
-          <AddressFields />
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <Form.Item name="shipping_agent_code" label="Shipping Agent" rules={[{ required: true, message: messages.required }]}>
+          <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label="Code"
+          tooltip={mode === 'temporary' ? 'Empty: the next TMPnnnn' : undefined}
+          rules={[...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []), { max: 30, message: messages.maxLength(30) }]}
+        >
+          <Input disabled={Boolean(editing)} />
+        </Form.Item>
+        <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Input />
+        </Form.Item>
+        <AddressFields />
+      </FormDialog>
     </>
   );
 }

@@ -90,9 +90,14 @@ export function StoreField({ label = 'Store' }: { label?: string }) {
   );
 }
 
-/** The device (printer): picked from the devices when the caller may read them, typed as an id otherwise. */
-export function DeviceField({ label = 'Device' }: { label?: string }) {
-  const devices = useDevices();
+/**
+ * The device (printer): picked from the chosen store's devices (head office: the head office printers) when the
+ * caller may read devices, typed as an id otherwise. The store is the form's customer_no unless given.
+ */
+export function DeviceField({ label = 'Device', store }: { label?: string; store?: string | null }) {
+  const form = Form.useFormInstance();
+  const chosen = Form.useWatch('customer_no', form) as string | null | undefined;
+  const devices = useDevices(store !== undefined ? store : (chosen ?? null));
   return (
     <Form.Item name="device_id" label={label}>
       {devices.data ? (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Device, Franchise, Role, User, UserInfo } from '@fp/contract';
+import type { Device, FilterItem, Franchise, Role, User, UserInfo } from '@fp/contract';
 import { api } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan, useSession } from '../../auth/session';
@@ -30,12 +30,17 @@ export function useStores() {
   });
 }
 
-/** Devices to choose from; only for users who may read devices (others type the device id). */
-export function useDevices() {
+/**
+ * Devices to choose from; only for users who may read devices (others type the device id). `store` narrows them to
+ * one store's printers (a customer_no), or to the head office printers (null); absent = every device.
+ */
+export function useDevices(store?: string | null) {
   const allowed = useCan('/devices', 'view');
+  const filters: FilterItem[] =
+    store === undefined ? [] : store ? [{ field: 'customer_no', value: store, condition_type: 'eq' }] : [{ field: 'device_type', value: 'ADMIN_PRINTER', condition_type: 'eq' }];
   return useQuery({
-    queryKey: qk.other('devices', 'options'),
-    queryFn: () => api.list<Device>('/api/devices/filter', { pagination: { page: 1, size: 500 } }),
+    queryKey: qk.other('devices', 'options', store),
+    queryFn: () => api.list<Device>('/api/devices/filter', { pagination: { page: 1, size: 500 }, filters }),
     enabled: allowed,
     meta: { silent: true },
     retry: false,

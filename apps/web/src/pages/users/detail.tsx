@@ -3,9 +3,10 @@ import { App, Button, Card, Col, Descriptions, Form, Result, Row, Space, Spin, T
 import { ArrowLeftOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { User } from '@fp/contract';
+import { mayManageUser } from '@fp/contract';
 import { api, ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { useCan } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
 import { SetPasswordDialog } from './dialogs';
 import { showFormErrors } from '../../components/form-errors';
@@ -20,11 +21,14 @@ export default function UserDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { modal } = App.useApp();
-  const canEdit = useCan(USERS_PAGE, 'edit');
+  const canEditPage = useCan(USERS_PAGE, 'edit');
+  const { me } = useSession();
   const info = useUserInfo(id);
   const [form] = Form.useForm<UserFormValues>();
   const [pwUser, setPwUser] = useState<User | null>(null);
   const user = info.data;
+  // An Administrator is changed only by Administrators (the server's rule, from the contract).
+  const canEdit = canEditPage && mayManageUser(Boolean(me?.is_admin), user?.role_name);
 
   useEffect(() => {
     if (user) form.setFieldsValue({ ...user });

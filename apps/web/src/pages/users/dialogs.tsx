@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import type { User } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { DeviceField, passwordRules, StoreField } from './UserFields';
 import { USERS_AREA, fullName } from './data';
-import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 
 type DialogProps = { user: User | null; onClose: () => void };
@@ -26,17 +26,23 @@ function UserDialog<V extends object>(p: DialogProps & { title: string; okText: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);
   return (
-    <Modal open={user !== null} title={p.title} okText={p.okText} onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden forceRender>
+    <FormDialog
+      open={user !== null}
+      title={p.title}
+      okText={p.okText}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      form={form}
+      name={`user-${p.field}`}
+      onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, [p.field]))}
+    >
       {user ? (
         <Typography.Paragraph type="secondary">
           {fullName(user)} ({user.username})
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} name={`user-${p.field}`} layout="vertical" onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, [p.field])))}>
-        {p.children}
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+      {p.children}
+    </FormDialog>
   );
 }
 
@@ -83,7 +89,7 @@ export function ChangeDeviceDialog(p: DialogProps) {
       initial={(u) => ({ device_id: u.device_id })}
       call={(u, v) => api.post('/api/franchise-users/device', { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version })}
     >
-      <DeviceField />
+      <DeviceField store={p.user?.customer_no ?? null} />
     </UserDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Form, Modal, Space, Tag } from 'antd';
+import { App, Button, Form, Space, Tag } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ShopOutlined, StopOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import type { User } from '@fp/contract';
+import { mayManageUser, type User } from '@fp/contract';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
-import { useCan } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
@@ -15,11 +15,15 @@ import { showFormErrors } from '../../components/form-errors';
 import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
 import { handle } from '../../components/handle';
+import { FormDialog } from '../../components/FormDialog';
 
 const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
 
 export default function UsersPage() {
   const canEdit = useCan(USERS_PAGE, 'edit');
+  const { me } = useSession();
+  // What the server would refuse is not offered: only Administrators change an Administrator.
+  const mayManage = (row: User) => mayManageUser(Boolean(me?.is_admin), row.role_name);
   const { modal } = App.useApp();
   const ownStore = useOwnStore();
   const roles = useRoles();
@@ -102,7 +106,8 @@ export default function UsersPage() {
           {
             title: 'Actions',
             key: 'actions',
-            render: (_: unknown, row: User) => (
+            render: (_: unknown, row: User) =>
+              !mayManage(row) ? null : (
               <Space size={4} wrap={false}>
                 <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.username}`}>
                   Edit
@@ -139,6 +144,7 @@ export default function UsersPage() {
         silentErrors
         columns={columns}
         selectable={canEdit}
+        canSelect={mayManage}
         selectedKeys={selected.keys}
         onSelect={(keys, rows) => setSelected({ keys, rows })}
         filters={[
@@ -166,21 +172,18 @@ export default function UsersPage() {
           ) : null
         }
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={isNew ? 'New User' : 'Edit User'}
         okText="Save"
-        onOk={() => form.submit()}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
+        form={form}
+        name="user"
+        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}
       >
-        <Form form={form} name="user" layout="vertical" onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS)))}>
-          <UserFields withPassword={isNew} />
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <UserFields withPassword={isNew} />
+      </FormDialog>
       <SetPasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
       <ChangeStoreDialog user={storeUser} onClose={() => setStoreUser(null)} />
       <ChangeDeviceDialog user={deviceUser} onClose={() => setDeviceUser(null)} />

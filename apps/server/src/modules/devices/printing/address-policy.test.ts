@@ -55,7 +55,7 @@ describe('checkPrinterAddress', () => {
   ])('refuses %j as not an IP address', (ip) => {
     expect(checkPrinterAddress(ip, 9100, strict)).toEqual({
       field: 'ip',
-      message: 'ip must be an IPv4 or IPv6 address such as 192.168.1.50 (host names are not accepted)',
+      message: 'Please enter a valid IP address such as 192.168.1.50!',
     });
   });
 
@@ -96,7 +96,7 @@ describe('checkPrinterAddress', () => {
   it.each([[0], [-1], [65536], [9100.5], [Number.NaN]])('refuses port %s as out of range', (port) => {
     expect(checkPrinterAddress('192.168.1.50', port, strict)).toEqual({
       field: 'port',
-      message: 'port must be a whole number from 1 to 65535',
+      message: 'Please enter between 1 and 65535',
     });
   });
 

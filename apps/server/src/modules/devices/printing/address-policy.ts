@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { IP_MESSAGE, PORT_RANGE_MESSAGE } from '@fp/contract';
 
 export type PrinterAddressPolicy = {
   /** Ports a private-network printer may use (from config; usually [9100]). */
@@ -37,7 +38,7 @@ export function checkPrinterAddress(
   if (family === 0 || ip.includes('%')) {
     return {
       field: 'ip',
-      message: 'ip must be an IPv4 or IPv6 address such as 192.168.1.50 (host names are not accepted)',
+      message: IP_MESSAGE,
     };
   }
   const type = family === 4 ? 'ipv4' : 'ipv6';
@@ -68,7 +69,7 @@ export function checkPrinterAddress(
 
 function checkPortRange(port: number): PrinterAddressError | null {
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) {
-    return { field: 'port', message: 'port must be a whole number from 1 to 65535' };
+    return { field: 'port', message: PORT_RANGE_MESSAGE };
   }
   return null;
 }
