@@ -361,7 +361,7 @@ async function answerText(res: {
 }
 
 describe("cross-franchise walk: a store user of A against every route with B's records", () => {
-  beforeAll(fixtures);
+  beforeAll(fixtures, 300_000);
 
   it("item prices: a store user cannot read another franchise's price list, nor see it listed or counted", async () => {
     const admin = await ctx.t.admin();

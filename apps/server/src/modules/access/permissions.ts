@@ -26,8 +26,6 @@ import { assertMayAssignTo, assertMayGrant, assertMayManage } from './escalation
 
 type Row = typeof pagePermissions.$inferSelect & { users: number[] };
 
-/** A store user sees and assigns only the users of their own franchise (http/scope.ts). */
-export const userScope = (auth: Auth): SQL | undefined => auth.scope.franchise(users.customer_no);
 
 /** Permissions are shared by every franchise; the users shown of one are only those the caller may see. */
 const visibleUser = (s: Scope) => (s.all ? sql`true` : sql`ppu.admin_user_id in (select ${users.user_id} from ${users} where ${s.franchise(users.customer_no)})`);
@@ -111,7 +109,7 @@ async function structureButtons(db: DbOrTx, urls: string[]) {
 
 async function assertUsersExist(db: DbOrTx, auth: Auth, ids: number[], field: string) {
   if (!ids.length) return;
-  const rows = await db.select({ id: users.user_id }).from(users).where(and(inArray(users.user_id, ids), userScope(auth)));
+  const rows = await db.select({ id: users.user_id }).from(users).where(and(inArray(users.user_id, ids), auth.scope.franchise(users.customer_no)));
   const known = new Set(rows.map((r) => r.id));
   ids.forEach((id, i) => {
     if (!known.has(id)) throw new AppError(404, 'not_found', `User ${id} not found`, `${field}.${i}`);
@@ -126,7 +124,7 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
 /** Makes the permission's users exactly `ids` (replace) or adds them; returns whether anything changed. */
 async function setUsers(tx: DbOrTx, auth: Auth, permissionId: number, ids: number[], mode: 'replace' | 'add'): Promise<boolean> {
   // Replacing touches only the users the caller can see: a store user never drops another franchise's users.
-  const current = await currentUsers(tx, permissionId, userScope(auth));
+  const current = await currentUsers(tx, permissionId, auth.scope.franchise(users.customer_no));
   const added = ids.filter((id) => !current.includes(id));
   const removed = mode === 'replace' ? current.filter((id) => !ids.includes(id)) : [];
   if (removed.length) {
@@ -209,7 +207,7 @@ export async function deletePagePermission(tx: Tx, auth: Auth, id: number): Prom
 /** product.md 6: one user gets one permission (assigning twice changes nothing). */
 export async function assignPermission(tx: Tx, auth: Auth, input: z.output<typeof assignPermissionBody>): Promise<PagePermission> {
   const current = await getPagePermission(tx, input.page_permission_id);
-  const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), userScope(auth)));
+  const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), auth.scope.franchise(users.customer_no)));
   if (!user) throw new AppError(404, 'not_found', 'User not found', 'admin_user_id');
   assertMayManage(auth, current.pages);
   await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
@@ -250,7 +248,7 @@ export async function usersOfPermission(db: DbOrTx, auth: Auth, id: number): Pro
     .from(pagePermissionUsers)
     .innerJoin(users, eq(users.user_id, pagePermissionUsers.admin_user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(pagePermissionUsers.page_permission_id, id), userScope(auth)))
+    .where(and(eq(pagePermissionUsers.page_permission_id, id), auth.scope.franchise(users.customer_no)))
     .orderBy(asc(users.username));
 }
 

@@ -15,7 +15,7 @@ import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
 import { runList } from '../../http/list.js';
 import {
-  addressScope,
+  addressTableFilter,
   addressUnitList,
   createShippingAgentService,
   createTemporaryShippingAgentService,
@@ -39,7 +39,7 @@ export function addressRoutes(r: Router) {
     handler: async ({ body, services }) => {
       await ensureAddressUnits(services.db);
       const { table_code, use_local: _local, ...list } = body;
-      return runList(services.db, addressUnitList, list, addressScope(table_code));
+      return runList(services.db, addressUnitList, list, addressTableFilter(table_code));
     },
   });
 
@@ -54,7 +54,7 @@ export function addressRoutes(r: Router) {
       await ensureAddressUnits(services.db);
       const { table_code, use_local: _local, ...list } = body;
       // At most 696 rows: one page of the whole filtered set, no streaming needed.
-      const all = await runList(services.db, addressUnitList, { ...list, pagination: { page: 1, size: 1000 } }, addressScope(table_code));
+      const all = await runList(services.db, addressUnitList, { ...list, pagination: { page: 1, size: 1000 } }, addressTableFilter(table_code));
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet(table_code === 'post_code' ? 'Post Codes' : 'Districts');
       ws.columns = [

@@ -96,7 +96,7 @@ export const addressUnitList: ListSpec<AddressUnit & { __total: number }, Addres
   key: addressUnits.id,
 };
 
-export const addressScope = (tableCode: string) => eq(addressUnits.table_code, tableCode);
+export const addressTableFilter = (tableCode: string) => eq(addressUnits.table_code, tableCode);
 
 export type ResolvedAddress = { post_code: string; district_code: string; district_name: string; province_name: string };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { customerLookupErrors, normalizePhone } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -9,15 +9,13 @@ import { customers } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** A store user sees only their franchise's customers (http/scope.ts). */
-export const customerScope = (auth: Auth): SQL | undefined => auth.scope.franchise(customers.franchise_code);
 
 export const noCustomerById = () => new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'customer_no');
 export const noCustomerByPhone = () => new AppError(404, 'customer_not_found', customerLookupErrors.byPhone, 'phone_no');
 
 /** One customer by number within the caller's scope; another franchise's customer is "not found". */
 export async function getCustomerByNo(db: DbOrTx, auth: Auth, customerNo: string, forUpdate = false): Promise<CustomerRow> {
-  const q = db.select().from(customers).where(and(eq(customers.customer_no, customerNo.trim().toUpperCase()), customerScope(auth)));
+  const q = db.select().from(customers).where(and(eq(customers.customer_no, customerNo.trim().toUpperCase()), auth.scope.franchise(customers.franchise_code)));
   const [row] = forUpdate ? await q.for('update') : await q;
   if (!row) throw noCustomerById();
   return row;
@@ -31,7 +29,7 @@ export async function getCustomerByPhone(db: DbOrTx, auth: Auth, phoneNo: string
   const rows = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.phone_no, normalizePhone(phoneNo)), customerScope(auth), named ? eq(customers.franchise_code, named) : undefined))
+    .where(and(eq(customers.phone_no, normalizePhone(phoneNo)), auth.scope.franchise(customers.franchise_code), named ? eq(customers.franchise_code, named) : undefined))
     .limit(2);
   if (rows.length === 0) throw noCustomerByPhone();
   if (rows.length > 1) throw conflict(`Several franchises have a customer with phone ${phoneNo}; choose the franchise_code`, 'ambiguous_phone', 'franchise_code');

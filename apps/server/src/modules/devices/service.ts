@@ -1,11 +1,10 @@
-import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages, type ApiError, type Device, type DeviceListItem, type deviceCreate, type deviceUpdate } from '@fp/contract';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
-import type { Scope } from '../../http/scope.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { users } from '../auth/schema.js';
@@ -22,8 +21,6 @@ export const addressPolicy = (config: AppConfig): PrinterAddressPolicy => ({
   allowLoopback: config.printerAllowLoopback,
 });
 
-/** Store users see the devices of their franchise's locations only (http/scope.ts: Scope.location). */
-export const deviceScope = (s: Scope): SQL | undefined => s.location(devices.location_code);
 
 const ipExpr = sql<string>`${devices.device_data}->>'ip'`;
 const portExpr = sql<number>`(${devices.device_data}->>'port')::int`;
@@ -53,7 +50,8 @@ export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
 
 /** One device the caller may see; another franchise's device is "not found" (existence is not leaked). */
 export async function getDevice(db: DbOrTx, auth: Auth | null, id: number): Promise<Device> {
-  const scope = auth ? deviceScope(auth.scope) : undefined;
+  // Store users see the devices of their franchise's locations only.
+  const scope = auth ? auth.scope.location(devices.location_code) : undefined;
   const [row] = await db.select().from(devices).where(and(eq(devices.id, id), scope));
   if (!row) throw notFound('Device');
   return row;

@@ -40,8 +40,6 @@ export const itemPriceSpec: ListSpec<ItemPrice & { __total: number }, ItemPrice>
   key: itemPrices.id,
 };
 
-/** Store users see the prices for every franchise (franchise_code null) and their own. */
-export const itemPriceScope = (s: Scope): SQL | undefined => s.franchiseOrShared(itemPrices.franchise_code);
 
 /** The prices of a list the caller may see (another franchise's prices are never counted or shown). */
 const visible = (s: Scope) => sql`p.price_list_code = "item_price_lists"."code" and ${s.franchiseOrShared(sql`p.franchise_code`) ?? sql`true`}`;
@@ -57,7 +55,7 @@ const counts = (s: Scope) => ({
  * POST /api/item-prices/price-lists/filter. A price list has no franchise of its own: a store user sees the lists
  * that hold a price they may see (for every franchise or for theirs), with counts of those prices only.
  */
-export const priceListScope = (s: Scope): SQL | undefined => (s.all ? undefined : sql`exists (select 1 from ${itemPrices} p where ${visible(s)})`);
+export const visiblePriceLists = (s: Scope): SQL | undefined => (s.all ? undefined : sql`exists (select 1 from ${itemPrices} p where ${visible(s)})`);
 
 export const priceListSpec = (s: Scope): ListSpec<PriceList & { __total: number }, PriceList> => {
   const c = counts(s);

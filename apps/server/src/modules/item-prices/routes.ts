@@ -20,7 +20,7 @@ import { listRoute } from '../../http/list-route.js';
 import { assertHeadOffice } from '../items/franchise-context.js';
 import { ITEM_LOOKUP_PAGES } from '../items/routes.js';
 import { itemPrices } from './schema.js';
-import { itemPriceScope, itemPriceSpec, priceListScope, priceListSpec } from './list.js';
+import { itemPriceSpec, priceListSpec, visiblePriceLists } from './list.js';
 import { createItemPrice, deletePriceList, removeItemPrices, updateItemPrice, viewPriceList } from './service.js';
 import { importIntoSubCategory, syncFromView } from './import.js';
 
@@ -49,7 +49,8 @@ export function itemPriceRoutes(r: Router) {
     summary: 'Filter item prices (store users see prices for every franchise and their own)',
     item: itemPrice,
     spec: itemPriceSpec,
-    scope: itemPriceScope,
+    // Store users see the prices for every franchise (franchise_code null) and their own.
+    scope: (s) => s.franchiseOrShared(itemPrices.franchise_code),
     sheet: 'Item Prices',
     columns,
   });
@@ -59,7 +60,7 @@ export function itemPriceRoutes(r: Router) {
     summary: 'Filter price lists, with their number of prices, pinned prices and validity span',
     item: priceList,
     spec: (auth) => priceListSpec(auth.scope),
-    scope: priceListScope,
+    scope: visiblePriceLists,
     sheet: 'Price Lists',
     columns: [
       { key: 'code', header: 'Code' },
@@ -76,7 +77,7 @@ export function itemPriceRoutes(r: Router) {
     summary: 'The pinned list: pinned item prices valid today (for the caller\'s franchise and all franchises), in sort order',
     item: itemPrice,
     spec: { ...itemPriceSpec, defaultSort: { field: 'sort', direction: 'asc' } },
-    scope: itemPriceScope,
+    scope: (s) => s.franchiseOrShared(itemPrices.franchise_code),
     where: () => eq(itemPrices.pinned, true),
     sheet: 'Pinned Prices',
     columns,

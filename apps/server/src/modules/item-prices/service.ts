@@ -7,7 +7,7 @@ import { runList } from '../../http/list.js';
 import { items, itemUnits, itemVariants } from '../items/schema.js';
 import { assertFranchiseExists } from '../items/franchise-context.js';
 import { itemPriceLists, itemPrices } from './schema.js';
-import { itemPriceScope, itemPriceSpec, priceListScope, priceListSpec } from './list.js';
+import { itemPriceSpec, priceListSpec, visiblePriceLists } from './list.js';
 import type { Scope } from '../../http/scope.js';
 
 type PriceKey = { item_no: string; variant_code: string; unit_of_measure: string; franchise_code: string | null; minimum_quantity: string; valid_from: string; valid_to: string | null };
@@ -120,11 +120,11 @@ export async function deletePriceList(tx: Tx, code: string) {
 /** One price list with all its prices the caller may see; a list with none of them is "not found". */
 export async function viewPriceList(db: DbOrTx, scope: Scope, code: string) {
   const byCode = { pagination: { page: 1, size: 1 }, filters: [{ field: 'code', value: code, condition_type: 'eq' as const }] };
-  const lists = await runList(db, priceListSpec(scope), byCode, priceListScope(scope));
+  const lists = await runList(db, priceListSpec(scope), byCode, visiblePriceLists(scope));
   if (!lists.items[0]) throw notFound(`Price list ${code}`);
   const prices: ItemPrice[] = [];
   for (let page = 1; ; page++) {
-    const r = await runList(db, itemPriceSpec, { pagination: { page, size: 500 }, filters: [{ field: 'price_list_code', value: code, condition_type: 'eq' }], sort_order: { field: 'sort', direction: 'asc' } }, itemPriceScope(scope));
+    const r = await runList(db, itemPriceSpec, { pagination: { page, size: 500 }, filters: [{ field: 'price_list_code', value: code, condition_type: 'eq' }], sort_order: { field: 'sort', direction: 'asc' } }, scope.franchiseOrShared(itemPrices.franchise_code));
     prices.push(...r.items);
     if (r.items.length < 500) break;
   }

@@ -35,8 +35,8 @@ export function itemListSpec(franchise: string | null, date: string = businessDa
   // With a franchise in view the rows are its list: an inner join lets the planner start from that list.
   const fiJoinKind = franchise ? ('innerJoin' as const) : ('leftJoin' as const);
   const fiJoin = franchise ? and(eq(franchiseItems.item_no, items.item_no), eq(franchiseItems.franchise_code, franchise)) : sql`false`;
-  const pinnedScope = franchise ? sql`(p.franchise_code is null or p.franchise_code = ${franchise})` : sql`p.franchise_code is null`;
-  const pinned = sql<boolean>`exists (select 1 from ${itemPrices} p where p.item_no = ${items.item_no} and p.pinned and ${pinnedScope} and p.valid_from <= ${date}::date and (p.valid_to is null or p.valid_to >= ${date}::date))`;
+  const pinnedFor = franchise ? sql`(p.franchise_code is null or p.franchise_code = ${franchise})` : sql`p.franchise_code is null`;
+  const pinned = sql<boolean>`exists (select 1 from ${itemPrices} p where p.item_no = ${items.item_no} and p.pinned and ${pinnedFor} and p.valid_from <= ${date}::date and (p.valid_to is null or p.valid_to >= ${date}::date))`;
   const fields = {
     item_no: items.item_no,
     description: items.description,

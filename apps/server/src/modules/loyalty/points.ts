@@ -14,7 +14,7 @@ import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { customers } from '../customers/schema.js';
-import { customerScope, getCustomerByNo, type CustomerRow } from '../customers/lookup.js';
+import { getCustomerByNo, type CustomerRow } from '../customers/lookup.js';
 import { redeemablePointEntries } from './schema.js';
 
 const e = redeemablePointEntries;
@@ -50,7 +50,7 @@ export const redeemablePointList: ListSpec<EntryRow, RedeemablePointEntry> = {
 /** The customer of a points call: by customer_no, else by their own referral_code. */
 export async function pointsCustomer(db: DbOrTx, auth: Auth, ref: { customer_no: string; referral_code: string }, forUpdate = false): Promise<CustomerRow> {
   if (ref.customer_no) return getCustomerByNo(db, auth, ref.customer_no, forUpdate);
-  const [row] = await db.select().from(customers).where(and(eq(customers.referral_code, ref.referral_code.toUpperCase()), customerScope(auth)));
+  const [row] = await db.select().from(customers).where(and(eq(customers.referral_code, ref.referral_code.toUpperCase()), auth.scope.franchise(customers.franchise_code)));
   if (!row) throw new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'referral_code');
   return forUpdate ? getCustomerByNo(db, auth, row.customer_no, true) : row;
 }

@@ -16,6 +16,7 @@ import {
 import type { Router } from '../../http/route.js';
 import { listRoute, type ExportColumn } from '../../http/list-route.js';
 import { unscoped } from '../../http/scope.js';
+import { users } from '../auth/schema.js';
 import {
   changeDevice,
   changeStore,
@@ -29,7 +30,6 @@ import {
   updateUser,
   userInfo,
   userList,
-  userScope,
 } from './service.js';
 
 const page = '/users';
@@ -56,7 +56,8 @@ export function userRoutes(r: Router) {
     summary: 'Filter users (store users see their own franchise only)',
     item: user,
     spec: userList,
-    scope: userScope,
+    // Store users see and change only the users of their own franchise.
+    scope: (s) => s.franchise(users.customer_no),
     sheet: 'Users',
     columns: userColumns,
   });
@@ -147,7 +148,8 @@ export function userRoutes(r: Router) {
     summary: "Filter the users of the caller's franchise (every user for head office and Administrators)",
     item: user,
     spec: userList,
-    scope: userScope,
+    // Store users see and change only the users of their own franchise.
+    scope: (s) => s.franchise(users.customer_no),
     sheet: 'Franchise Users',
     columns: userColumns,
   });

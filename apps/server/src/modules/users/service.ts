@@ -5,7 +5,6 @@ import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBod
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
-import type { Scope } from '../../http/scope.js';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { roles, sessions, users } from '../auth/schema.js';
@@ -19,8 +18,6 @@ type UserRow = User;
 const { password_hash: _hash, ...userColumns } = getTableColumns(users);
 const userSelect = { ...userColumns, role_name: roles.name };
 
-/** Store users see and change only the users of their own franchise (http/scope.ts). */
-export const userScope = (s: Scope): SQL | undefined => s.franchise(users.customer_no);
 
 export const userList: ListSpec<UserRow, User> = {
   source: (db, extra) => db.select({ ...userSelect, ...extra }).from(users).leftJoin(roles, eq(roles.id, users.role_id)).$dynamic(),
@@ -61,7 +58,7 @@ export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promis
     .select(userSelect)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(users.user_id, id), auth ? userScope(auth.scope) : undefined));
+    .where(and(eq(users.user_id, id), auth ? auth.scope.franchise(users.customer_no) : undefined));
   if (!row) throw notFound('User');
   return row;
 }
@@ -169,7 +166,7 @@ export async function setActive(tx: Tx, auth: Auth, input: z.output<typeof setAc
     .select(userSelect)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(inArray(users.user_id, ids), userScope(auth.scope)));
+    .where(and(inArray(users.user_id, ids), auth.scope.franchise(users.customer_no)));
   const missing = ids.find((id) => !found.some((u) => u.user_id === id));
   if (missing !== undefined) throw new AppError(404, 'not_found', `User ${missing} not found`, 'ids');
   found.forEach((u) => assertMayManage(auth, u));
