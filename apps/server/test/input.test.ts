@@ -14,10 +14,19 @@ beforeAll(async () => {
 
 type List<T> = { items: T[]; total_count: number };
 const raw = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: string, headers: Record<string, string> = {}) =>
-  ctx.t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', ...headers } });
+  ctx.t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', ...headers },
+  });
 
 function firstError(res: { statusCode: number; body: string }) {
-  const body = JSON.parse(res.body) as { result: boolean; data: unknown; errors: { code: string; msg: string; field?: string }[] };
+  const body = JSON.parse(res.body) as {
+    result: boolean;
+    data: unknown;
+    errors: { code: string; msg: string; field?: string }[];
+  };
   expect(body.result).toBe(false);
   expect(body.data).toBeNull();
   return body.errors[0];
@@ -25,7 +34,8 @@ function firstError(res: { statusCode: number; body: string }) {
 
 describe('like filters', () => {
   beforeAll(async () => {
-    const make = (item_no: string, description: string) => admin.post('/api/items', { item_no, description, base_unit_of_measure: 'PCS', unit_price: 1000 });
+    const make = (item_no: string, description: string) =>
+      admin.post('/api/items', { item_no, description, base_unit_of_measure: 'PCS', unit_price: 1000 });
     for (const [no, d] of [
       ['NM1', 'Nước mắm Phú Quốc'],
       ['G1', 'Gạo ST25'],
@@ -42,7 +52,10 @@ describe('like filters', () => {
       { field: 'item_no', value: 'NM1|G1|N1|D1|P1|P2' },
       { field: 'description', value, condition_type },
     ];
-    const res = await admin.post<List<{ item_no: string }>>('/api/items/filter', { filters, pagination: { page: 1, size: 100 } });
+    const res = await admin.post<List<{ item_no: string }>>('/api/items/filter', {
+      filters,
+      pagination: { page: 1, size: 100 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.data.items.map((i) => i.item_no).sort();
   };
@@ -70,7 +83,9 @@ describe('like filters', () => {
   });
 
   it('finds customers by name without diacritics on the customer records list', async () => {
-    const all = await admin.post<List<{ name: string }>>('/api/customer-records/filter', { pagination: { page: 1, size: 500 } });
+    const all = await admin.post<List<{ name: string }>>('/api/customer-records/filter', {
+      pagination: { page: 1, size: 500 },
+    });
     const accented = all.data.items.find((c) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(c.name));
     expect(accented, 'the demo data has a Vietnamese name').toBeDefined();
     const plain = accented!.name
@@ -78,7 +93,10 @@ describe('like filters', () => {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/đ/g, 'd')
       .replace(/Đ/g, 'D');
-    const res = await admin.post<List<{ name: string }>>('/api/customer-records/filter', { filters: [{ field: 'name', value: plain.toLowerCase(), condition_type: 'like' }], pagination: { page: 1, size: 500 } });
+    const res = await admin.post<List<{ name: string }>>('/api/customer-records/filter', {
+      filters: [{ field: 'name', value: plain.toLowerCase(), condition_type: 'like' }],
+      pagination: { page: 1, size: 500 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.data.items.map((c) => c.name)).toContain(accented!.name);
   });
@@ -86,16 +104,26 @@ describe('like filters', () => {
 
 describe('bad input is a 400 naming the field, never a 500', () => {
   it('refuses NUL and lone surrogates in body, query and path', async () => {
-    const nul = await admin.post('/api/cancel-reasons', { reason_code: 'A\u0000', description: 'x', page: '/salesOrders' });
+    const nul = await admin.post('/api/cancel-reasons', {
+      reason_code: 'A\u0000',
+      description: 'x',
+      page: '/salesOrders',
+    });
     expect(nul.statusCode).toBe(400);
     expect(nul.envelope.errors[0].field).toBe('reason_code');
-    const surrogate = await raw('POST', '/api/cancel-reasons', '{"reason_code":"OK1","description":"x\\ud800","page":"/salesOrders"}');
+    const surrogate = await raw(
+      'POST',
+      '/api/cancel-reasons',
+      '{"reason_code":"OK1","description":"x\\ud800","page":"/salesOrders"}',
+    );
     expect(surrogate.statusCode).toBe(400);
     expect(firstError(surrogate).field).toBe('description');
     const query = await admin.get('/api/items/price?item_no=%00');
     expect(query.statusCode).toBe(400);
     expect(query.envelope.errors[0].field).toBe('item_no');
-    const filter = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'description', value: 'a\u0000', condition_type: 'like' }] });
+    const filter = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'description', value: 'a\u0000', condition_type: 'like' }],
+    });
     expect(filter.statusCode).toBe(400);
     expect(filter.envelope.errors[0].field).toBe('filters.0.value');
   });
@@ -120,11 +148,15 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 
   it('refuses impossible and loose dates in bodies and filters', async () => {
     for (const value of ['2024-02-30', '0000-01-01', '1 Jan 2024', '2024-1-1']) {
-      const res = await admin.post('/api/item-prices/filter', { filters: [{ field: 'valid_from', value, condition_type: 'gteq' }] });
+      const res = await admin.post('/api/item-prices/filter', {
+        filters: [{ field: 'valid_from', value, condition_type: 'gteq' }],
+      });
       expect(res.statusCode, value).toBe(400);
       expect(res.envelope.errors[0].field).toBe('filters.valid_from');
     }
-    const ok = await admin.post('/api/item-prices/filter', { filters: [{ field: 'valid_from', value: '29-02-2024', condition_type: 'gteq' }] });
+    const ok = await admin.post('/api/item-prices/filter', {
+      filters: [{ field: 'valid_from', value: '29-02-2024', condition_type: 'gteq' }],
+    });
     expect(ok.statusCode).toBe(200);
     const body = await admin.get('/api/items/price?item_no=NM1&date=2024-02-30');
     expect(body.statusCode).toBe(400);
@@ -133,12 +165,18 @@ describe('bad input is a 400 naming the field, never a 500', () => {
 
   it(`caps an in list at ${MAX_IN_VALUES} values`, async () => {
     const many = Array.from({ length: 65_536 }, (_, i) => String(i + 1));
-    const res = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'id', value: many, condition_type: 'in' }] });
+    const res = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'id', value: many, condition_type: 'in' }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.envelope.errors[0]).toMatchObject({ field: 'filters.id', msg: tooManyValues });
-    const piped = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'reason_code', value: many.join('|') }] });
+    const piped = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'reason_code', value: many.join('|') }],
+    });
     expect(piped.statusCode).toBe(400);
-    const fine = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'id', value: many.slice(0, MAX_IN_VALUES), condition_type: 'in' }] });
+    const fine = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'id', value: many.slice(0, MAX_IN_VALUES), condition_type: 'in' }],
+    });
     expect(fine.statusCode).toBe(200);
   });
 
@@ -163,12 +201,22 @@ describe('bad input is a 400 naming the field, never a 500', () => {
   });
 
   it('answers 400 for multipart without a boundary or cut short', async () => {
-    const noBoundary = await raw('POST', '/api/item-documents', '--x\r\nContent-Disposition: form-data; name="item_no"\r\n\r\nNM1\r\n--x--\r\n', { 'content-type': 'multipart/form-data' });
+    const noBoundary = await raw(
+      'POST',
+      '/api/item-documents',
+      '--x\r\nContent-Disposition: form-data; name="item_no"\r\n\r\nNM1\r\n--x--\r\n',
+      { 'content-type': 'multipart/form-data' },
+    );
     expect(noBoundary.statusCode).toBe(400);
     expect(firstError(noBoundary).field).toBe('file');
-    const cut = await raw('POST', '/api/item-documents', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF', {
-      'content-type': 'multipart/form-data; boundary=x',
-    });
+    const cut = await raw(
+      'POST',
+      '/api/item-documents',
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF',
+      {
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    );
     expect(cut.statusCode).toBe(400);
     expect(firstError(cut).field).toBe('file');
   });
@@ -179,13 +227,30 @@ describe('unique codes created in parallel', () => {
   it('makes one record and answers 409 naming the field to the others', async () => {
     const cases: [string, () => Promise<Res>, string][] = [
       ['categories', () => admin.post('/api/categories', { code: 'PAR1', name: 'Parallel' }), 'code'],
-      ['cancel reasons', () => admin.post('/api/cancel-reasons', { reason_code: 'PAR1', description: 'Parallel', page: '/salesOrders' }), 'reason_code'],
-      ['items', () => admin.post('/api/items', { item_no: 'PAR1', description: 'Parallel', base_unit_of_measure: 'PCS', unit_price: 1 }), 'item_no'],
+      [
+        'cancel reasons',
+        () => admin.post('/api/cancel-reasons', { reason_code: 'PAR1', description: 'Parallel', page: '/salesOrders' }),
+        'reason_code',
+      ],
+      [
+        'items',
+        () =>
+          admin.post('/api/items', {
+            item_no: 'PAR1',
+            description: 'Parallel',
+            base_unit_of_measure: 'PCS',
+            unit_price: 1,
+          }),
+        'item_no',
+      ],
     ];
     for (const [what, send, field] of cases) {
       const answers = await parallel(8, send);
       const statuses = answers.map((a) => a.statusCode).sort();
-      expect(statuses.filter((s) => s === 201), what).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 201),
+        what,
+      ).toHaveLength(1);
       for (const a of answers.filter((x) => x.statusCode !== 201)) {
         expect(a.statusCode, `${what}: ${a.body}`).toBe(409);
         expect(a.envelope.errors[0].field, what).toBe(field);
@@ -194,7 +259,13 @@ describe('unique codes created in parallel', () => {
   });
 
   it('maps a unique violation to 409 with the field from the key', () => {
-    const err = fromPgError({ cause: { code: '23505', detail: 'Key (franchise_code, lower(phone_no::text))=(HN001, 0901234567) already exists.', constraint: 'customers_phone_uq' } });
+    const err = fromPgError({
+      cause: {
+        code: '23505',
+        detail: 'Key (franchise_code, lower(phone_no::text))=(HN001, 0901234567) already exists.',
+        constraint: 'customers_phone_uq',
+      },
+    });
     expect(err?.status).toBe(409);
     expect(err?.field).toBe('phone_no');
     expect(fromPgError({ code: '22003', column: 'sort' })?.status).toBe(400);
@@ -209,7 +280,9 @@ describe('api log', () => {
     expect(res.statusCode).toBe(400);
     let rows: { path: string; status: number }[] = [];
     for (let i = 0; i < 40 && rows.length === 0; i++) {
-      const logs = await admin.post<List<{ path: string; status: number }>>('/api/api-logs/filter', { filters: [{ field: 'path', value: '/api/cancel-reasons/%00', condition_type: 'like' }] });
+      const logs = await admin.post<List<{ path: string; status: number }>>('/api/api-logs/filter', {
+        filters: [{ field: 'path', value: '/api/cancel-reasons/%00', condition_type: 'like' }],
+      });
       rows = logs.data.items;
       if (!rows.length) await new Promise((r) => setTimeout(r, 50));
     }
@@ -219,14 +292,22 @@ describe('api log', () => {
 
 describe('.xlsx export', () => {
   it('writes an unknown birth date as an empty cell and dates as dd-mm-yyyy dates', async () => {
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/customer-records/filter/export', headers: { authorization: `Bearer ${admin.token}` }, payload: { sort_order: { field: 'customer_no', direction: 'asc' } } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/customer-records/filter/export',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { sort_order: { field: 'customer_no', direction: 'asc' } },
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as string[]).indexOf('Birth Date');
     const created = (ws.getRow(1).values as string[]).indexOf('Created');
-    const list = await admin.post<List<{ customer_no: string; birth_date: string; created_at: string }>>('/api/customer-records/filter', { sort_order: { field: 'customer_no', direction: 'asc' }, pagination: { page: 1, size: 500 } });
+    const list = await admin.post<List<{ customer_no: string; birth_date: string; created_at: string }>>(
+      '/api/customer-records/filter',
+      { sort_order: { field: 'customer_no', direction: 'asc' }, pagination: { page: 1, size: 500 } },
+    );
     let empty = 0;
     let dated = 0;
     list.data.items.forEach((c, i) => {

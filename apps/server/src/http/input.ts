@@ -38,9 +38,8 @@ export function rejectBadText(value: unknown, root: string, path: string[] = [])
 
 /** Text for the api log (and any other log row): no NUL, no lone surrogates, at most `max` characters. */
 export function logText(s: string, max = 1000): string {
-  // eslint-disable-next-line no-control-regex
   return s
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .replace(LONE_SURROGATES, '\uFFFD')
     .slice(0, max)
     .replace(LONE_SURROGATES, '');
