@@ -2,19 +2,22 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { listRequest, listResponse, type ListRequest } from '@fp/contract';
-import type { Access, Router } from './route.js';
+import { exportPath, type ListRequest, type Operation } from '@fp/contract';
+import type { Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 
-export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
+export type ExportColumn = {
+  key: string;
+  header: string;
+  width?: number;
+  format?: 'money' | 'date' | 'datetime' | 'boolean';
+};
+
+/** A list operation of the contract (kind 'list'): its path is the filter, path + /export the export. */
+export type ListOperation = Operation & { kind: 'list'; item: z.ZodType };
 
 export type ListRouteOptions<Row, Item> = {
-  /** The filter path, e.g. /cancel-reasons/filter; the export is the same path plus /export. */
-  url: string;
-  access: Access;
-  summary: string;
-  item: z.ZodType;
   /** The list, or a function of the caller and request for lists whose shape depends on them (e.g. a franchise in view). */
   spec: ListSpec<Row, Item> | ((auth: Auth, body: ListRequest) => ListSpec<Row, Item>);
   /** Franchise scoping and other fixed predicates, built from the caller (ARCHITECTURE: one place). */
@@ -22,30 +25,29 @@ export type ListRouteOptions<Row, Item> = {
   /** Extra body fields some lists take (e.g. from_date); merged into the scope. */
   sheet: string;
   columns: ExportColumn[];
-  /** The request schema when a list has other defaults (e.g. devices: page size 100); listRequest otherwise. */
-  request?: z.ZodType<ListRequest>;
 };
 
-/** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
-export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) {
+/**
+ * Registers a list operation: POST {path} (a page of items) and POST {path}/export (the filtered set as .xlsx;
+ * api.md: every list exports its filtered set). The body is the operation's (listRequest unless it names another).
+ */
+export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteOptions<Row, Item>) {
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
-  r.route({
-    method: 'POST',
-    url: o.url,
-    access: o.access,
-    summary: o.summary,
-    body: o.request ?? listRequest,
-    response: listResponse(o.item),
-    handler: async ({ body, auth, services }) => runList(services.db, specOf(auth, body), body, o.scope?.(auth)),
-  });
-  r.route({
-    method: 'POST',
-    url: `${o.url}/export`,
-    access: o.access,
-    summary: `${o.summary} as an .xlsx file`,
-    body: o.request ?? listRequest,
-    raw: true,
-    handler: async ({ body, auth, services, reply }) => {
+  const bodyOf = (b: unknown) => b as ListRequest;
+  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) =>
+    runList(services.db, specOf(auth, bodyOf(body)), bodyOf(body), o.scope?.(auth)),
+  );
+  r.route(
+    {
+      ...op,
+      kind: 'raw',
+      name: `${op.name}Export`,
+      path: exportPath(op),
+      summary: `${op.summary} as an .xlsx file`,
+      response: undefined,
+    },
+    async ({ body: rawBody, auth, services, reply }) => {
+      const body = bodyOf(rawBody);
       const scope = o.scope?.(auth);
       const spec = specOf(auth, body);
       // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
@@ -72,7 +74,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
       ws.commit();
       await wb.commit();
     },
-  });
+  );
 }
 
 function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {

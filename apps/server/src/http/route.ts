@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PermissionType } from '@fp/contract';
+import type { HandlerInput, HandlerResult, Operation, PermissionType } from '@fp/contract';
 import { envelope } from '@fp/contract';
 import type { Auth } from './context.js';
 import { canAccess } from './context.js';
@@ -14,10 +14,7 @@ import { and, eq } from 'drizzle-orm';
 /** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
 export type Access =
   /** A list of pages means any one of them grants the level (e.g. a lookup both a desktop and a tablet screen use). */
-  | { page: string | readonly string[]; level: PermissionType }
-  | 'public'
-  | 'authenticated'
-  | 'admin';
+  { page: string | readonly string[]; level: PermissionType } | 'public' | 'authenticated' | 'admin';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -51,7 +48,18 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
   handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>;
 };
 
-export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string };
+export type RegisteredRoute = {
+  method: Method;
+  url: string;
+  access: Access;
+  summary: string;
+  /** The operation's name in the contract (`cancelReasons.get`). */ name?: string;
+};
+
+/** The handler of an operation: gets its parsed input, returns what its response schema accepts (compile error otherwise). */
+export type OpHandler<O extends Operation> = (
+  ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>,
+) => Promise<HandlerResult<O>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,11 +77,37 @@ export class Router {
     readonly services: Services,
   ) {}
 
-  route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
-    def: RouteDef<B, Q, P, R>,
-  ): void {
+  /** Registers an operation of the contract (DEVELOPING.md "Operations"): method, path, access and schemas come from it. */
+  route<O extends Operation>(op: O, handler: OpHandler<O>): void {
+    this.define(
+      {
+        method: op.method,
+        url: op.path,
+        access: op.access,
+        summary: op.summary,
+        ...(op.tags ? { tags: [...op.tags] } : {}),
+        ...(op.body ? { body: op.body } : {}),
+        ...(op.query ? { query: op.query } : {}),
+        ...(op.params ? { params: op.params } : {}),
+        ...(op.response ? { response: op.response } : {}),
+        ...(op.status ? { status: op.status } : {}),
+        ...(op.idempotent ? { idempotent: true } : {}),
+        ...(op.kind === 'raw' ? { raw: true } : {}),
+        handler: handler as RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown>['handler'],
+      },
+      op.name,
+    );
+  }
+
+  /** The low-level registration under `route` (and the compatibility proxy, which dispatches to operations). */
+  define<
+    B extends z.ZodType = z.ZodUndefined,
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    R = unknown,
+  >(def: RouteDef<B, Q, P, R>, name?: string): void {
     const url = def.url.startsWith('/api/') || def.url.startsWith('/builds/') ? def.url : `/api${def.url}`;
-    this.routes.push({ method: def.method, url, access: def.access, summary: def.summary });
+    this.routes.push({ method: def.method, url, access: def.access, summary: def.summary, ...(name ? { name } : {}) });
     const services = this.services;
     const status = def.status ?? 200;
     this.app.route({
@@ -141,11 +175,18 @@ async function idempotent(
   run: () => Promise<unknown>,
 ) {
   const { db } = services;
-  const hash = createHash('sha256').update(JSON.stringify(rawBody ?? null)).digest('hex');
-  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.user_id, auth.userId), eq(idempotencyKeys.operation, operation));
+  const hash = createHash('sha256')
+    .update(JSON.stringify(rawBody ?? null))
+    .digest('hex');
+  const where = and(
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.user_id, auth.userId),
+    eq(idempotencyKeys.operation, operation),
+  );
   const [seen] = await db.select().from(idempotencyKeys).where(where);
   if (seen) {
-    if (seen.body_hash !== hash) throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
+    if (seen.body_hash !== hash)
+      throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
     return reply.status(seen.status).send(seen.response);
   }
   const data = await run();

@@ -1,18 +1,4 @@
-import {
-  changeDeviceBody,
-  changeStoreBody,
-  currentUser as currentUserSchema,
-  okData,
-  role,
-  setActiveBody,
-  setActiveResult,
-  setPasswordBody,
-  user,
-  userCreate,
-  userIdQuery,
-  userInfo as userInfoSchema,
-  userUpdate,
-} from '@fp/contract';
+import { usersApi, rolesApi, franchiseUsersApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute, type ExportColumn } from '../../http/list-route.js';
 import {
@@ -31,10 +17,6 @@ import {
   userScope,
 } from './service.js';
 
-const page = '/users';
-const view = { page, level: 'view' } as const;
-const edit = { page, level: 'edit' } as const;
-
 const userColumns: ExportColumn[] = [
   { key: 'username', header: 'Username', width: 20 },
   { key: 'firstname', header: 'First Name', width: 20 },
@@ -49,80 +31,22 @@ const userColumns: ExportColumn[] = [
 
 // calls.md 7.4 at api.md's "Administration" paths.
 export function userRoutes(r: Router) {
-  listRoute(r, {
-    url: '/admin/users/filter',
-    access: view,
-    summary: 'Filter users (store users see their own franchise only)',
-    item: user,
+  listRoute(r, usersApi.list, {
     spec: userList,
     scope: userScope,
     sheet: 'Users',
     columns: userColumns,
   });
-  r.route({
-    method: 'POST',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Create a user',
-    body: userCreate,
-    response: user,
-    status: 201,
-    idempotent: true,
-    handler: ({ body, auth, services }) => createUser(services.db, auth, body),
+  r.route(usersApi.create, ({ body, auth, services }) => createUser(services.db, auth, body));
+  r.route(usersApi.update, ({ body, auth, services }) => updateUser(services.db, auth, body));
+  r.route(usersApi.delete, async ({ query, auth, services }) => {
+    await deleteUser(services.db, auth, query.user_id);
+    return { ok: true };
   });
-  r.route({
-    method: 'PUT',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Update a user (user_id and the version last read; a password sets a new one and ends the sessions)',
-    body: userUpdate,
-    response: user,
-    handler: ({ body, auth, services }) => updateUser(services.db, auth, body),
-  });
-  r.route({
-    method: 'DELETE',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Delete a user (user_id query); nobody can delete themself',
-    query: userIdQuery,
-    response: okData,
-    handler: async ({ query, auth, services }) => {
-      await deleteUser(services.db, auth, query.user_id);
-      return { ok: true };
-    },
-  });
-  r.route({
-    method: 'POST',
-    url: '/admin/users/password',
-    access: edit,
-    summary: "Set a user's password (user_id, new_password); ends that user's sessions",
-    body: setPasswordBody,
-    response: user,
-    handler: ({ body, auth, services }) => setUserPassword(services.db, auth, body),
-  });
-  r.route({
-    method: 'POST',
-    url: '/admin/users/is-active',
-    access: edit,
-    summary: 'Set is_active for one or many users (ids); deactivation ends their sessions',
-    body: setActiveBody,
-    response: setActiveResult,
-    handler: ({ body, auth, services }) => setActive(services.db, auth, body),
-  });
-  r.route({
-    method: 'GET',
-    url: '/admin/users/info',
-    access: view,
-    summary: 'One user (user_id query) with the page permissions assigned to them',
-    query: userIdQuery,
-    response: userInfoSchema,
-    handler: ({ query, auth, services }) => userInfo(services.db, auth, query.user_id),
-  });
-  listRoute(r, {
-    url: '/admin/roles/filter',
-    access: view,
-    summary: 'Filter roles (the Administrators role is listed for Administrators only)',
-    item: role,
+  r.route(usersApi.password, ({ body, auth, services }) => setUserPassword(services.db, auth, body));
+  r.route(usersApi.isActive, ({ body, auth, services }) => setActive(services.db, auth, body));
+  r.route(usersApi.info, ({ query, auth, services }) => userInfo(services.db, auth, query.user_id));
+  listRoute(r, rolesApi.list, {
     spec: roleList,
     scope: roleScope,
     sheet: 'Roles',
@@ -131,41 +55,13 @@ export function userRoutes(r: Router) {
       { key: 'description', header: 'Description', width: 50 },
     ],
   });
-  r.route({
-    method: 'GET',
-    url: '/franchise-users/current',
-    access: 'authenticated',
-    summary: 'The calling user with role and store',
-    response: currentUserSchema,
-    handler: ({ auth, services }) => currentUser(services.db, auth),
-  });
-  listRoute(r, {
-    url: '/franchise-users/filter',
-    access: view,
-    summary: "Filter the users of the caller's franchise (every user for head office and Administrators)",
-    item: user,
+  r.route(franchiseUsersApi.current, ({ auth, services }) => currentUser(services.db, auth));
+  listRoute(r, franchiseUsersApi.list, {
     spec: userList,
     scope: userScope,
     sheet: 'Franchise Users',
     columns: userColumns,
   });
-  r.route({
-    method: 'POST',
-    url: '/franchise-users/store',
-    access: edit,
-    summary: "Change a user's store (admin_user_id, customer_no; null removes it)",
-    body: changeStoreBody,
-    response: user,
-    handler: ({ body, auth, services }) => changeStore(services.db, auth, body),
-  });
-  r.route({
-    method: 'POST',
-    url: '/franchise-users/device',
-    access: edit,
-    summary: "Change a user's device (admin_user_id, device_id; null removes it)",
-    body: changeDeviceBody,
-    response: user,
-    handler: ({ body, auth, services }) => changeDevice(services.db, auth, body),
-  });
+  r.route(franchiseUsersApi.store, ({ body, auth, services }) => changeStore(services.db, auth, body));
+  r.route(franchiseUsersApi.device, ({ body, auth, services }) => changeDevice(services.db, auth, body));
 }
-
