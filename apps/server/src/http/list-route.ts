@@ -7,12 +7,7 @@ import type { Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 
-export type ExportColumn = {
-  key: string;
-  header: string;
-  width?: number;
-  format?: 'money' | 'date' | 'datetime' | 'boolean';
-};
+export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
 
 /** A list operation of the contract (kind 'list'): its path is the filter, path + /export the export. */
 export type ListOperation = Operation & { kind: 'list'; item: z.ZodType };
@@ -33,21 +28,17 @@ export type ListRouteOptions<Row, Item> = {
  */
 export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteOptions<Row, Item>) {
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
-  const bodyOf = (b: unknown) => b as ListRequest;
-  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) =>
-    runList(services.db, specOf(auth, bodyOf(body)), bodyOf(body), o.scope?.(auth)),
-  );
-  r.route(
-    {
-      ...op,
-      kind: 'raw',
-      name: `${op.name}Export`,
-      path: exportPath(op),
-      summary: `${op.summary} as an .xlsx file`,
-      response: undefined,
-    },
-    async ({ body: rawBody, auth, services, reply }) => {
-      const body = bodyOf(rawBody);
+  const asList = (b: unknown) => b as ListRequest;
+  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) => runList(services.db, specOf(auth, asList(body)), asList(body), o.scope?.(auth)));
+  r.define({
+    method: 'POST',
+    url: exportPath(op),
+    access: op.access,
+    summary: `${op.summary} as an .xlsx file`,
+    body: op.body,
+    raw: true,
+    handler: async ({ body: raw, auth, services, reply }) => {
+      const body = asList(raw);
       const scope = o.scope?.(auth);
       const spec = specOf(auth, body);
       // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
@@ -74,7 +65,7 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
       ws.commit();
       await wb.commit();
     },
-  );
+  }, `${op.name}Export`);
 }
 
 function exportRow(item: Record<string, unknown>, columns: ExportColumn[]) {

@@ -33,8 +33,7 @@ function fieldOf(def: FieldDef): { expr: SQLWrapper; type: FieldType } {
   if ('expr' in def && 'type' in def) return def as { expr: SQLWrapper; type: FieldType };
   if (def instanceof PgColumn) {
     const ct = def.columnType;
-    if (def.dataType === 'number' || ct === 'PgNumeric' || ct === 'PgBigInt53' || ct === 'PgBigInt64')
-      return { expr: def, type: 'number' };
+    if (def.dataType === 'number' || ct === 'PgNumeric' || ct === 'PgBigInt53' || ct === 'PgBigInt64') return { expr: def, type: 'number' };
     if (def.dataType === 'boolean') return { expr: def, type: 'boolean' };
     if (ct === 'PgDateString' || ct === 'PgDate') return { expr: def, type: 'date' };
     if (ct === 'PgTimestampString' || ct === 'PgTimestamp') return { expr: def, type: 'datetime' };
@@ -100,10 +99,7 @@ function condition(name: string, def: FieldDef, f: FilterItem): SQL | undefined 
   return lte(expr as never, v as never);
 }
 
-export function buildWhere(
-  spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>,
-  filters: FilterItem[],
-): SQL | undefined {
+export function buildWhere(spec: Pick<ListSpec<unknown>, 'fields' | 'filterable'>, filters: FilterItem[]): SQL | undefined {
   const parts: SQL[] = [];
   for (const f of filters) {
     if (!spec.filterable.includes(f.field) || !spec.fields[f.field]) {
@@ -115,10 +111,7 @@ export function buildWhere(
   return parts.length ? and(...parts) : undefined;
 }
 
-export function buildOrder(
-  spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>,
-  sort: ListRequest['sort_order'],
-): SQL[] {
+export function buildOrder(spec: Pick<ListSpec<unknown>, 'fields' | 'sortable' | 'defaultSort' | 'key'>, sort: ListRequest['sort_order']): SQL[] {
   const s = sort ?? spec.defaultSort;
   if (!spec.sortable.includes(s.field) || !spec.fields[s.field]) {
     throw badRequest(`Unknown sort field: ${s.field}`, 'sort_order.field', 'unknown_sort_field');
@@ -138,12 +131,7 @@ export async function runList<Row, Item>(
   const order = buildOrder(spec, req.sort_order);
   const { page, size } = req.pagination;
   const extra = { __total: sql<number>`count(*) over()`.mapWith(Number).as('__total') };
-  const rows = await spec
-    .source(db, extra)
-    .where(where)
-    .orderBy(...order)
-    .limit(size)
-    .offset((page - 1) * size);
+  const rows = await spec.source(db, extra).where(where).orderBy(...order).limit(size).offset((page - 1) * size);
   let total = rows[0]?.__total ?? 0;
   if (rows.length === 0 && page > 1) {
     const probe = await spec.source(db, extra).where(where).limit(1);

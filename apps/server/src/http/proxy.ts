@@ -5,9 +5,7 @@ import { badRequest } from './errors.js';
 
 const proxyBody = z.object({
   url: z.string().min(1, 'url is required'),
-  opts: z
-    .object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).default('POST'), body: z.unknown().optional() })
-    .default({ method: 'POST' }),
+  opts: z.object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).default('POST'), body: z.unknown().optional() }).default({ method: 'POST' }),
   token: z.string().optional(),
 });
 
@@ -25,26 +23,15 @@ export function proxyRoute(r: Router, app: FastifyInstance) {
     raw: true,
     handler: async ({ body, req, reply }) => {
       const target = body.url.replace(/^\/+/, '').replace(/^api\//, '');
-      if (
-        /^[a-z][a-z0-9+.-]*:/i.test(target) ||
-        target.startsWith('/') ||
-        target.includes('..') ||
-        target.startsWith('proxy')
-      ) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.includes('..') || target.startsWith('proxy')) {
         throw badRequest('url must be a path of this API, without scheme or host', 'url');
       }
       const auth = body.token ? `Bearer ${body.token}` : req.headers.authorization;
       const res = await app.inject({
         method: body.opts.method,
         url: `/api/${target}`,
-        headers: {
-          ...(auth ? { authorization: auth } : {}),
-          ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
-          'content-type': 'application/json',
-        },
-        ...(body.opts.method === 'GET' || body.opts.body === undefined
-          ? {}
-          : { payload: JSON.stringify(body.opts.body) }),
+        headers: { ...(auth ? { authorization: auth } : {}), ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), 'content-type': 'application/json' },
+        ...(body.opts.method === 'GET' || body.opts.body === undefined ? {} : { payload: JSON.stringify(body.opts.body) }),
       });
       const type = res.headers['content-type'];
       reply.status(res.statusCode);

@@ -14,7 +14,10 @@ import { and, eq } from 'drizzle-orm';
 /** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
 export type Access =
   /** A list of pages means any one of them grants the level (e.g. a lookup both a desktop and a tablet screen use). */
-  { page: string | readonly string[]; level: PermissionType } | 'public' | 'authenticated' | 'admin';
+  | { page: string | readonly string[]; level: PermissionType }
+  | 'public'
+  | 'authenticated'
+  | 'admin';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -48,18 +51,11 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
   handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>;
 };
 
-export type RegisteredRoute = {
-  method: Method;
-  url: string;
-  access: Access;
-  summary: string;
-  /** The operation's name in the contract (`cancelReasons.get`). */ name?: string;
-};
+/** `name`: the operation's name in the contract (`cancelReasons.get`). */
+export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string; name?: string };
 
 /** The handler of an operation: gets its parsed input, returns what its response schema accepts (compile error otherwise). */
-export type OpHandler<O extends Operation> = (
-  ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>,
-) => Promise<HandlerResult<O>>;
+export type OpHandler<O extends Operation> = (ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>) => Promise<HandlerResult<O>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,33 +75,29 @@ export class Router {
 
   /** Registers an operation of the contract (DEVELOPING.md "Operations"): method, path, access and schemas come from it. */
   route<O extends Operation>(op: O, handler: OpHandler<O>): void {
-    this.define(
-      {
-        method: op.method,
-        url: op.path,
-        access: op.access,
-        summary: op.summary,
-        ...(op.tags ? { tags: [...op.tags] } : {}),
-        ...(op.body ? { body: op.body } : {}),
-        ...(op.query ? { query: op.query } : {}),
-        ...(op.params ? { params: op.params } : {}),
-        ...(op.response ? { response: op.response } : {}),
-        ...(op.status ? { status: op.status } : {}),
-        ...(op.idempotent ? { idempotent: true } : {}),
-        ...(op.kind === 'raw' ? { raw: true } : {}),
-        handler: handler as RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown>['handler'],
-      },
-      op.name,
-    );
+    const def: RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown> = {
+      method: op.method,
+      url: op.path,
+      access: op.access,
+      summary: op.summary,
+      ...(op.tags ? { tags: [...op.tags] } : {}),
+      ...(op.body ? { body: op.body } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.response ? { response: op.response } : {}),
+      ...(op.status ? { status: op.status } : {}),
+      ...(op.idempotent ? { idempotent: true } : {}),
+      ...(op.kind === 'raw' ? { raw: true } : {}),
+      handler: handler as RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown>['handler'],
+    };
+    this.define(def, op.name);
   }
 
-  /** The low-level registration under `route` (and the compatibility proxy, which dispatches to operations). */
-  define<
-    B extends z.ZodType = z.ZodUndefined,
-    Q extends z.ZodType = z.ZodUndefined,
-    P extends z.ZodType = z.ZodUndefined,
-    R = unknown,
-  >(def: RouteDef<B, Q, P, R>, name?: string): void {
+  /** The registration under `route`; only the compatibility proxy (not an operation of the contract) calls it directly. */
+  define<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
+    def: RouteDef<B, Q, P, R>,
+    name?: string,
+  ): void {
     const url = def.url.startsWith('/api/') || def.url.startsWith('/builds/') ? def.url : `/api${def.url}`;
     this.routes.push({ method: def.method, url, access: def.access, summary: def.summary, ...(name ? { name } : {}) });
     const services = this.services;
@@ -175,18 +167,11 @@ async function idempotent(
   run: () => Promise<unknown>,
 ) {
   const { db } = services;
-  const hash = createHash('sha256')
-    .update(JSON.stringify(rawBody ?? null))
-    .digest('hex');
-  const where = and(
-    eq(idempotencyKeys.key, key),
-    eq(idempotencyKeys.user_id, auth.userId),
-    eq(idempotencyKeys.operation, operation),
-  );
+  const hash = createHash('sha256').update(JSON.stringify(rawBody ?? null)).digest('hex');
+  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.user_id, auth.userId), eq(idempotencyKeys.operation, operation));
   const [seen] = await db.select().from(idempotencyKeys).where(where);
   if (seen) {
-    if (seen.body_hash !== hash)
-      throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
+    if (seen.body_hash !== hash) throw businessRule('Idempotency-Key was already used with a different body', 'idempotency_key_reused');
     return reply.status(seen.status).send(seen.response);
   }
   const data = await run();
