@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { pages, type PageDef } from '@fp/contract';
-import { api, onApiError } from '../api/client';
+import { call, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
 import { screens } from '../pages/registry';
@@ -29,8 +29,7 @@ function Shell() {
   useEffect(() => {
     if (!me || me.is_admin || location.pathname === '/maintenance') return;
     let live = true;
-    void api
-      .get<boolean>('/api/config/maintenance-mode')
+    void call('config.maintenanceMode')
       .then((on) => {
         if (live && on) navigate('/maintenance', { replace: true });
       })

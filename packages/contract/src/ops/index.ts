@@ -79,6 +79,11 @@ export type AreaName = keyof Operations;
 /** `<area>.<operation>`, e.g. `cancelReasons.get`. */
 export type OperationName = { [A in AreaName]: `${A}.${keyof Operations[A] & string}` }[AreaName];
 
+/** The list operations (kind 'list'): each gives a filter call and its export. */
+export type ListOperationName = {
+  [A in AreaName]: { [K in keyof Operations[A] & string]: Operations[A][K] extends { kind: 'list' } ? `${A}.${K}` : never }[keyof Operations[A] & string];
+}[AreaName];
+
 /** The meta of an operation by its name. */
 export function operation(name: OperationName): OpMeta {
   const [area, key] = name.split('.') as [AreaName, string];

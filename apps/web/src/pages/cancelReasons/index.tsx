@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
-import { api } from '../../api/client';
+import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -13,7 +13,7 @@ import { showFormErrors } from '../../components/form-errors';
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
 const pageOptions = cancelReasonPages.map((p) => ({ label: p, value: p }));
-type FormValues = { reason_code: string; description: string; page: string };
+type FormValues = OpBody<'cancelReasons.create'>;
 
 export default function CancelReasonsPage() {
   const canEdit = useCan(PAGE, 'edit');
@@ -23,21 +23,21 @@ export default function CancelReasonsPage() {
 
   const save = useApiMutation({
     fn: (v: FormValues) =>
-      editing && editing !== 'new' ? api.put<CancelReason>(`/api/cancel-reasons/${editing.id}`, { ...v, version: editing.version }) : api.post<CancelReason>('/api/cancel-reasons', v),
+      editing && editing !== 'new' ? call('cancelReasons.update', { params: { id: editing.id }, body: { ...v, version: editing.version } }) : call('cancelReasons.create', { body: v }),
     invalidates: [AREA],
     success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Cancel Reason' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/cancel-reasons/${id}`),
+    fn: (id: number) => call('cancelReasons.delete', { params: { id } }),
     invalidates: [AREA],
     success: { action: 'Delete', entity: 'Cancel Reason' },
   });
 
   const open = (row: CancelReason | 'new') => {
     setEditing(row);
-    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : row);
+    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : { ...row, page: row.page as FormValues['page'] });
   };
   const submit = async (v: FormValues) => {
     try {
@@ -91,7 +91,7 @@ export default function CancelReasonsPage() {
       <ListPage<CancelReason>
         title="Cancel Reasons"
         area={AREA}
-        filterUrl="/api/cancel-reasons/filter"
+        op="cancelReasons.list"
         rowKey="id"
         exportName="cancel-reasons"
         columns={columns}

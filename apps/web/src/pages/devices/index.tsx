@@ -9,12 +9,9 @@ import {
   deviceTypes,
   messages,
   successText,
-  type Device,
   type DeviceListItem,
-  type DeviceType,
-  type PrintResult,
-} from '@fp/contract';
-import { api } from '../../api/client';
+  type DeviceType } from '@fp/contract';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -53,15 +50,15 @@ export default function DevicesPage() {
   const save = useApiMutation({
     fn: (v: FormValues) =>
       editing && editing !== 'new'
-        ? api.put<Device>(`/api/devices/${editing.id}`, { ...toBody(v), version: editing.version })
-        : api.post<Device>('/api/devices', toBody(v)),
+        ? call('devices.update', { params: { id: editing.id }, body: { ...toBody(v), version: editing.version } })
+        : call('devices.create', { body: toBody(v) }),
     invalidates: [AREA],
     success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Device' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/devices/${id}`),
+    fn: (id: number) => call('devices.delete', { params: { id } }),
     invalidates: [AREA],
     success: { action: 'Delete', entity: 'Device' },
   });
@@ -70,7 +67,7 @@ export default function DevicesPage() {
   const testPrint = async (row: DeviceListItem) => {
     setPrinting(row.id);
     try {
-      const result = await api.post<PrintResult>(`/api/devices/${row.id}/test-print`);
+      const result = await call('devices.testPrint', { params: { id: row.id } });
       if (result === PRINTER_PRINTED) toast.successText(successText('Test Print', 'Printer'));
       else toast.error(new Error(result));
     } catch (e) {
@@ -160,7 +157,7 @@ export default function DevicesPage() {
       <ListPage<DeviceListItem>
         title="Devices"
         area={AREA}
-        filterUrl="/api/devices/filter"
+        op="devices.list"
         rowKey="id"
         exportName="devices"
         columns={columns}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
 import type { User } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { DeviceField, passwordRules, StoreField } from './UserFields';
@@ -48,7 +48,7 @@ export function SetPasswordDialog(p: DialogProps) {
       field="new_password"
       okText="Set Password"
       initial={() => ({ new_password: '' })}
-      call={(u, v) => api.post('/api/admin/users/password', { user_id: u.user_id, new_password: v.new_password })}
+      call={(u, v) => call('users.password', { body: { user_id: u.user_id, new_password: v.new_password } })}
     >
       <Form.Item name="new_password" label="New Password" rules={passwordRules} extra="The user is logged out everywhere.">
         <Input.Password autoComplete="new-password" autoFocus />
@@ -65,7 +65,7 @@ export function ChangeStoreDialog(p: DialogProps) {
       field="customer_no"
       okText="Save"
       initial={(u) => ({ customer_no: u.customer_no })}
-      call={(u, v) => api.post('/api/franchise-users/store', { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version })}
+      call={(u, v) => call('franchiseUsers.store', { body: { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version } })}
     >
       <StoreField />
     </UserDialog>
@@ -80,7 +80,7 @@ export function ChangeDeviceDialog(p: DialogProps) {
       field="device_id"
       okText="Save"
       initial={(u) => ({ device_id: u.device_id })}
-      call={(u, v) => api.post('/api/franchise-users/device', { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version })}
+      call={(u, v) => call('franchiseUsers.device', { body: { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version } })}
     >
       <DeviceField />
     </UserDialog>
