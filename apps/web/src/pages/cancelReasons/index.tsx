@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
+import { cancelReasonCreate, cancelReasonPages, type CancelReason } from '@fp/contract';
 import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { showFormErrors } from '../../components/form-errors';
+import { rulesFrom } from '../../components/zod-rules';
 
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
 const pageOptions = cancelReasonPages.map((p) => ({ label: p, value: p }));
 type FormValues = OpBody<'cancelReasons.create'>;
+const rules = rulesFrom(cancelReasonCreate);
 
 export default function CancelReasonsPage() {
   const canEdit = useCan(PAGE, 'edit');
@@ -118,13 +120,13 @@ export default function CancelReasonsPage() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={submit}>
-          <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item name="reason_code" label="Reason Code" rules={rules('reason_code')}>
             <Input autoFocus />
           </Form.Item>
-          <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
+          <Form.Item name="description" label="Description" rules={rules('description')}>
             <Input.TextArea rows={2} />
           </Form.Item>
-          <Form.Item name="page" label="Page" rules={[{ required: true, message: messages.required }]}>
+          <Form.Item name="page" label="Page" rules={rules('page')}>
             <Select options={pageOptions} aria-label="Page" />
           </Form.Item>
           <button type="submit" hidden />

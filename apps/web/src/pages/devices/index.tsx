@@ -4,13 +4,13 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@an
 import type { ColumnsType } from 'antd/es/table';
 import {
   DEVICE_PAGE_SIZE,
-  PORT_RANGE_MESSAGE,
   PRINTER_PRINTED,
+  deviceCreate,
   deviceTypes,
-  messages,
   successText,
   type DeviceListItem,
-  type DeviceType } from '@fp/contract';
+  type DeviceType,
+} from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
@@ -18,10 +18,12 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { showFormErrors } from '../../components/form-errors';
+import { rulesFrom } from '../../components/zod-rules';
 
 const PAGE = '/devices';
 const AREA = 'devices';
 const typeOptions = deviceTypes.map((t) => ({ label: t, value: t }));
+const rules = rulesFrom(deviceCreate);
 
 type FormValues = {
   device_code: string;
@@ -187,20 +189,20 @@ export default function DevicesPage() {
         destroyOnHidden
       >
         <Form form={form} name="device" layout="vertical" onFinish={submit}>
-          <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item name="device_code" label="Device Code" rules={rules('device_code')}>
             <Input autoFocus />
           </Form.Item>
-          <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item name="device_name" label="Device Name" rules={rules('device_name')}>
             <Input />
           </Form.Item>
-          <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+          <Form.Item name="device_type" label="Type" rules={rules('device_type')}>
             <Select options={typeOptions} aria-label="Type" />
           </Form.Item>
           <Form.Item
             name="location_code"
             label="Location"
             extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
-            rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+            rules={rules('location_code', { required: deviceType !== 'ADMIN_PRINTER' })}
           >
             <Input />
           </Form.Item>
@@ -210,7 +212,7 @@ export default function DevicesPage() {
               label="IP"
               style={{ flex: 3 }}
               extra="A private network address, e.g. 192.168.1.50"
-              rules={[{ required: true, whitespace: true, message: messages.required }]}
+              rules={rules(['device_data', 'ip'])}
             >
               <Input inputMode="decimal" />
             </Form.Item>
@@ -218,10 +220,7 @@ export default function DevicesPage() {
               name={['device_data', 'port']}
               label="Port"
               style={{ flex: 1 }}
-              rules={[
-                { required: true, whitespace: true, message: messages.required },
-                { validator: (_, v: string | undefined) => (!v || /^\d{1,5}$/.test(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
-              ]}
+              rules={rules(['device_data', 'port'])}
             >
               <Input inputMode="numeric" />
             </Form.Item>
