@@ -25,3 +25,5 @@ export * from './addresses.js';
 export * from './customers.js';
 export * from './loyalty.js';
 export * from './admin.js';
+export * from './ops/index.js';
+export * from './api/index.js';

@@ -2,20 +2,18 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessDateTime, EMPTY_BIRTH_DATE, listRequest, listResponse, type ListRequest } from '@fp/contract';
-import type { Access, Router } from './route.js';
+import { businessDateTime, EMPTY_BIRTH_DATE, exportPath, type ListRequest, type Operation } from '@fp/contract';
+import type { Router } from './route.js';
 import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 import { scopeWhere, type ListScope } from './scope.js';
 
 export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
 
+/** A list operation of the contract (kind 'list'): its path is the filter, path + /export the export. */
+export type ListOperation = Operation & { kind: 'list'; item: z.ZodType };
+
 export type ListRouteOptions<Row, Item> = {
-  /** The filter path, e.g. /cancel-reasons/filter; the export is the same path plus /export. */
-  url: string;
-  access: Access;
-  summary: string;
-  item: z.ZodType;
   /** The list, or a function of the caller and request for lists whose shape depends on them (e.g. a franchise in view). */
   spec: ListSpec<Row, Item> | ((auth: Auth, body: ListRequest) => ListSpec<Row, Item>);
   /**
@@ -27,31 +25,26 @@ export type ListRouteOptions<Row, Item> = {
   where?: (auth: Auth) => SQL | undefined;
   sheet: string;
   columns: ExportColumn[];
-  /** The request schema when a list has other defaults (e.g. devices: page size 100); listRequest otherwise. */
-  request?: z.ZodType<ListRequest>;
 };
 
-/** Registers POST {url} and POST {url}/export for one list (api.md: every list exports its filtered set). */
-export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) {
+/**
+ * Registers a list operation: POST {path} (a page of items) and POST {path}/export (the filtered set as .xlsx;
+ * api.md: every list exports its filtered set). The body is the operation's (listRequest unless it names another).
+ */
+export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteOptions<Row, Item>) {
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
   const whereOf = (auth: Auth) => and(scopeWhere(o.scope, auth.scope), o.where?.(auth));
-  r.route({
+  const asList = (b: unknown) => b as ListRequest;
+  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) => runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth)));
+  r.define({
     method: 'POST',
-    url: o.url,
-    access: o.access,
-    summary: o.summary,
-    body: o.request ?? listRequest,
-    response: listResponse(o.item),
-    handler: async ({ body, auth, services }) => runList(services.db, specOf(auth, body), body, whereOf(auth)),
-  });
-  r.route({
-    method: 'POST',
-    url: `${o.url}/export`,
-    access: o.access,
-    summary: `${o.summary} as an .xlsx file`,
-    body: o.request ?? listRequest,
+    url: exportPath(op),
+    access: op.access,
+    summary: `${op.summary} as an .xlsx file`,
+    body: op.body,
     raw: true,
-    handler: async ({ body, auth, services, reply }) => {
+    handler: async ({ body: raw, auth, services, reply }) => {
+      const body = asList(raw);
       const scope = whereOf(auth);
       const spec = specOf(auth, body);
       // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
@@ -78,7 +71,7 @@ export function listRoute<Row, Item>(r: Router, o: ListRouteOptions<Row, Item>) 
       ws.commit();
       await wb.commit();
     },
-  });
+  }, `${op.name}Export`);
 }
 
 /** Cell formats of the export columns (calls.md 9: dates DD-MM-YYYY; money with at most 2 decimals). */

@@ -14,7 +14,7 @@ const proxyBody = z.object({
  * same authentication and permission checks; it never makes an outbound request.
  */
 export function proxyRoute(r: Router, app: FastifyInstance) {
-  r.route({
+  r.define({
     method: 'POST',
     url: '/proxy',
     access: 'public',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PermissionType } from '@fp/contract';
+import type { HandlerInput, HandlerResult, Operation, PermissionType } from '@fp/contract';
 import { envelope } from '@fp/contract';
 import type { Auth } from './context.js';
 import { canAccess } from './context.js';
@@ -50,7 +50,11 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
   handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>;
 };
 
-export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string };
+/** `name`: the operation's name in the contract (`cancelReasons.get`). */
+export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string; name?: string };
+
+/** The handler of an operation: gets its parsed input, returns what its response schema accepts (compile error otherwise). */
+export type OpHandler<O extends Operation> = (ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>) => Promise<HandlerResult<O>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,11 +72,33 @@ export class Router {
     readonly services: Services,
   ) {}
 
-  route<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
+  /** Registers an operation of the contract (DEVELOPING.md "Operations"): method, path, access and schemas come from it. */
+  route<O extends Operation>(op: O, handler: OpHandler<O>): void {
+    const def: RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown> = {
+      method: op.method,
+      url: op.path,
+      access: op.access,
+      summary: op.summary,
+      ...(op.tags ? { tags: [...op.tags] } : {}),
+      ...(op.body ? { body: op.body } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.response ? { response: op.response } : {}),
+      ...(op.status ? { status: op.status } : {}),
+      ...(op.idempotent ? { idempotent: true } : {}),
+      ...(op.kind === 'raw' ? { raw: true } : {}),
+      handler: handler as RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown>['handler'],
+    };
+    this.define(def, op.name);
+  }
+
+  /** The registration under `route`; only the compatibility proxy (not an operation of the contract) calls it directly. */
+  define<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
     def: RouteDef<B, Q, P, R>,
+    name?: string,
   ): void {
     const url = def.url.startsWith('/api/') || def.url.startsWith('/builds/') ? def.url : `/api${def.url}`;
-    this.routes.push({ method: def.method, url, access: def.access, summary: def.summary });
+    this.routes.push({ method: def.method, url, access: def.access, summary: def.summary, ...(name ? { name } : {}) });
     const services = this.services;
     const status = def.status ?? 200;
     this.app.route({

@@ -1,5 +1,7 @@
 import { DEFAULT_ERROR } from '@fp/contract/web';
-import type { ApiError, ListRequestInput, ListResponse } from '@fp/contract';
+import type { ApiError, ListRequestInput } from '@fp/contract';
+import { exportPath, operation, opUrl, type ListOperationName, type OperationName } from '@fp/contract/ops/index';
+import type { ApiInput, ApiResponse } from '@fp/contract/api/index';
 
 /** A failed call: the server's errors[] (calls.md 8 shows the first msg). */
 export class ApiCallError extends Error {
@@ -60,18 +62,43 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
   return json as T;
 }
 
-export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
-  put: <T>(url: string, body: unknown = {}) => request<T>('PUT', url, body),
-  del: <T>(url: string) => request<T>('DELETE', url),
-  upload: <T>(url: string, form: FormData) => request<T>('POST', url, form),
-  list: <T>(url: string, body: ListRequestInput) => request<ListResponse<T>>('POST', url, body),
-};
+/** Arguments of call(name, …): the input may be left out when every part of it is optional. */
+export type CallArgs<N extends OperationName> = Record<never, never> extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
 
-/** POSTs a filter body to `{url}/export` and saves the .xlsx it streams back. */
-export async function downloadExport(filterUrl: string, body: ListRequestInput, fileName: string) {
-  const res = await fetch(`${filterUrl}/export`, {
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null) q.append(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls an operation of the contract by name (DEVELOPING.md "Web API client"): `call('cancelReasons.get', { params: { id } })`.
+ * Input and answer are typed from the operation's schemas; a list operation answers a page of its items.
+ */
+export function call<N extends OperationName>(name: N, ...[input]: CallArgs<N>): Promise<ApiResponse<N>> {
+  const meta = operation(name);
+  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  const url = opUrl(meta, i.params) + queryString(i.query);
+  const body = meta.method === 'GET' || meta.method === 'DELETE' ? undefined : (i.body ?? {});
+  return request<ApiResponse<N>>(meta.method, url, body);
+}
+
+/** Sends a multipart operation (uploads) with its form data. */
+export function upload<N extends OperationName>(name: N, form: FormData, params?: Record<string, unknown>): Promise<ApiResponse<N>> {
+  const meta = operation(name);
+  return request<ApiResponse<N>>(meta.method, opUrl(meta, params), form);
+}
+
+/** The request body of an operation, for forms that edit exactly it (no payload types written again in screens). */
+export type OpBody<N extends OperationName> = Exclude<ApiInput<N>['body'], undefined>;
+/** The `data` an operation answers. */
+export type OpData<N extends OperationName> = ApiResponse<N>;
+
+/** The export of a list operation: POSTs the filter body to `{path}/export` and saves the .xlsx it streams back. */
+export async function exportList(name: ListOperationName, body: ListRequestInput, fileName: string) {
+  const res = await fetch(`/api${exportPath(operation(name))}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_KEYS } from '@fp/contract/web';
 import type { Me, PermissionType } from '@fp/contract';
-import { api, onApiError } from '../api/client';
+import { onApiError, call } from '../api/client';
 
 type Session = {
   me: Me | null;
@@ -29,9 +29,9 @@ const readStored = (): Me | null => {
 async function loadDriveInfo() {
   // calls.md 8: no toast for cloud-drive failures; the session works without them.
   const [token, config, site] = await Promise.allSettled([
-    api.get<unknown>('/api/drive/token-info'),
-    api.get<unknown>('/api/drive/item-config'),
-    api.post<unknown>('/api/drive/site-info'),
+    call('drive.tokenInfo'),
+    call('drive.itemConfig'),
+    call('drive.siteInfo'),
   ]);
   if (token.status === 'fulfilled' || config.status === 'fulfilled') {
     sessionStorage.setItem(
@@ -58,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const info = await api.post<Me>('/api/auth/me');
+      const info = await call('auth.me');
       sessionStorage.setItem(SESSION_KEYS.me, JSON.stringify(info));
       setMe(info);
       return info;
@@ -84,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (username: string, password: string) => {
-      await api.post<string>('/api/auth/login', { username, password });
+      await call('auth.login', { body: { username, password } });
       const info = await refresh();
       if (!info) throw new Error('Could not load your user information');
       void loadDriveInfo();
@@ -95,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/api/auth/logout');
+      await call('auth.logout');
     } finally {
       clear();
     }

@@ -6,8 +6,9 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE } from '@fp/contract/web';
-import type { ConditionType, FilterItem, ListRequestInput } from '@fp/contract';
-import { api, downloadExport } from '../api/client';
+import type { ConditionType, FilterItem, ListRequestInput, ListResponse } from '@fp/contract';
+import type { ListOperationName } from '@fp/contract/ops/index';
+import { call, exportList } from '../api/client';
 import { qk } from '../api/keys';
 import { toast } from './toast';
 import { handle } from './handle';
@@ -26,7 +27,8 @@ export type ListPageProps<T> = {
   title?: ReactNode;
   /** Query-key area: mutations invalidate it. */
   area: string;
-  filterUrl: string;
+  /** The list operation of the contract (its filter call and its export). */
+  op: ListOperationName;
   columns: ColumnsType<T>;
   filters?: FilterField[];
   rowKey: keyof T & string;
@@ -81,8 +83,8 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
     [page, size, filters, sort, p.fixedFilters],
   );
   const query = useQuery({
-    queryKey: qk.list(p.area, { url: p.filterUrl, ...request }),
-    queryFn: () => api.list<T>(p.filterUrl, request),
+    queryKey: qk.list(p.area, { op: p.op, ...request }),
+    queryFn: async () => (await call(p.op, { body: request })) as ListResponse<T>,
     placeholderData: keepPreviousData,
     meta: { silent: p.silentErrors },
   });
@@ -108,7 +110,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
   const doExport = async () => {
     setExporting(true);
     try {
-      await downloadExport(p.filterUrl, { filters: request.filters, sort_order: request.sort_order }, p.exportName ?? p.area);
+      await exportList(p.op, { filters: request.filters, sort_order: request.sort_order }, p.exportName ?? p.area);
     } catch (e) {
       toast.error(e);
     } finally {

@@ -2,8 +2,8 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { pages, routePath, setBusinessTimeZone } from '@fp/contract/web';
-import type { Config, PageDef } from '@fp/contract';
-import { api, onApiError } from '../api/client';
+import type { PageDef } from '@fp/contract';
+import { call, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
 import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
 import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
@@ -32,16 +32,14 @@ function Shell() {
   useBuildWatch();
   // Times show in the server's business time zone (BUSINESS_TIME_ZONE), whatever the browser's zone is.
   useEffect(() => {
-    void api
-      .get<Config>('/api/config')
+    void call('config.get')
       .then((c) => setBusinessTimeZone(c.business_time_zone))
       .catch(() => undefined);
   }, []);
   useEffect(() => {
     if (!me || me.is_admin || location.pathname === '/maintenance') return;
     let live = true;
-    void api
-      .get<boolean>('/api/config/maintenance-mode')
+    void call('config.maintenanceMode')
       .then((on) => {
         if (live && on) navigate('/maintenance', { replace: true });
       })

@@ -1,16 +1,4 @@
-import { z } from 'zod';
-import {
-  customerNoParam,
-  erpCustomer,
-  erpCustomerQuery,
-  franchise,
-  franchiseCreate,
-  franchiseDelete,
-  franchiseDeleteResult,
-  franchiseDetail,
-  franchiseSync,
-  franchiseUpdate,
-} from '@fp/contract';
+import { franchisesApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import {
@@ -25,14 +13,9 @@ import { erpCustomerDetails, syncFranchiseByPhone } from './sync.js';
 import { franchises } from './schema.js';
 
 export const FRANCHISE_PAGE = '/franchises';
-const page = FRANCHISE_PAGE;
 
 export function franchiseRoutes(r: Router) {
-  listRoute(r, {
-    url: '/franchises/filter',
-    access: { page, level: 'view' },
-    summary: 'Filter franchises (store users see their own)',
-    item: franchise,
+  listRoute(r, franchisesApi.list, {
     spec: franchiseList,
     scope: (s) => s.franchise(franchises.customer_no),
     sheet: 'Franchises',
@@ -52,73 +35,23 @@ export function franchiseRoutes(r: Router) {
       { key: 'updated_at', header: 'Updated', format: 'datetime', width: 20 },
     ],
   });
-  r.route({
-    method: 'GET',
-    url: '/franchises/:customer_no',
-    access: { page, level: 'view' },
-    summary: 'One franchise with its stores',
-    params: customerNoParam,
-    response: franchiseDetail,
-    handler: ({ params, auth, services }) => {
-      assertFranchiseVisible(auth, params.customer_no);
-      return getFranchiseDetail(services.db, params.customer_no);
-    },
+  r.route(franchisesApi.get, ({ params, auth, services }) => {
+    assertFranchiseVisible(auth, params.customer_no);
+    return getFranchiseDetail(services.db, params.customer_no);
   });
-  r.route({
-    method: 'POST',
-    url: '/franchises',
-    access: { page, level: 'edit' },
-    summary: 'Add a franchise (vendor defaults to DEFAULT_VENDOR_NO / DEFAULT_VENDOR_NAME)',
-    body: franchiseCreate,
-    response: franchise,
-    status: 201,
-    idempotent: true,
-    handler: ({ body, auth, services }) => {
-      assertFranchiseVisible(auth, body.customer_no);
-      return createFranchise(services.db, services.config, body);
-    },
+  r.route(franchisesApi.create, ({ body, auth, services }) => {
+    assertFranchiseVisible(auth, body.customer_no);
+    return createFranchise(services.db, services.config, body);
   });
-  r.route({
-    method: 'PUT',
-    url: '/franchises',
-    access: { page, level: 'edit' },
-    summary: 'Update a franchise by customer_no (carries the version last read)',
-    body: franchiseUpdate,
-    response: franchise,
-    handler: ({ body, auth, services }) => {
-      assertFranchiseVisible(auth, body.customer_no);
-      return updateFranchise(services.db, body);
-    },
+  r.route(franchisesApi.update, ({ body, auth, services }) => {
+    assertFranchiseVisible(auth, body.customer_no);
+    return updateFranchise(services.db, body);
   });
-  r.route({
-    method: 'POST',
-    url: '/franchises/delete',
-    access: { page, level: 'edit' },
-    summary: 'Delete franchises (all or none; refused while they have users or documents)',
-    body: franchiseDelete,
-    response: franchiseDeleteResult,
-    handler: async ({ body, auth, services }) => {
-      for (const c of body.customer_nos) assertFranchiseVisible(auth, c);
-      const deleted = await services.db.transaction((tx) => deleteFranchises(tx, body.customer_nos));
-      return { deleted };
-    },
+  r.route(franchisesApi.delete, async ({ body, auth, services }) => {
+    for (const c of body.customer_nos) assertFranchiseVisible(auth, c);
+    const deleted = await services.db.transaction((tx) => deleteFranchises(tx, body.customer_nos));
+    return { deleted };
   });
-  r.route({
-    method: 'POST',
-    url: '/franchises/sync',
-    access: { page, level: 'edit' },
-    summary: 'Refresh the franchise with this phone number from the ERP (logged in the sync log)',
-    body: franchiseSync,
-    response: z.object({ records: z.number().int(), message: z.string(), franchise: franchiseDetail }),
-    handler: ({ body, auth, services }) => syncFranchiseByPhone(services, auth, body.phone_no),
-  });
-  r.route({
-    method: 'POST',
-    url: '/franchises/erp-customer',
-    access: { page, level: 'view' },
-    summary: 'Customer details from the ERP by customer_no or phone_no',
-    body: erpCustomerQuery,
-    response: erpCustomer,
-    handler: ({ body, auth, services }) => erpCustomerDetails(services, auth, body),
-  });
+  r.route(franchisesApi.sync, ({ body, auth, services }) => syncFranchiseByPhone(services, auth, body.phone_no));
+  r.route(franchisesApi.erpCustomer, ({ body, auth, services }) => erpCustomerDetails(services, auth, body));
 }

@@ -1,4 +1,4 @@
-import { businessYear, numberSeries, numberSeriesGenerate, numberSeriesGenerateResult, messages } from '@fp/contract';
+import { businessYear, messages, numberSeriesApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { badRequest } from '../../http/errors.js';
@@ -7,14 +7,9 @@ import { generateNumberSeries, numberSeriesList } from './service.js';
 import { numberSeries as numberSeriesTable } from './schema.js';
 
 // Number series are managed on the franchise screens.
-const page = '/franchises';
 
 export function numberSeriesRoutes(r: Router) {
-  listRoute(r, {
-    url: '/number-series/filter',
-    access: { page, level: 'view' },
-    summary: 'Filter number series (franchise, document type, year)',
-    item: numberSeries,
+  listRoute(r, numberSeriesApi.list, {
     spec: numberSeriesList,
     scope: (s) => s.franchise(numberSeriesTable.franchise_code),
     sheet: 'Number Series',
@@ -29,24 +24,20 @@ export function numberSeriesRoutes(r: Router) {
       { key: 'last_date', header: 'Last Date Used', format: 'date' },
     ],
   });
-  r.route({
-    method: 'POST',
-    url: '/number-series/generate',
-    access: { page, level: 'edit' },
-    summary: 'Create the series of every document type for a franchise and year (franchise_code and year in the body or query; idempotent)',
-    body: numberSeriesGenerate,
-    query: numberSeriesGenerate,
-    response: numberSeriesGenerateResult,
-    handler: async ({ body, query, auth, services }) => {
-      // calls.md 7.6: franchise_code may come in the query as well as the body.
-      const code = (body.franchise_code || query.franchise_code || '').toUpperCase();
-      if (!code) throw badRequest(messages.required, 'franchise_code');
-      const year = typeof body.year === 'number' ? body.year : typeof query.year === 'number' ? query.year : businessYear();
-      assertFranchiseVisible(auth, code);
-      return services.db.transaction(async (tx) => {
-        await getFranchise(tx, code);
-        return generateNumberSeries(tx, { franchiseCode: code, year });
-      });
-    },
+  r.route(numberSeriesApi.generate, async ({ body, query, auth, services }) => {
+    // calls.md 7.6: franchise_code may come in the query as well as the body.
+    const code = (body.franchise_code || query.franchise_code || '').toUpperCase();
+    if (!code) throw badRequest(messages.required, 'franchise_code');
+    const year =
+      typeof body.year === 'number'
+        ? body.year
+        : typeof query.year === 'number'
+          ? query.year
+          : businessYear();
+    assertFranchiseVisible(auth, code);
+    return services.db.transaction(async (tx) => {
+      await getFranchise(tx, code);
+      return generateNumberSeries(tx, { franchiseCode: code, year });
+    });
   });
 }

@@ -1,5 +1,5 @@
+import { syncApi } from '@fp/contract';
 import { desc, getTableColumns, lt, max, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Router } from '../../http/route.js';
 import { unscoped } from '../../http/scope.js';
 import { listRoute } from '../../http/list-route.js';
@@ -10,22 +10,13 @@ import { syncLogs } from '../../erp/schema.js';
 // api.md "ERP sync service": the sync log every sync call writes (erp/sync-log.ts), readable and emptied by admins.
 
 type SyncLogRow = typeof syncLogs.$inferSelect;
-const syncLog = z.object({
-  id: z.number().int(),
-  table_code: z.string(),
-  action: z.string(),
-  status: z.string(),
-  records: z.number().int(),
-  message: z.string(),
-  erp_mode: z.string(),
-  user_id: z.number().int().nullable(),
-  username: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
 
 const syncLogList: ListSpec<SyncLogRow> = {
-  source: (db, extra) => db.select({ ...getTableColumns(syncLogs), ...extra }).from(syncLogs).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...getTableColumns(syncLogs), ...extra })
+      .from(syncLogs)
+      .$dynamic(),
   fields: {
     id: syncLogs.id,
     table_code: syncLogs.table_code,
@@ -46,11 +37,7 @@ const syncLogList: ListSpec<SyncLogRow> = {
 export const SYNC_TABLES = ['customer', 'franchise', 'item', 'item_price', 'post_code', 'transfer_order'] as const;
 
 export function syncRoutes(r: Router) {
-  listRoute(r, {
-    url: '/sync/logs/filter',
-    access: 'admin',
-    summary: 'Filter the sync log (one entry per sync call against the ERP port)',
-    item: syncLog,
+  listRoute(r, syncApi.logsList, {
     spec: syncLogList,
     scope: unscoped('sync logs: Administrators only'),
     sheet: 'Sync Log',
@@ -64,50 +51,35 @@ export function syncRoutes(r: Router) {
       { key: 'message', header: 'Message', width: 50 },
     ],
   });
-  r.route({
-    method: 'POST',
-    url: '/sync/logs/empty',
-    access: 'admin',
-    summary: 'Empty the sync log (all entries, or those started before a date)',
-    body: z.object({ before: z.string().optional() }).default({}),
-    response: z.object({ deleted: z.number().int() }),
-    handler: async ({ body, services }) => {
-      if (body.before && Number.isNaN(Date.parse(body.before))) throw badRequest('before must be a date', 'before');
-      const deleted = await services.db
-        .delete(syncLogs)
-        .where(body.before ? lt(syncLogs.started_at, body.before) : undefined)
-        .returning({ id: syncLogs.id });
-      return { deleted: deleted.length };
-    },
+  r.route(syncApi.logsEmpty, async ({ body, services }) => {
+    if (body.before && Number.isNaN(Date.parse(body.before))) throw badRequest('before must be a date', 'before');
+    const deleted = await services.db
+      .delete(syncLogs)
+      .where(body.before ? lt(syncLogs.started_at, body.before) : undefined)
+      .returning({ id: syncLogs.id });
+    return { deleted: deleted.length };
   });
-  r.route({
-    method: 'GET',
-    url: '/sync/tables',
-    access: 'admin',
-    summary: 'The tables kept in sync with the ERP, with their last sync',
-    response: z.array(z.object({ table_code: z.string(), erp_mode: z.string(), last_synced_at: z.string().nullable(), last_status: z.string().nullable() })),
-    handler: async ({ services }) => {
-      const last = await services.db
-        .select({ table_code: syncLogs.table_code, at: max(syncLogs.started_at) })
+  r.route(syncApi.tables, async ({ services }) => {
+    const last = await services.db
+      .select({ table_code: syncLogs.table_code, at: max(syncLogs.started_at) })
+      .from(syncLogs)
+      .groupBy(syncLogs.table_code);
+    const statusOf = async (code: string) => {
+      const [row] = await services.db
+        .select({ status: syncLogs.status })
         .from(syncLogs)
-        .groupBy(syncLogs.table_code);
-      const statusOf = async (code: string) => {
-        const [row] = await services.db
-          .select({ status: syncLogs.status })
-          .from(syncLogs)
-          .where(sql`${syncLogs.table_code} = ${code}`)
-          .orderBy(desc(syncLogs.id))
-          .limit(1);
-        return row?.status ?? null;
-      };
-      return Promise.all(
-        SYNC_TABLES.map(async (code) => ({
-          table_code: code,
-          erp_mode: services.config.erpMode,
-          last_synced_at: last.find((l) => l.table_code === code)?.at ?? null,
-          last_status: await statusOf(code),
-        })),
-      );
-    },
+        .where(sql`${syncLogs.table_code} = ${code}`)
+        .orderBy(desc(syncLogs.id))
+        .limit(1);
+      return row?.status ?? null;
+    };
+    return Promise.all(
+      SYNC_TABLES.map(async (code) => ({
+        table_code: code,
+        erp_mode: services.config.erpMode,
+        last_synced_at: last.find((l) => l.table_code === code)?.at ?? null,
+        last_status: await statusOf(code),
+      })),
+    );
   });
 }

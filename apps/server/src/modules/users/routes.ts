@@ -1,22 +1,6 @@
-import {
-  changeDeviceBody,
-  changeStoreBody,
-  currentUser as currentUserSchema,
-  okData,
-  role,
-  setActiveBody,
-  setActiveResult,
-  setPasswordBody,
-  user,
-  userCreate,
-  userIdQuery,
-  userInfo as userInfoSchema,
-  userUpdate,
-} from '@fp/contract';
+import { usersApi, rolesApi, franchiseUsersApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute, type ExportColumn } from '../../http/list-route.js';
-import { unscoped } from '../../http/scope.js';
-import { users } from '../auth/schema.js';
 import {
   changeDevice,
   changeStore,
@@ -31,10 +15,8 @@ import {
   userInfo,
   userList,
 } from './service.js';
-
-const page = '/users';
-const view = { page, level: 'view' } as const;
-const edit = { page, level: 'edit' } as const;
+import { unscoped } from '../../http/scope.js';
+import { users } from '../auth/schema.js';
 
 const userColumns: ExportColumn[] = [
   { key: 'username', header: 'Username', width: 20 },
@@ -50,81 +32,23 @@ const userColumns: ExportColumn[] = [
 
 // calls.md 7.4 at api.md's "Administration" paths.
 export function userRoutes(r: Router) {
-  listRoute(r, {
-    url: '/admin/users/filter',
-    access: view,
-    summary: 'Filter users (store users see their own franchise only)',
-    item: user,
+  listRoute(r, usersApi.list, {
     spec: userList,
     // Store users see and change only the users of their own franchise.
     scope: (s) => s.franchise(users.customer_no),
     sheet: 'Users',
     columns: userColumns,
   });
-  r.route({
-    method: 'POST',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Create a user',
-    body: userCreate,
-    response: user,
-    status: 201,
-    idempotent: true,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => createUser(tx, auth, body)),
+  r.route(usersApi.create, ({ body, auth, services }) => services.db.transaction((tx) => createUser(tx, auth, body)));
+  r.route(usersApi.update, ({ body, auth, services }) => services.db.transaction((tx) => updateUser(tx, auth, body)));
+  r.route(usersApi.delete, async ({ query, auth, services }) => {
+    await services.db.transaction((tx) => deleteUser(tx, auth, query.user_id));
+    return { ok: true };
   });
-  r.route({
-    method: 'PUT',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Update a user (user_id and the version last read; a password sets a new one and ends the sessions)',
-    body: userUpdate,
-    response: user,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => updateUser(tx, auth, body)),
-  });
-  r.route({
-    method: 'DELETE',
-    url: '/admin/users',
-    access: edit,
-    summary: 'Delete a user (user_id query); nobody can delete themself',
-    query: userIdQuery,
-    response: okData,
-    handler: async ({ query, auth, services }) => {
-      await services.db.transaction((tx) => deleteUser(tx, auth, query.user_id));
-      return { ok: true };
-    },
-  });
-  r.route({
-    method: 'POST',
-    url: '/admin/users/password',
-    access: edit,
-    summary: "Set a user's password (user_id, new_password); ends that user's sessions",
-    body: setPasswordBody,
-    response: user,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => setUserPassword(tx, auth, body)),
-  });
-  r.route({
-    method: 'POST',
-    url: '/admin/users/is-active',
-    access: edit,
-    summary: 'Set is_active for one or many users (ids); deactivation ends their sessions',
-    body: setActiveBody,
-    response: setActiveResult,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => setActive(tx, auth, body)),
-  });
-  r.route({
-    method: 'GET',
-    url: '/admin/users/info',
-    access: view,
-    summary: 'One user (user_id query) with the page permissions assigned to them',
-    query: userIdQuery,
-    response: userInfoSchema,
-    handler: ({ query, auth, services }) => userInfo(services.db, auth, query.user_id),
-  });
-  listRoute(r, {
-    url: '/admin/roles/filter',
-    access: view,
-    summary: 'Filter roles (the Administrators role is listed for Administrators only)',
-    item: role,
+  r.route(usersApi.password, ({ body, auth, services }) => services.db.transaction((tx) => setUserPassword(tx, auth, body)));
+  r.route(usersApi.isActive, ({ body, auth, services }) => services.db.transaction((tx) => setActive(tx, auth, body)));
+  r.route(usersApi.info, ({ query, auth, services }) => userInfo(services.db, auth, query.user_id));
+  listRoute(r, rolesApi.list, {
     spec: roleList,
     scope: unscoped('roles: the same for every franchise'),
     where: roleFilter,
@@ -134,42 +58,14 @@ export function userRoutes(r: Router) {
       { key: 'description', header: 'Description', width: 50 },
     ],
   });
-  r.route({
-    method: 'GET',
-    url: '/franchise-users/current',
-    access: 'authenticated',
-    summary: 'The calling user with role and store',
-    response: currentUserSchema,
-    handler: ({ auth, services }) => currentUser(services.db, auth),
-  });
-  listRoute(r, {
-    url: '/franchise-users/filter',
-    access: view,
-    summary: "Filter the users of the caller's franchise (every user for head office and Administrators)",
-    item: user,
+  r.route(franchiseUsersApi.current, ({ auth, services }) => currentUser(services.db, auth));
+  listRoute(r, franchiseUsersApi.list, {
     spec: userList,
     // Store users see and change only the users of their own franchise.
     scope: (s) => s.franchise(users.customer_no),
     sheet: 'Franchise Users',
     columns: userColumns,
   });
-  r.route({
-    method: 'POST',
-    url: '/franchise-users/store',
-    access: edit,
-    summary: "Change a user's store (admin_user_id, customer_no; null removes it)",
-    body: changeStoreBody,
-    response: user,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => changeStore(tx, auth, body)),
-  });
-  r.route({
-    method: 'POST',
-    url: '/franchise-users/device',
-    access: edit,
-    summary: "Change a user's device (admin_user_id, device_id; null removes it)",
-    body: changeDeviceBody,
-    response: user,
-    handler: ({ body, auth, services }) => services.db.transaction((tx) => changeDevice(tx, auth, body)),
-  });
+  r.route(franchiseUsersApi.store, ({ body, auth, services }) => services.db.transaction((tx) => changeStore(tx, auth, body)));
+  r.route(franchiseUsersApi.device, ({ body, auth, services }) => services.db.transaction((tx) => changeDevice(tx, auth, body)));
 }
-

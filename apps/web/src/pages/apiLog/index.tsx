@@ -3,7 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
 import type { apiLog } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime, renderNumber } from '../../components/format';
@@ -15,7 +15,7 @@ type ApiLog = z.infer<typeof apiLog>;
 export default function ApiLogPage() {
   const { modal } = App.useApp();
   const truncate = useApiMutation({
-    fn: () => api.post<{ deleted: number }>('/api/api-logs/truncate', {}),
+    fn: () => call('apiLogs.truncate', { body: {} }),
     invalidates: ['api-logs'],
     onSuccess: (r) => toast.successText(`Truncated ${r.deleted} log entries Successfully!`),
   });
@@ -31,7 +31,7 @@ export default function ApiLogPage() {
     <ListPage<ApiLog>
       title="API Log"
       area="api-logs"
-      filterUrl="/api/api-logs/filter"
+      op="apiLogs.list"
       rowKey="id"
       exportName="api-log"
       columns={columns}

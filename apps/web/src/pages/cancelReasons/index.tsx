@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { cancelReasonPages, messages, type CancelReason } from '@fp/contract';
-import { api } from '../../api/client';
+import { cancelReasonCreate, cancelReasonPages, type CancelReason } from '@fp/contract';
+import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -11,11 +11,13 @@ import { renderDateTime } from '../../components/format';
 import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
+import { rulesFrom } from '../../components/zod-rules';
 
 const PAGE = '/cancelReasons';
 const AREA = 'cancel-reasons';
 const pageOptions = cancelReasonPages.map((p) => ({ label: p, value: p }));
-type FormValues = { reason_code: string; description: string; page: string };
+type FormValues = OpBody<'cancelReasons.create'>;
+const rules = rulesFrom(cancelReasonCreate);
 
 export default function CancelReasonsPage() {
   const canEdit = useCan(PAGE, 'edit');
@@ -25,21 +27,21 @@ export default function CancelReasonsPage() {
 
   const save = useApiMutation({
     fn: (v: FormValues) =>
-      editing && editing !== 'new' ? api.put<CancelReason>(`/api/cancel-reasons/${editing.id}`, { ...v, version: editing.version }) : api.post<CancelReason>('/api/cancel-reasons', v),
+      editing && editing !== 'new' ? call('cancelReasons.update', { params: { id: editing.id }, body: { ...v, version: editing.version } }) : call('cancelReasons.create', { body: v }),
     invalidates: [AREA],
     success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Cancel Reason' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/cancel-reasons/${id}`),
+    fn: (id: number) => call('cancelReasons.delete', { params: { id } }),
     invalidates: [AREA],
     success: { action: 'Delete', entity: 'Cancel Reason' },
   });
 
   const open = (row: CancelReason | 'new') => {
     setEditing(row);
-    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : row);
+    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : { ...row, page: row.page as FormValues['page'] });
   };
   const submit = async (v: FormValues) => {
     try {
@@ -93,7 +95,7 @@ export default function CancelReasonsPage() {
       <ListPage<CancelReason>
         title="Cancel Reasons"
         area={AREA}
-        filterUrl="/api/cancel-reasons/filter"
+        op="cancelReasons.list"
         rowKey="id"
         exportName="cancel-reasons"
         columns={columns}
@@ -120,13 +122,13 @@ export default function CancelReasonsPage() {
         onFinish={submit}
         name="cancel-reason"
       >
-        <Form.Item name="reason_code" label="Reason Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+        <Form.Item name="reason_code" label="Reason Code" rules={rules('reason_code')}>
           <Input autoFocus />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 250, message: messages.maxLength(250) }]}>
+        <Form.Item name="description" label="Description" rules={rules('description')}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="page" label="Page" rules={[{ required: true, message: messages.required }]}>
+        <Form.Item name="page" label="Page" rules={rules('page')}>
           <Select options={pageOptions} aria-label="Page" />
         </Form.Item>
       </FormDialog>

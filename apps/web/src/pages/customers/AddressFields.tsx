@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Row, Select } from 'antd';
-import { DEFAULT_ERROR, messages, type AddressUnit, type ListResponse } from '@fp/contract';
-import { api } from '../../api/client';
+import { DEFAULT_ERROR, messages } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { toast } from '../../components/toast';
 
 const lookup = (table_code: 'post_code' | 'address_district', post_code?: string) =>
-  api.post<ListResponse<AddressUnit>>('/api/addresses/filter', {
+  call('addresses.filter', { body: {
     table_code,
     use_local: true,
     pagination: { page: 1, size: 500 },
     filters: post_code ? [{ field: 'post_code', value: post_code, condition_type: 'eq' }] : [],
     sort_order: { field: 'name', direction: 'asc' },
-  });
+  } });
 
 /**
  * Province (post_code) then district pickers fed by /api/addresses/filter. calls.md 8: a failed lookup shows the

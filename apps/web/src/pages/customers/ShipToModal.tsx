@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Col, Form, Input, Row } from 'antd';
 import { messages, type ShipToAddress } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { AddressFields } from './AddressFields';
 import { phoneRule } from './TemporaryCustomerModal';
@@ -24,8 +24,8 @@ export function ShipToModal({ customerNo, editing, onClose }: { customerNo: stri
     fn: (v: Values) => {
       const body = { ...v, post_code: v.post_code ?? '', district_code: v.district_code ?? '' };
       return isNew
-        ? api.post<ShipToAddress>('/api/ship-to-addresses', { ...body, customer_no: customerNo })
-        : api.put<ShipToAddress>('/api/ship-to-addresses', { ...body, customer_no: customerNo, code: (editing as ShipToAddress).code, version: (editing as ShipToAddress).version });
+        ? call('shipToAddresses.create', { body: { ...body, customer_no: customerNo } })
+        : call('shipToAddresses.update', { body: { ...body, customer_no: customerNo, code: (editing as ShipToAddress).code, version: (editing as ShipToAddress).version } });
     },
     invalidates: [CUSTOMERS_AREA, SHIP_TO_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Ship-to Address' },

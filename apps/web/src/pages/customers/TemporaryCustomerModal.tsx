@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { AutoComplete, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { check, DATE_DISPLAY, messages, type Customer } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useSession } from '../../auth/session';
 import { AddressFields } from './AddressFields';
@@ -47,7 +47,7 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
   }, [open, phone, me?.franchise_code, form]);
 
   const create = useApiMutation({
-    fn: (v: Values) => api.post<Customer>('/api/customers/temporary', { ...v, birth_date: pickerToBirthDate(v.birth_date), franchise_code: v.franchise_code ?? '' }),
+    fn: (v: Values) => call('customers.temporary', { body: { ...v, birth_date: pickerToBirthDate(v.birth_date), franchise_code: v.franchise_code ?? '' } }),
     invalidates: [CUSTOMERS_AREA],
     success: { action: 'Create', entity: 'Customer' },
     toastError: false,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { EMPTY_BIRTH_DATE, formatDate, type CustomerStore, type CustomerSetup, type ListResponse } from '@fp/contract';
-import { api } from '../../api/client';
+import { EMPTY_BIRTH_DATE, formatDate, type ListResponse } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
 
@@ -18,7 +18,7 @@ export const pickerToBirthDate = (v: Dayjs | null | undefined) => (v ? v.format(
 export function useStores() {
   return useQuery({
     queryKey: qk.other(CUSTOMERS_AREA, 'stores'),
-    queryFn: () => api.get<CustomerStore[]>('/api/customers/stores'),
+    queryFn: () => call('customers.stores'),
     staleTime: 5 * 60_000,
   });
 }
@@ -31,7 +31,7 @@ export function useSetupOptions() {
   const q = useQuery({
     enabled: allowed,
     queryKey: qk.list('customer-setups', 'options'),
-    queryFn: () => api.list<CustomerSetup>('/api/customer-setups/filter', { pagination: { page: 1, size: 100 } }),
+    queryFn: () => call('customerSetups.list', { body: { pagination: { page: 1, size: 100 } } }),
     meta: { silent: true },
     retry: false,
     staleTime: 5 * 60_000,

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import { EditOutlined, PlusOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { formatNumber, messages, normalizePhone, type Customer, type CustomerDetailsPos, type ShipToAddress } from '@fp/contract';
-import { api } from '../../api/client';
+import { formatNumber, messages, normalizePhone, type ShipToAddress } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
 import { renderBool } from '../../components/format';
@@ -24,14 +24,14 @@ export default function CustomersPage() {
 
   const found = useQuery({
     queryKey: qk.other(CUSTOMERS_AREA, 'by-phone', phone),
-    queryFn: () => api.get<Customer>(`/api/customers/by-phone/${encodeURIComponent(phone!)}`),
+    queryFn: () => call('customers.byPhone', { params: { phone_no: phone! } }),
     enabled: Boolean(phone),
     retry: false,
   });
   const customerNo = found.data?.customer_no;
   const details = useQuery({
     queryKey: qk.other(CUSTOMERS_AREA, 'details-pos', customerNo),
-    queryFn: () => api.post<CustomerDetailsPos>('/api/customers/details-pos', { customer_no: customerNo }),
+    queryFn: () => call('customers.detailsPos', { body: { customer_no: customerNo } }),
     enabled: Boolean(customerNo),
   });
 

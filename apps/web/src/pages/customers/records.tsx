@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { DATE_DISPLAY, messages, type CustomerRecord } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -30,21 +30,21 @@ export default function CustomerRecordsPage() {
 
   const save = useApiMutation({
     fn: (v: Values) =>
-      api.put<CustomerRecord>('/api/customer-records', {
+      call('customerRecords.update', { body: {
         ...v,
         customer_no: editing!.customer_no,
         version: editing!.version,
         birth_date: pickerToBirthDate(v.birth_date),
         post_code: v.post_code ?? '',
         district_code: v.district_code ?? '',
-      }),
+      } }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Update', entity: 'Customer' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
-    fn: (customerNo: string) => api.post('/api/customer-records/delete', { customer_no: customerNo }),
+    fn: (customerNo: string) => call('customerRecords.delete', { body: { customer_no: customerNo } }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Delete', entity: 'Customer' },
   });
@@ -116,7 +116,7 @@ export default function CustomerRecordsPage() {
       <ListPage<CustomerRecord>
         title="Customer Records"
         area={AREA}
-        filterUrl="/api/customer-records/filter"
+        op="customerRecords.list"
         rowKey="customer_no"
         exportName="customer-records"
         columns={columns}

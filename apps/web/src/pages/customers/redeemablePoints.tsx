@@ -13,7 +13,7 @@ import {
   type RedeemablePointEntry,
   type RedeemablePointTotal,
 } from '@fp/contract';
-import { api } from '../../api/client';
+import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -28,7 +28,8 @@ const AREA = 'redeemable-points';
 const sourceOptions = redeemablePointSources.map((s) => ({ value: s, label: s }));
 const typeColor: Record<string, string> = { earned: 'green', used: 'orange', reversed: 'blue' };
 
-type UseValues = { pos_so_no: string; customer_no?: string; referral_code?: string; redeemable_point_used: string; source: string; website_no?: string };
+/** The form holds the points as typed (German number); the rest is the operation's body. */
+type UseValues = Omit<OpBody<'redeemablePoints.create'>, 'redeemable_point_used'> & { redeemable_point_used: string };
 type TotalValues = { customer_no?: string; referral_code?: string; bc_points_used?: string };
 const pointsRule = { validator: (_: unknown, v: string) => (!v || check.isNumber(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.isNumber))) };
 const customerRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
@@ -46,7 +47,7 @@ export default function RedeemablePointsPage() {
   const [total, setTotal] = useState<RedeemablePointTotal | null>(null);
 
   const use = useApiMutation({
-    fn: (v: UseValues) => api.post('/api/redeemable-points', { ...v, redeemable_point_used: parseGermanNumber(v.redeemable_point_used) ?? v.redeemable_point_used }),
+    fn: (v: UseValues) => call('redeemablePoints.create', { body: { ...v, redeemable_point_used: parseGermanNumber(v.redeemable_point_used) ?? v.redeemable_point_used } }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Use', entity: 'Redeemable Points' },
     toastError: false,
@@ -56,12 +57,12 @@ export default function RedeemablePointsPage() {
     },
   });
   const reverse = useApiMutation({
-    fn: (e: RedeemablePointEntry) => api.post('/api/redeemable-points/remove', { order_number: e.pos_so_no, source: e.source, customer_no: e.customer_no }),
+    fn: (e: RedeemablePointEntry) => call('redeemablePoints.remove', { body: { order_number: e.pos_so_no, source: e.source as OpBody<'redeemablePoints.remove'>['source'], customer_no: e.customer_no } }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Reverse', entity: 'Redeemable Points' },
   });
   const lookup = useApiMutation({
-    fn: (v: TotalValues) => api.post<RedeemablePointTotal>('/api/redeemable-points/total', { ...v, bc_points_used: v.bc_points_used ? (parseGermanNumber(v.bc_points_used) ?? v.bc_points_used) : '0' }),
+    fn: (v: TotalValues) => call('redeemablePoints.total', { body: { ...v, bc_points_used: v.bc_points_used ? (parseGermanNumber(v.bc_points_used) ?? v.bc_points_used) : '0' } }),
     invalidates: [],
     toastError: false,
     onSuccess: setTotal,
@@ -127,7 +128,7 @@ export default function RedeemablePointsPage() {
       <ListPage<RedeemablePointEntry>
         title="Redeemable Points"
         area={AREA}
-        filterUrl="/api/redeemable-points/filter"
+        op="redeemablePoints.list"
         rowKey="id"
         exportName="redeemable-points"
         columns={columns}

@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { customerChannels, messages, type CustomerSetup } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -24,7 +24,7 @@ export default function CustomerSetupPage() {
   const isNew = editing === 'new';
 
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? api.post<CustomerSetup>('/api/customer-setups', v) : api.put<CustomerSetup>('/api/customer-setups', { ...v, id: (editing as CustomerSetup).id, version: (editing as CustomerSetup).version })),
+    fn: (v: Values) => (isNew ? call('customerSetups.create', { body: v }) : call('customerSetups.update', { body: { ...v, id: (editing as CustomerSetup).id, version: (editing as CustomerSetup).version } })),
     invalidates: [AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Customer Setup' },
     toastError: false,
@@ -68,7 +68,7 @@ export default function CustomerSetupPage() {
       <ListPage<CustomerSetup>
         title="Customer Setup"
         area={AREA}
-        filterUrl="/api/customer-setups/filter"
+        op="customerSetups.list"
         rowKey="id"
         exportName="customer-setup"
         columns={columns}

@@ -5,21 +5,14 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@an
 import type { ColumnsType } from 'antd/es/table';
 import {
   DEVICE_PAGE_SIZE,
-  IP_MESSAGE,
-  PORT_MAX,
-  PORT_MIN,
-  PORT_RANGE_MESSAGE,
-  check,
   PRINTER_PRINTED,
+  deviceCreate,
   deviceTypes,
-  messages,
   successText,
-  type Device,
   type DeviceListItem,
   type DeviceType,
-  type PrintResult,
 } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -28,10 +21,12 @@ import { toast } from '../../components/toast';
 import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
+import { rulesFrom } from '../../components/zod-rules';
 
 const PAGE = '/devices';
 const AREA = 'devices';
 const typeOptions = deviceTypes.map((t) => ({ label: t, value: t }));
+const rules = rulesFrom(deviceCreate);
 
 type FormValues = {
   device_code: string;
@@ -61,15 +56,15 @@ export default function DevicesPage() {
   const save = useApiMutation({
     fn: (v: FormValues) =>
       editing && editing !== 'new'
-        ? api.put<Device>(`/api/devices/${editing.id}`, { ...toBody(v), version: editing.version })
-        : api.post<Device>('/api/devices', toBody(v)),
+        ? call('devices.update', { params: { id: editing.id }, body: { ...toBody(v), version: editing.version } })
+        : call('devices.create', { body: toBody(v) }),
     invalidates: [AREA],
     success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Device' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/devices/${id}`),
+    fn: (id: number) => call('devices.delete', { params: { id } }),
     invalidates: [AREA],
     success: { action: 'Delete', entity: 'Device' },
   });
@@ -78,7 +73,7 @@ export default function DevicesPage() {
   const testPrint = async (row: DeviceListItem) => {
     setPrinting(row.id);
     try {
-      const result = await api.post<PrintResult>(`/api/devices/${row.id}/test-print`);
+      const result = await call('devices.testPrint', { params: { id: row.id } });
       if (result === PRINTER_PRINTED) toast.successText(successText('Test Print', 'Printer'));
       // The answer keeps the value `not connected`; the screen says which printer.
       else toast.error(new Error(t('devices.notConnected', { name: row.device_name, code: row.device_code })));
@@ -169,7 +164,7 @@ export default function DevicesPage() {
       <ListPage<DeviceListItem>
         title="Devices"
         area={AREA}
-        filterUrl="/api/devices/filter"
+        op="devices.list"
         rowKey="id"
         exportName="devices"
         columns={columns}
@@ -199,20 +194,20 @@ export default function DevicesPage() {
         name="device"
         onFinish={submit}
       >
-        <Form.Item name="device_code" label="Device Code" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+        <Form.Item name="device_code" label="Device Code" rules={rules('device_code')}>
           <Input autoFocus />
         </Form.Item>
-        <Form.Item name="device_name" label="Device Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+        <Form.Item name="device_name" label="Device Name" rules={rules('device_name')}>
           <Input />
         </Form.Item>
-        <Form.Item name="device_type" label="Type" rules={[{ required: true, message: messages.required }]}>
+        <Form.Item name="device_type" label="Type" rules={rules('device_type')}>
           <Select options={typeOptions} aria-label="Type" />
         </Form.Item>
         <Form.Item
           name="location_code"
           label="Location"
           extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
-          rules={[{ required: deviceType !== 'ADMIN_PRINTER', whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}
+          rules={rules('location_code', { required: deviceType !== 'ADMIN_PRINTER' })}
         >
           <Input />
         </Form.Item>
@@ -222,7 +217,7 @@ export default function DevicesPage() {
             label="IP"
             style={{ flex: 3 }}
             extra="A private network address, e.g. 192.168.1.50"
-            rules={[{ required: true, whitespace: true, message: messages.required }, { validator: (_, v?: string) => (!v?.trim() || check.ip(v.trim()) ? Promise.resolve() : Promise.reject(new Error(IP_MESSAGE))) }]}
+            rules={rules(['device_data', 'ip'])}
           >
             <Input inputMode="decimal" />
           </Form.Item>
@@ -230,10 +225,7 @@ export default function DevicesPage() {
             name={['device_data', 'port']}
             label="Port"
             style={{ flex: 1 }}
-            rules={[
-              { required: true, whitespace: true, message: messages.required },
-              { validator: (_, v: string | undefined) => (!v || check.integerIn(v, PORT_MIN, PORT_MAX) ? Promise.resolve() : Promise.reject(new Error(PORT_RANGE_MESSAGE))) },
-            ]}
+            rules={rules(['device_data', 'port'])}
           >
             <Input inputMode="numeric" />
           </Form.Item>

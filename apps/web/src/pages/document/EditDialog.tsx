@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { messages, type ItemDocument } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, ENTITY } from './data';
@@ -20,12 +20,12 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
 
   const save = useApiMutation({
     fn: (v: Values) =>
-      api.put<ItemDocument>('/api/item-documents', {
+      call('itemDocuments.update', { body: {
         ...v,
         variant_code: v.variant_code || null,
-        id: doc?.id,
-        version: doc?.version,
-      }),
+        id: doc!.id,
+        version: doc!.version,
+      } }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
     toastError: false,

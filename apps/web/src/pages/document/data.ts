@@ -7,7 +7,7 @@ import {
   type DriveItemConfig,
   type ItemDocument,
 } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 export const PAGE = '/document';
@@ -40,7 +40,7 @@ function storedItemConfig(): DriveItemConfig | undefined {
 export function useItemConfig() {
   return useQuery({
     queryKey: qk.other('drive', 'item-config'),
-    queryFn: () => api.get<DriveItemConfig>('/api/drive/item-config'),
+    queryFn: () => call('drive.itemConfig'),
     initialData: storedItemConfig,
     staleTime: 5 * 60_000,
     meta: { silent: true },

@@ -3,7 +3,7 @@ import { App, Button, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, ExportOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { itemDocumentTypeLabels, type ItemDocument } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -21,7 +21,7 @@ export default function DocumentsPage() {
   const [editing, setEditing] = useState<ItemDocument | null>(null);
 
   const remove = useApiMutation({
-    fn: (id: number) => api.post<{ removed: number[] }>('/api/item-documents/remove', { ids: [id] }),
+    fn: (id: number) => call('itemDocuments.remove', { body: { ids: [id] } }),
     invalidates: [AREA],
     success: { action: 'Remove', entity: ENTITY },
   });
@@ -121,7 +121,7 @@ export default function DocumentsPage() {
       <ListPage<ItemDocument>
         title="Documents"
         area={AREA}
-        filterUrl="/api/item-documents/filter"
+        op="itemDocuments.list"
         rowKey="id"
         exportName="item-documents"
         columns={columns}

@@ -1,6 +1,6 @@
 import { Form, InputNumber, Select } from 'antd';
-import { businessYear, MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages, type NumberSeriesGenerateResult } from '@fp/contract';
-import { api } from '../../api/client';
+import { businessYear, MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages } from '@fp/contract';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from './form-errors';
 import { NUMBER_SERIES_AREA, useFranchiseOptions } from './data';
@@ -13,7 +13,7 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
   const [form] = Form.useForm<Values>();
   const options = useFranchiseOptions(p.open && !p.franchiseCode);
   const generate = useApiMutation({
-    fn: (v: Values) => api.post<NumberSeriesGenerateResult>('/api/number-series/generate', { franchise_code: v.franchise_code, ...(v.year ? { year: v.year } : {}) }),
+    fn: (v: Values) => call('numberSeries.generate', { body: { franchise_code: v.franchise_code, ...(v.year ? { year: v.year } : {}) } }),
     invalidates: [NUMBER_SERIES_AREA],
     success: { action: 'Generate', entity: 'Number Series' },
     toastError: false,

@@ -27,7 +27,7 @@ export function NumberSeriesList(p: { franchiseCode: string }) {
     <>
       <ListPage<NumberSeries>
         area={NUMBER_SERIES_AREA}
-        filterUrl="/api/number-series/filter"
+        op="numberSeries.list"
         rowKey="id"
         exportName={`number-series-${p.franchiseCode}`}
         columns={columns}

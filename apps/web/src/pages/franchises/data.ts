@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Franchise, FranchiseDetail } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 export const FRANCHISES_PAGE = '/franchises';
@@ -12,7 +11,7 @@ export const detailUrl = (customerNo: string) => `/franchises/detail?customer_no
 export function useFranchise(customerNo: string | null) {
   return useQuery({
     queryKey: qk.one(FRANCHISES_AREA, customerNo),
-    queryFn: () => api.get<FranchiseDetail>(`/api/franchises/${encodeURIComponent(customerNo!)}`),
+    queryFn: () => call('franchises.get', { params: { customer_no: customerNo! } }),
     enabled: !!customerNo,
     retry: false,
   });
@@ -22,7 +21,7 @@ export function useFranchise(customerNo: string | null) {
 export function useFranchiseOptions(enabled = true) {
   return useQuery({
     queryKey: qk.other(FRANCHISES_AREA, 'options'),
-    queryFn: () => api.list<Franchise>('/api/franchises/filter', { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } }),
+    queryFn: () => call('franchises.list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } } }),
     enabled,
     select: (r) => r.items.map((f) => ({ value: f.customer_no, label: `${f.customer_no} — ${f.name}` })),
   });

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Franchise, Location } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import type { Location } from '@fp/contract';
+import { ApiCallError, call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
@@ -14,7 +14,7 @@ import { showFormErrors } from './form-errors';
 import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl, useFranchise } from './data';
 import { handle } from '../../components/handle';
 
-type Values = Record<(typeof FRANCHISE_FORM_FIELDS)[number], unknown>;
+type Values = OpBody<'franchises.create'>;
 const blank = { is_active: true, receipt_lead_time: 0 };
 
 /** /franchises/detail?customer_no=…: every field of a franchise, its stores and its number series; without customer_no, a new franchise. */
@@ -35,7 +35,7 @@ export default function FranchiseDetailPage() {
   }, [f, isNew, form]);
 
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? api.post<Franchise>('/api/franchises', v) : api.put<Franchise>('/api/franchises', { ...v, customer_no: customerNo, version: f?.version })),
+    fn: (v: Values) => (isNew ? call('franchises.create', { body: v }) : call('franchises.update', { body: { ...v, customer_no: customerNo!, version: f!.version } })),
     invalidates: [FRANCHISES_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Franchise' },
     toastError: false,
@@ -44,7 +44,7 @@ export default function FranchiseDetailPage() {
     },
   });
   const remove = useApiMutation({
-    fn: () => api.post('/api/franchises/delete', { customer_nos: [customerNo] }),
+    fn: () => call('franchises.delete', { body: { customer_nos: [customerNo!] } }),
     invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
     success: { action: 'Delete', entity: 'Franchise' },
     onSuccess: () => {
@@ -52,7 +52,7 @@ export default function FranchiseDetailPage() {
     },
   });
   const sync = useApiMutation({
-    fn: () => api.post<{ message: string }>('/api/franchises/sync', { phone_no: f?.phone_no }),
+    fn: () => call('franchises.sync', { body: { phone_no: f!.phone_no } }),
     invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
     toastError: false,
     onSuccess: () => toast.syncSuccess('Franchise'),

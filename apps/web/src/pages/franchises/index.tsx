@@ -4,7 +4,7 @@ import { DeleteOutlined, NumberOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import type { Franchise } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -22,7 +22,7 @@ export default function FranchisesPage() {
   const [generating, setGenerating] = useState(false);
 
   const remove = useApiMutation({
-    fn: (customer_nos: string[]) => api.post<{ deleted: string[] }>('/api/franchises/delete', { customer_nos }),
+    fn: (customer_nos: string[]) => call('franchises.delete', { body: { customer_nos } }),
     invalidates: [FRANCHISES_AREA, NUMBER_SERIES_AREA],
     success: { action: 'Delete', entity: 'Franchise' },
     onSuccess: () => setSelected([]),
@@ -67,7 +67,7 @@ export default function FranchisesPage() {
       <ListPage<Franchise>
         title="Franchises"
         area={FRANCHISES_AREA}
-        filterUrl="/api/franchises/filter"
+        op="franchises.list"
         rowKey="customer_no"
         exportName="franchises"
         columns={columns}

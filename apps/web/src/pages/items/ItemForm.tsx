@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { messages, type ItemDetail } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, categoryOptions, useCategoryTree } from './data';
@@ -32,7 +32,7 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
     if (editing !== 'new') form.setFieldsValue({ ...editing, variants: editing.variants, units: editing.units });
   }, [editing, form]);
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? api.post<ItemDetail>('/api/items', v) : api.put<ItemDetail>('/api/items', { ...v, version: (editing as ItemDetail).version })),
+    fn: (v: Values) => (isNew ? call('items.create', { body: v }) : call('items.update', { body: { ...v, version: (editing as ItemDetail).version } })),
     invalidates: [AREA, 'categories'],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Item' },
     toastError: false,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryTreeNode } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 export const AREA = 'items';
@@ -8,7 +8,7 @@ export const ENTITY = 'Item Franchise';
 
 /** The category tree (GET /api/categories), shared by the items list and the tablet screens. */
 export function useCategoryTree() {
-  return useQuery({ queryKey: qk.other('categories', 'tree'), queryFn: () => api.get<CategoryTreeNode[]>('/api/categories'), staleTime: 60_000 });
+  return useQuery({ queryKey: qk.other('categories', 'tree'), queryFn: () => call('categories.tree'), staleTime: 60_000 });
 }
 
 /** Franchise choices for head office (silent when the user may not list franchises). */
@@ -18,7 +18,7 @@ export function useFranchiseOptions(enabled: boolean) {
     enabled,
     meta: { silent: true },
     queryFn: async () => {
-      const r = await api.list<{ customer_no: string; name: string }>('/api/franchises/filter', { pagination: { page: 1, size: 500 }, filters: [], sort_order: { field: 'customer_no', direction: 'asc' } });
+      const r = await call('franchises.list', { body: { pagination: { page: 1, size: 500 }, filters: [], sort_order: { field: 'customer_no', direction: 'asc' } } });
       return r.items.map((f) => ({ value: f.customer_no, label: `${f.customer_no} · ${f.name}` }));
     },
   });

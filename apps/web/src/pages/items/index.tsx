@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PercentageOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { PRICE_RATE_RULE, decimalIssue, formatNumber, messages, parseDecimalText, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow, type ItemSyncResult } from '@fp/contract';
-import { api } from '../../api/client';
+import { PRICE_RATE_RULE, decimalIssue, formatNumber, messages, parseDecimalText, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow } from '@fp/contract';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -39,27 +39,27 @@ export default function ItemsPage() {
   const { t } = useTranslation();
 
   const fixed: FilterItem[] = useMemo(() => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []), [franchise, headOffice]);
-  const body = (extra: object) => ({ ...(headOffice && franchise ? { franchise_code: franchise } : {}), ...extra });
+  const body = <T extends object>(extra: T) => ({ ...(headOffice && franchise ? { franchise_code: franchise } : {}), ...extra });
 
   const rate = useApiMutation({
-    fn: (v: { item_no?: string; price_rate: string; update_all?: boolean; version?: number | null }) => api.post('/api/items/update-price-rate', body({ ...v, version: v.version ?? undefined })),
+    fn: (v: { item_no?: string; price_rate: string; update_all?: boolean; version?: number | null }) => call('items.updatePriceRate', { body: body({ ...v, version: v.version ?? undefined }) }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
   });
   const sort = useApiMutation({
-    fn: (pairs: { item_no: string; sort: number }[]) => api.put('/api/items/sort', body({ items: pairs })),
+    fn: (pairs: { item_no: string; sort: number }[]) => call('items.sort', { body: body({ items: pairs }) }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
     onSuccess: () => setSorts(new Map()),
   });
   const remove = useApiMutation({
-    fn: (itemNos: string[]) => api.post('/api/items/remove', body({ item_nos: itemNos })),
+    fn: (itemNos: string[]) => call('items.remove', { body: body({ item_nos: itemNos }) }),
     invalidates: [AREA],
     success: { action: 'Remove', entity: ENTITY },
     onSuccess: () => setSelected([]),
   });
   const sync = useApiMutation({
-    fn: (itemNo: string | null) => api.post<ItemSyncResult>(itemNo ? '/api/items/sync-item-no' : '/api/items/sync', body(itemNo ? { item_no: itemNo } : {})),
+    fn: (itemNo: string | null) => itemNo ? call('items.syncItemNo', { body: body({ item_no: itemNo }) }) : call('items.sync', { body: body({}) }),
     invalidates: [AREA],
     toastError: false,
     onSuccess: (r) => {
@@ -72,8 +72,7 @@ export default function ItemsPage() {
 
   // A change to every item of the list asks first and says how many items it changes.
   const confirmRateAll = async (priceRate: string) => {
-    const count = await api
-      .list<ItemRow>('/api/items/filter', { pagination: { page: 1, size: 1 }, filters: fixed })
+    const count = await call('items.list', { body: { pagination: { page: 1, size: 1 }, filters: fixed } })
       .then((r) => r.total_count)
       .catch((e: unknown) => {
         toast.error(e);
@@ -88,7 +87,7 @@ export default function ItemsPage() {
     });
   };
 
-  const openItem = async (itemNo: string) => setEditing(await api.get<ItemDetail>(`/api/items/${encodeURIComponent(itemNo)}`));
+  const openItem = async (itemNo: string) => setEditing(await call('items.get', { params: { item_no: itemNo } }));
 
   const columns: ColumnsType<ItemRow> = [
     ...(franchise
@@ -164,7 +163,7 @@ export default function ItemsPage() {
       <ListPage<ItemRow>
         key={franchise ?? 'master'}
         area={AREA}
-        filterUrl="/api/items/filter"
+        op="items.list"
         rowKey="item_no"
         exportName={franchise ? `items-${franchise}` : 'items'}
         columns={columns}

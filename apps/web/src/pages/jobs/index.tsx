@@ -3,7 +3,7 @@ import { Button, Tag, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { jobStates, type Job } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
@@ -14,7 +14,7 @@ const stateColor: Record<string, string> = { pending: 'blue', running: 'processi
 export default function JobsPage() {
   const [selected, setSelected] = useState<Key[]>([]);
   const retry = useApiMutation({
-    fn: (ids: number[]) => api.post<{ retried: number }>('/api/jobs/retry', { ids }),
+    fn: (ids: number[]) => call('jobs.retry', { body: { ids } }),
     invalidates: ['jobs'],
     onSuccess: (r) => {
       setSelected([]);
@@ -35,7 +35,7 @@ export default function JobsPage() {
     <ListPage<Job>
       title="Job Queue"
       area="jobs"
-      filterUrl="/api/jobs/filter"
+      op="jobs.list"
       rowKey="id"
       exportName="jobs"
       columns={columns}

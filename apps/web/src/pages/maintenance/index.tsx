@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useEffect } from 'react';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
 /** Shown (blank layout) while the server answers 503 maintenance to non-admin calls. */
 export default function MaintenancePage() {
   const navigate = useNavigate();
-  const mode = useQuery({ queryKey: ['config', 'maintenance-mode'], queryFn: () => api.get<boolean>('/api/config/maintenance-mode'), refetchInterval: 30_000 });
-  const notice = useQuery({ queryKey: ['config', 'maintenance-noti'], queryFn: () => api.get<string>('/api/config/maintenance-noti') });
+  const mode = useQuery({ queryKey: ['config', 'maintenance-mode'], queryFn: () => call('config.maintenanceMode'), refetchInterval: 30_000 });
+  const notice = useQuery({ queryKey: ['config', 'maintenance-noti'], queryFn: () => call('config.maintenanceNoti') });
   useEffect(() => {
     if (mode.data === false) navigate('/', { replace: true });
   }, [mode.data, navigate]);

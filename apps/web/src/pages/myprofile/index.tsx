@@ -2,8 +2,8 @@ import { Button, Card, Col, Descriptions, Form, Input, Row, Spin, Tag, Typograph
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { check, loginErrors, messages, type CurrentUser } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { check, loginErrors, messages } from '@fp/contract';
+import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
@@ -17,9 +17,9 @@ export default function MyProfilePage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordForm>();
   // calls.md 8: no toast for user-info failures.
-  const current = useQuery({ queryKey: qk.other('users', 'current'), queryFn: () => api.get<CurrentUser>('/api/franchise-users/current'), meta: { silent: true } });
+  const current = useQuery({ queryKey: qk.other('users', 'current'), queryFn: () => call('franchiseUsers.current'), meta: { silent: true } });
   const change = useMutation({
-    mutationFn: (v: PasswordForm) => api.post('/api/auth/reset-password', v),
+    mutationFn: (v: PasswordForm) => call('auth.resetPassword', { body: v }),
     onSuccess: () => {
       toast.success('Change', 'Password');
       clear();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { PermissionUser } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { PERMISSION_AREA, userLabel } from './data';
 
@@ -26,10 +26,10 @@ export function UsersPicker({ value = [], onChange, known = [], disabled, id }: 
   const found = useQuery({
     queryKey: qk.other(PERMISSION_AREA, 'assignable', search),
     queryFn: () =>
-      api.list<PermissionUser>('/api/page-permissions/assignable-users/filter', {
+      call('pagePermissions.assignableUsersList', { body: {
         pagination: { page: 1, size: 20 },
         filters: search ? [{ field: 'search', value: search, condition_type: 'like' }] : [],
-      }),
+      } }),
     placeholderData: keepPreviousData,
     enabled: !disabled,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PagePermission, PermissionUser } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import type { PermissionUser } from '@fp/contract';
+import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
 
@@ -20,7 +20,7 @@ export function useCanEditPermissions() {
 export function usePermission(id: number, enabled: boolean) {
   return useQuery({
     queryKey: qk.one(PERMISSION_AREA, id),
-    queryFn: () => api.get<PagePermission>(`/api/page-permissions/${id}`),
+    queryFn: () => call('pagePermissions.get', { params: { id } }),
     enabled,
     retry: (n, e) => !(e instanceof ApiCallError && e.status < 500) && n < 2,
   });
@@ -29,7 +29,7 @@ export function usePermission(id: number, enabled: boolean) {
 export function usePermissionUsers(id: number, enabled: boolean) {
   return useQuery({
     queryKey: qk.other(PERMISSION_AREA, 'users', id),
-    queryFn: () => api.get<PermissionUser[]>(`/api/page-permissions/${id}/users`),
+    queryFn: () => call('pagePermissions.users', { params: { id } }),
     enabled,
   });
 }

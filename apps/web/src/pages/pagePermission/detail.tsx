@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { App, Button, Card, Form, Input, Radio, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
-import { messages, permissionTypes, type PagePermission, type PermissionType } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { messages, permissionTypes, type PermissionType } from '@fp/contract';
+import { ApiCallError, call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
 import { canAccess, useSession } from '../../auth/session';
@@ -68,8 +68,8 @@ export default function PagePermissionDetailPage() {
     fn: (v: FormValues) => {
       const body = { name: v.name, permission_type: v.permission_type, ...fromRows(v.pages ?? []) };
       return isNew
-        ? api.post<PagePermission>('/api/page-permissions', { ...body, users: v.users ?? [] })
-        : api.put<PagePermission>(`/api/page-permissions/${id}`, { ...body, version: version.current });
+        ? call('pagePermissions.create', { body: { ...body, users: v.users ?? [] } })
+        : call('pagePermissions.update', { params: { id: id! }, body: { ...body, version: version.current! } });
     },
     invalidates: [PERMISSION_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Page Permission' },
@@ -80,7 +80,7 @@ export default function PagePermissionDetailPage() {
     },
   });
   const assign = useApiMutation({
-    fn: (ids: number[]) => api.post<PagePermission>('/api/page-permissions/users/bulk', { page_permission_id: id, admin_user_ids: ids, mode: 'replace' }),
+    fn: (ids: number[]) => call('pagePermissions.usersBulk', { body: { page_permission_id: id, admin_user_ids: ids, mode: 'replace' } }),
     invalidates: [PERMISSION_AREA],
     success: { action: 'Assign', entity: 'Page Permission' },
     toastError: false,
@@ -89,7 +89,7 @@ export default function PagePermissionDetailPage() {
     },
   });
   const remove = useApiMutation({
-    fn: () => api.del(`/api/page-permissions/${id}`),
+    fn: () => call('pagePermissions.delete', { params: { id } }),
     invalidates: [PERMISSION_AREA],
     success: { action: 'Delete', entity: 'Page Permission' },
     onSuccess: () => {

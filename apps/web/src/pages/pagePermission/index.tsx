@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { permissionTypes, type PagePermissionListItem } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
 import { PERMISSION_AREA, permissionDetailPath, useCanEditPermissions } from './data';
@@ -15,7 +15,7 @@ export default function PagePermissionsPage() {
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/page-permissions/${id}`),
+    fn: (id: number) => call('pagePermissions.delete', { params: { id } }),
     invalidates: [PERMISSION_AREA],
     success: { action: 'Delete', entity: 'Page Permission' },
   });
@@ -54,7 +54,7 @@ export default function PagePermissionsPage() {
     <ListPage<PagePermissionListItem>
       title="Page Permission"
       area={PERMISSION_AREA}
-      filterUrl="/api/page-permissions/filter"
+      op="pagePermissions.list"
       rowKey="id"
       exportName="page-permissions"
       columns={columns}

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
-import { messages, pageByUrl, type PageStructure } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { messages, pageByUrl } from '@fp/contract';
+import { ApiCallError, call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { toast } from '../../components/toast';
@@ -39,7 +39,7 @@ export default function PageStructureDetailPage() {
 
   const save = useApiMutation({
     fn: (v: FormValues) =>
-      isNew ? api.post<PageStructure>('/api/page-structures', v) : api.put<PageStructure>(`/api/page-structures/${current!.id}`, { ...v, version: current!.version }),
+      isNew ? call('pageStructures.create', { body: v }) : call('pageStructures.update', { params: { id: current!.id }, body: { ...v, version: current!.version } }),
     invalidates: [STRUCTURE_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Page Structure' },
     toastError: false,
@@ -48,7 +48,7 @@ export default function PageStructureDetailPage() {
     },
   });
   const remove = useApiMutation({
-    fn: () => api.del(`/api/page-structures/${current!.id}`),
+    fn: () => call('pageStructures.delete', { params: { id: current!.id } }),
     invalidates: [STRUCTURE_AREA],
     success: { action: 'Delete', entity: 'Page Structure' },
     onSuccess: () => {

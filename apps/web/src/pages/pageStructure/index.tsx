@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { pageByUrl, type PageStructureListItem } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -16,7 +16,7 @@ export default function PageStructuresPage() {
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/page-structures/${id}`),
+    fn: (id: number) => call('pageStructures.delete', { params: { id } }),
     invalidates: [STRUCTURE_AREA],
     success: { action: 'Delete', entity: 'Page Structure' },
   });
@@ -63,7 +63,7 @@ export default function PageStructuresPage() {
     <ListPage<PageStructureListItem>
       title="Page Structure"
       area={STRUCTURE_AREA}
-      filterUrl="/api/page-structures/filter"
+      op="pageStructures.list"
       rowKey="id"
       exportName="page-structures"
       columns={columns}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, Input, Skeleton, Switch, Descriptions, App } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { messages, type Config } from '@fp/contract';
-import { api } from '../../api/client';
+import { messages } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
@@ -12,12 +12,12 @@ type FormValues = { maintenance_mode: boolean; maintenance_noti: string; shop_ur
 export default function SettingsPage() {
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const config = useQuery({ queryKey: qk.config, queryFn: () => api.get<Config>('/api/config') });
+  const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get') });
   useEffect(() => {
     if (config.data) form.setFieldsValue(config.data);
   }, [config.data, form]);
   const save = useApiMutation({
-    fn: (v: FormValues) => api.put<Config>('/api/config', v),
+    fn: (v: FormValues) => call('config.update', { body: v }),
     invalidates: ['config'],
     onSuccess: () => toast.successText('Update Settings Successfully!'),
   });

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { messages, type ShippingAgent, type ShippingAgentService } from '@fp/contract';
-import { api } from '../../api/client';
+import { messages, type ShippingAgentService } from '@fp/contract';
+import { call, type OpBody } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
@@ -17,7 +17,8 @@ import { FormDialog } from '../../components/FormDialog';
 const PAGE = '/shippingAgentServices';
 const AREA = 'shipping-agent-services';
 type Mode = 'new' | 'temporary' | ShippingAgentService;
-type Values = { shipping_agent_code: string; code?: string; description: string; post_code?: string; district_code?: string };
+/** A temporary service may leave code empty (generated); the form requires it for a regular one. */
+type Values = OpBody<'shippingAgentServices.temporary'>;
 const FIELDS = ['shipping_agent_code', 'code', 'description', 'post_code', 'district_code'] as const;
 
 /** /shippingAgentServices: carriers' services (calls.md 7.7), optionally bound to a province and district. */
@@ -25,15 +26,15 @@ export default function ShippingAgentServicesPage() {
   const canEdit = useCan(PAGE, 'edit');
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode | null>(null);
-  const agents = useQuery({ queryKey: qk.other(AREA, 'agents'), queryFn: () => api.get<ShippingAgent[]>('/api/shipping-agents'), staleTime: 5 * 60_000 });
+  const agents = useQuery({ queryKey: qk.other(AREA, 'agents'), queryFn: () => call('shippingAgents.all'), staleTime: 5 * 60_000 });
   const agentOptions = (agents.data ?? []).map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` }));
   const editing = mode && typeof mode === 'object' ? mode : null;
 
   const save = useApiMutation({
     fn: (v: Values) => {
       const body = { ...v, post_code: v.post_code ?? '', district_code: v.district_code ?? '' };
-      if (editing) return api.put<ShippingAgentService>('/api/shipping-agent-services', { ...body, shipping_agent_code: editing.shipping_agent_code, code: editing.code, version: editing.version });
-      return api.post<ShippingAgentService>(mode === 'temporary' ? '/api/shipping-agent-services/temporary' : '/api/shipping-agent-services', body);
+      if (editing) return call('shippingAgentServices.update', { body: { ...body, shipping_agent_code: editing.shipping_agent_code, code: editing.code, version: editing.version } });
+      return mode === 'temporary' ? call('shippingAgentServices.temporary', { body }) : call('shippingAgentServices.create', { body: body as OpBody<'shippingAgentServices.create'> });
     },
     invalidates: [AREA],
     success: { action: editing ? 'Update' : 'Create', entity: 'Shipping Agent Service' },
@@ -82,7 +83,7 @@ export default function ShippingAgentServicesPage() {
       <ListPage<ShippingAgentService>
         title="Shipping Agent Services"
         area={AREA}
-        filterUrl="/api/shipping-agent-services/filter"
+        op="shippingAgentServices.list"
         rowKey="id"
         exportName="shipping-agent-services"
         columns={columns}

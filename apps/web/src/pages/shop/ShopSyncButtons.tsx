@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Popconfirm, Select, Space, Typography } from 'antd';
 import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEntity } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
@@ -26,13 +26,13 @@ const POLL_MS = 1_000;
 function request(target: ShopTarget): Promise<ShopPushQueued> {
   switch (target.kind) {
     case 'all':
-      return api.put('/api/shop/sync-all', { sync_all: true });
+      return call('shop.syncAll', { body: { sync_all: true } });
     case 'product':
-      return api.put(`/api/shop/items/${encodeURIComponent(target.itemNo)}`);
+      return call('shop.syncItem', { params: { item_no: target.itemNo } });
     case 'prices':
-      return api.put(`/api/shop/items/${encodeURIComponent(target.itemNo)}/prices`);
+      return call('shop.syncItemPrices', { params: { item_no: target.itemNo } });
     case 'variant':
-      return api.put(`/api/shop/variants/${encodeURIComponent(target.variantCode)}`, { item_no: target.itemNo });
+      return call('shop.syncVariant', { params: { variant_code: target.variantCode }, body: { item_no: target.itemNo } });
   }
 }
 
@@ -53,9 +53,9 @@ export function useShopPush() {
       const until = Date.now() + WAIT_MS;
       while (!pushes.every(settled) && Date.now() < until) {
         await sleep(POLL_MS);
-        const list = await api.list<ShopPush>('/api/shop/pushes/filter', {
+        const list = await call('shop.pushesList', { body: {
           filters: [{ field: 'id', value: queued.job_ids.join('|'), condition_type: 'in' }],
-        });
+        } });
         pushes = list.items;
       }
       return { target, queued, pushes };

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { jobStates, shopPushKindLabels, shopPushKinds, shopPushStateLabels, type ShopPush, type ShopStatus } from '@fp/contract';
-import { api } from '../../api/client';
+import { jobStates, shopPushKindLabels, shopPushKinds, shopPushStateLabels, type ShopPush } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
@@ -17,7 +17,7 @@ const AREA = 'shop-pushes';
 const stateColor: Record<string, string> = { pending: 'blue', running: 'processing', done: 'green', failed: 'orange', dead: 'red' };
 
 function ShopStatusTag() {
-  const status = useQuery({ queryKey: qk.other(AREA, 'status'), queryFn: () => api.get<ShopStatus>('/api/shop/status') });
+  const status = useQuery({ queryKey: qk.other(AREA, 'status'), queryFn: () => call('shop.status') });
   if (!status.data) return <Tag>Online shop: checking…</Tag>;
   if (status.data.mode === 'none') return <Tag color="default">Online shop: none — pushes are recorded, nothing is sent</Tag>;
   return status.data.reachable ? <Tag color="green">Online shop: Magento, answering</Tag> : <Tag color="red">Online shop: Magento, not answering</Tag>;
@@ -44,7 +44,7 @@ export default function ShopPushesPage() {
   const canPush = useCanPush();
   const [selected, setSelected] = useState<Key[]>([]);
   const retry = useApiMutation({
-    fn: (ids: number[]) => api.post<{ retried: number }>('/api/shop/pushes/retry', { ids }),
+    fn: (ids: number[]) => call('shop.pushesRetry', { body: { ids } }),
     invalidates: [AREA],
     onSuccess: (r) => {
       setSelected([]);
@@ -98,7 +98,7 @@ export default function ShopPushesPage() {
       {canPush ? <PushOneItem /> : null}
       <ListPage<ShopPush>
         area={AREA}
-        filterUrl="/api/shop/pushes/filter"
+        op="shop.pushesList"
         rowKey="id"
         exportName="shop-pushes"
         columns={columns}

@@ -1,6 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { USERNAME_MESSAGE, USERNAME_PATTERN, check, messages } from '@fp/contract';
+import { userCreate } from '@fp/contract';
+import { rulesFrom } from '../../components/zod-rules';
 import { deviceLabel, useDevices, useOwnStore, useRoles, useStores } from './data';
 
 export type UserFormValues = {
@@ -15,26 +16,24 @@ export type UserFormValues = {
   is_active: boolean;
 };
 
-const max = (n: 30 | 80): Rule => ({ max: n, message: messages.maxLength(n) });
-const validator = (ok: (v: string) => boolean, message: string): Rule => ({
-  validator: (_, v: string | undefined) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(message))),
-});
-export const passwordRules: Rule[] = [{ required: true, message: messages.required }, validator(check.password, messages.password)];
+/** The form's rules are the contract's: the same schema the server parses, with its messages. */
+const rules = rulesFrom(userCreate);
+export const passwordRules: Rule[] = rules('password');
 
 /** The user form of product.md 3 with the validators of product.md 5; the password only when creating. */
 export function UserFields({ withPassword }: { withPassword: boolean }) {
   return (
     <>
-      <Form.Item name="username" label="Username" rules={[{ required: true, whitespace: true, message: messages.required }, max(80), { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE }]}>
+      <Form.Item name="username" label="Username" rules={rules('username')}>
         <Input autoComplete="off" autoFocus />
       </Form.Item>
-      <Form.Item name="firstname" label="First Name" rules={[max(80)]}>
+      <Form.Item name="firstname" label="First Name" rules={rules('firstname')}>
         <Input />
       </Form.Item>
-      <Form.Item name="lastname" label="Last Name" rules={[max(80)]}>
+      <Form.Item name="lastname" label="Last Name" rules={rules('lastname')}>
         <Input />
       </Form.Item>
-      <Form.Item name="email" label="Email" rules={[max(80), validator(check.email, messages.email)]}>
+      <Form.Item name="email" label="Email" rules={rules('email')}>
         <Input type="email" />
       </Form.Item>
       {withPassword ? (
@@ -55,7 +54,7 @@ export function UserFields({ withPassword }: { withPassword: boolean }) {
 function RoleField() {
   const roles = useRoles();
   return (
-    <Form.Item name="role_id" label="Role" rules={[{ required: true, message: messages.required }]}>
+    <Form.Item name="role_id" label="Role" rules={rules('role_id')}>
       <Select aria-label="Role" loading={roles.isLoading} options={(roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id }))} />
     </Form.Item>
   );
@@ -65,7 +64,7 @@ function RoleField() {
 export function StoreField({ label = 'Store' }: { label?: string }) {
   const own = useOwnStore();
   const stores = useStores();
-  const rules = [max(30)];
+  const storeRules = rules('customer_no');
   if (own) {
     return (
       <Form.Item name="customer_no" label={label} extra="Users of your store stay in your store.">
@@ -74,7 +73,7 @@ export function StoreField({ label = 'Store' }: { label?: string }) {
     );
   }
   return (
-    <Form.Item name="customer_no" label={label} rules={rules}>
+    <Form.Item name="customer_no" label={label} rules={storeRules}>
       {stores.data ? (
         <Select
           aria-label={label}

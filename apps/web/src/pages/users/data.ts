@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Device, FilterItem, Franchise, Role, User, UserInfo } from '@fp/contract';
-import { api } from '../../api/client';
+import type { Device, FilterItem, User } from '@fp/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan, useSession } from '../../auth/session';
 
@@ -11,7 +11,7 @@ export const USERS_AREA = 'users';
 export function useRoles() {
   return useQuery({
     queryKey: qk.other(USERS_AREA, 'roles'),
-    queryFn: () => api.list<Role>('/api/admin/roles/filter', { pagination: { page: 1, size: 500 } }),
+    queryFn: () => call('roles.list', { body: { pagination: { page: 1, size: 500 } } }),
     meta: { silent: true },
     staleTime: 5 * 60_000,
   });
@@ -22,7 +22,7 @@ export function useStores() {
   const allowed = useCan('/franchises', 'view');
   return useQuery({
     queryKey: qk.other('franchises', 'options'),
-    queryFn: () => api.list<Franchise>('/api/franchises/filter', { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } }),
+    queryFn: () => call('franchises.list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } } }),
     enabled: allowed,
     meta: { silent: true },
     retry: false,
@@ -40,7 +40,7 @@ export function useDevices(store?: string | null) {
     store === undefined ? [] : store ? [{ field: 'customer_no', value: store, condition_type: 'eq' }] : [{ field: 'device_type', value: 'ADMIN_PRINTER', condition_type: 'eq' }];
   return useQuery({
     queryKey: qk.other('devices', 'options', store),
-    queryFn: () => api.list<Device>('/api/devices/filter', { pagination: { page: 1, size: 500 }, filters }),
+    queryFn: () => call('devices.list', { body: { pagination: { page: 1, size: 500 }, filters } }),
     enabled: allowed,
     meta: { silent: true },
     retry: false,
@@ -51,7 +51,7 @@ export function useDevices(store?: string | null) {
 export function useUserInfo(id: number) {
   return useQuery({
     queryKey: qk.one(USERS_AREA, id),
-    queryFn: () => api.get<UserInfo>(`/api/admin/users/info?user_id=${id}`),
+    queryFn: () => call('users.info', { query: { user_id: id } }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     // calls.md 8: no toast for user-info failures; the page says what went wrong.

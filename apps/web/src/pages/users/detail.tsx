@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@a
 import { Link, useNavigate, useParams } from 'react-router';
 import type { User } from '@fp/contract';
 import { mayManageUser } from '@fp/contract';
-import { api, ApiCallError } from '../../api/client';
+import { ApiCallError, call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
@@ -35,13 +35,13 @@ export default function UserDetailPage() {
   }, [user, form]);
 
   const save = useApiMutation({
-    fn: (v: UserFormValues) => api.put<User>('/api/admin/users', { ...toPayload(v), user_id: id, version: user?.version }),
+    fn: (v: UserFormValues) => call('users.update', { body: { ...toPayload(v), user_id: id, version: user!.version } }),
     invalidates: [USERS_AREA],
     success: { action: 'Update', entity: 'User' },
     toastError: false,
   });
   const remove = useApiMutation({
-    fn: () => api.del(`/api/admin/users?user_id=${id}`),
+    fn: () => call('users.delete', { query: { user_id: id } }),
     invalidates: [USERS_AREA],
     success: { action: 'Delete', entity: 'User' },
     onSuccess: () => {

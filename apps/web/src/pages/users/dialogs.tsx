@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, Typography } from 'antd';
 import type { User } from '@fp/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { DeviceField, passwordRules, StoreField } from './UserFields';
@@ -55,7 +55,7 @@ export function SetPasswordDialog(p: DialogProps) {
       field="new_password"
       okText="Set Password"
       initial={() => ({ new_password: '' })}
-      call={(u, v) => api.post('/api/admin/users/password', { user_id: u.user_id, new_password: v.new_password })}
+      call={(u, v) => call('users.password', { body: { user_id: u.user_id, new_password: v.new_password } })}
     >
       <Form.Item name="new_password" label="New Password" rules={passwordRules} extra="The user is logged out everywhere.">
         <Input.Password autoComplete="new-password" autoFocus />
@@ -72,7 +72,7 @@ export function ChangeStoreDialog(p: DialogProps) {
       field="customer_no"
       okText="Save"
       initial={(u) => ({ customer_no: u.customer_no })}
-      call={(u, v) => api.post('/api/franchise-users/store', { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version })}
+      call={(u, v) => call('franchiseUsers.store', { body: { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version } })}
     >
       <StoreField />
     </UserDialog>
@@ -87,7 +87,7 @@ export function ChangeDeviceDialog(p: DialogProps) {
       field="device_id"
       okText="Save"
       initial={(u) => ({ device_id: u.device_id })}
-      call={(u, v) => api.post('/api/franchise-users/device', { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version })}
+      call={(u, v) => call('franchiseUsers.device', { body: { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version } })}
     >
       <DeviceField store={p.user?.customer_no ?? null} />
     </UserDialog>

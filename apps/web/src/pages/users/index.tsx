@@ -4,7 +4,7 @@ import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOut
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { mayManageUser, type User } from '@fp/contract';
-import { api } from '../../api/client';
+import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -40,15 +40,15 @@ export default function UsersPage() {
   const save = useApiMutation({
     fn: (v: UserFormValues) =>
       editing && editing !== 'new'
-        ? api.put<User>('/api/admin/users', { ...toPayload(v), user_id: editing.user_id, version: editing.version })
-        : api.post<User>('/api/admin/users', toPayload(v)),
+        ? call('users.update', { body: { ...toPayload(v), user_id: editing.user_id, version: editing.version } })
+        : call('users.create', { body: toPayload(v) as OpBody<'users.create'> }), // the form's rules and the server's field errors cover missing values
     invalidates: [USERS_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'User' },
     toastError: false,
     onSuccess: () => setEditing(null),
   });
   const setActive = useApiMutation({
-    fn: (v: { is_active: boolean; ids: number[] }) => api.post('/api/admin/users/is-active', v),
+    fn: (v: { is_active: boolean; ids: number[] }) => call('users.isActive', { body: v }),
     invalidates: [USERS_AREA],
     onSuccess: (_r, v) => {
       setSelected({ keys: [], rows: [] });
@@ -56,7 +56,7 @@ export default function UsersPage() {
     },
   });
   const remove = useApiMutation({
-    fn: (id: number) => api.del(`/api/admin/users?user_id=${id}`),
+    fn: (id: number) => call('users.delete', { query: { user_id: id } }),
     invalidates: [USERS_AREA],
     success: { action: 'Delete', entity: 'User' },
   });
@@ -138,7 +138,7 @@ export default function UsersPage() {
       <ListPage<User>
         title="Users"
         area={USERS_AREA}
-        filterUrl="/api/admin/users/filter"
+        op="users.list"
         rowKey="user_id"
         exportName="users"
         silentErrors

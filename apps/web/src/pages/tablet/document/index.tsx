@@ -9,7 +9,7 @@ import {
   FileTextOutlined,
 } from '@ant-design/icons';
 import { isImageContentType, itemDocumentTypeLabels, type ItemDocument, type ListRequestInput } from '@fp/contract';
-import { api } from '../../../api/client';
+import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 import { AREA, fileUrl, formatFileSize, openDocument } from '../../document/data';
 
@@ -89,7 +89,7 @@ export default function TabletDocumentsPage() {
   };
   const list = useQuery({
     queryKey: qk.list(AREA, { tablet: true, ...request }),
-    queryFn: () => api.list<ItemDocument>('/api/item-documents/filter', request),
+    queryFn: () => call('itemDocuments.list', { body: request }),
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { PushpinFilled } from '@ant-design/icons';
 import { formatNumber, type FilterItem, type ItemRow, type ListRequestInput } from '@fp/contract';
-import { api } from '../../../api/client';
+import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 import { PriceSourceTag } from '../../items/cells';
 import { AREA } from '../../items/data';
@@ -38,7 +38,7 @@ export function PriceGrid({ filters, page, onPage, emptyText, size = PAGE_SIZE }
   const request: ListRequestInput = { pagination: { page, size }, filters, sort_order: { field: 'sort', direction: 'asc' } };
   const list = useQuery({
     queryKey: qk.list(AREA, { tablet: true, ...request }),
-    queryFn: () => api.list<ItemRow>('/api/items/filter', request),
+    queryFn: () => call('items.list', { body: request }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

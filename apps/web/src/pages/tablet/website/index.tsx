@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { formatNumber, shopPageUrl, type Config, type ShopWebsiteItem } from '@fp/contract';
-import { api } from '../../../api/client';
+import { formatNumber, shopPageUrl, type ShopWebsiteItem } from '@fp/contract';
+import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 
 // /tablet/website: the online shop's page for the item the store is looking at. The page is the shop's search for
@@ -22,7 +22,7 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
   };
   const list = useQuery({
     queryKey: qk.list('shop-website-items', request),
-    queryFn: () => api.list<ShopWebsiteItem>('/api/shop/website-items/filter', request),
+    queryFn: () => call('shop.websiteItemsList', { body: request }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -75,7 +75,7 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
 export default function TabletWebsitePage() {
   const [params, setParams] = useSearchParams();
   const itemNo = (params.get('item_no') ?? '').trim().toUpperCase();
-  const config = useQuery({ queryKey: qk.config, queryFn: () => api.get<Config>('/api/config') });
+  const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get') });
   const pick = (no: string) => setParams(no ? { item_no: no } : {});
 
   if (config.isLoading) return <Skeleton active />;

@@ -1,0 +1,41 @@
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { AreaName, OperationName } from '@fp/contract/ops/index';
+import type { ApiInput, ApiResponse } from '@fp/contract/api/index';
+import type { ToastEntity } from '@fp/contract';
+import { call, type CallArgs } from './client';
+import { qk } from './keys';
+import { useApiMutation } from './mutation';
+
+type QueryOptions<N extends OperationName, T> = Omit<UseQueryOptions<ApiResponse<N>, Error, T>, 'queryKey' | 'queryFn'>;
+
+/**
+ * Reads an operation with TanStack Query under the one key factory (`qk.op(name, input)`), e.g.
+ * `useOp('devices.get', { params: { id } }, { enabled: !!id })`. Mutations of the area invalidate it.
+ */
+export function useOp<N extends OperationName, T = ApiResponse<N>>(
+  name: N,
+  input: ApiInput<N>,
+  options?: QueryOptions<N, T>,
+) {
+  return useQuery({ queryKey: qk.op(name, input), queryFn: () => call(name, ...([input] as CallArgs<N>)), ...options });
+}
+
+type MutationOptions<N extends OperationName, V> = {
+  /** Turns what the screen has (form values, an id) into the operation's input; identity when the screen has the input. */
+  input?: (vars: V) => ApiInput<N>;
+  /** Areas whose queries are refreshed after success; default the operation's own area. */
+  invalidates?: (AreaName | string)[];
+  success?: { action: string; entity: ToastEntity };
+  toastError?: boolean;
+  onSuccess?: (r: ApiResponse<N>, v: V) => void;
+};
+
+/** A mutation of one operation with the catalogue's toasts and invalidation (see useApiMutation). */
+export function useOpMutation<N extends OperationName, V = ApiInput<N>>(name: N, o: MutationOptions<N, V> = {}) {
+  const { input, invalidates, ...rest } = o;
+  return useApiMutation<V, ApiResponse<N>>({
+    ...rest,
+    fn: (vars: V) => call(name, ...([input ? input(vars) : vars] as CallArgs<N>)),
+    invalidates: invalidates ?? [name.slice(0, name.indexOf('.'))],
+  });
+}

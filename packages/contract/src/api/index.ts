@@ -1,0 +1,92 @@
+/**
+ * The schemas of every operation by area and name (DEVELOPING.md "Operations"), and the TypeScript types of each
+ * operation's input and response derived from them. The web client uses only the types (`import type`).
+ */
+import type { OpInput, OpResponse } from '../ops/schemas.js';
+import type { Operations } from '../ops/index.js';
+import { pageStructuresSchemas, pagePermissionsSchemas } from './access.js';
+import { addressesSchemas, shippingAgentsSchemas, shippingAgentServicesSchemas } from './addresses.js';
+import { authSchemas } from './auth.js';
+import { cancelReasonsSchemas } from './cancel-reasons.js';
+import { categoriesSchemas } from './categories.js';
+import {
+  customersSchemas,
+  shipToAddressesSchemas,
+  customerSetupsSchemas,
+  customerRecordsSchemas,
+} from './customers.js';
+import { devicesSchemas } from './devices.js';
+import { driveSchemas } from './drive.js';
+import { franchisesSchemas } from './franchises.js';
+import { itemDocumentsSchemas } from './item-documents.js';
+import { itemPricesSchemas } from './item-prices.js';
+import { itemsSchemas } from './items.js';
+import { redeemablePointsSchemas, loyaltySchemas } from './loyalty.js';
+import { numberSeriesSchemas } from './number-series.js';
+import { shopSchemas } from './shop.js';
+import { syncSchemas } from './sync.js';
+import { configSchemas, apiLogsSchemas, jobsSchemas, systemSchemas } from './system.js';
+import { usersSchemas, rolesSchemas, franchiseUsersSchemas } from './users.js';
+export * from '../ops/schemas.js';
+export * from './access.js';
+export * from './addresses.js';
+export * from './auth.js';
+export * from './cancel-reasons.js';
+export * from './categories.js';
+export * from './customers.js';
+export * from './devices.js';
+export * from './drive.js';
+export * from './franchises.js';
+export * from './item-documents.js';
+export * from './item-prices.js';
+export * from './items.js';
+export * from './loyalty.js';
+export * from './number-series.js';
+export * from './shop.js';
+export * from './sync.js';
+export * from './system.js';
+export * from './users.js';
+
+export const operationSchemas = {
+  pageStructures: pageStructuresSchemas,
+  pagePermissions: pagePermissionsSchemas,
+  addresses: addressesSchemas,
+  shippingAgents: shippingAgentsSchemas,
+  shippingAgentServices: shippingAgentServicesSchemas,
+  auth: authSchemas,
+  cancelReasons: cancelReasonsSchemas,
+  categories: categoriesSchemas,
+  customers: customersSchemas,
+  shipToAddresses: shipToAddressesSchemas,
+  customerSetups: customerSetupsSchemas,
+  customerRecords: customerRecordsSchemas,
+  devices: devicesSchemas,
+  drive: driveSchemas,
+  franchises: franchisesSchemas,
+  itemDocuments: itemDocumentsSchemas,
+  itemPrices: itemPricesSchemas,
+  items: itemsSchemas,
+  redeemablePoints: redeemablePointsSchemas,
+  loyalty: loyaltySchemas,
+  numberSeries: numberSeriesSchemas,
+  shop: shopSchemas,
+  sync: syncSchemas,
+  config: configSchemas,
+  apiLogs: apiLogsSchemas,
+  jobs: jobsSchemas,
+  system: systemSchemas,
+  users: usersSchemas,
+  roles: rolesSchemas,
+  franchiseUsers: franchiseUsersSchemas,
+} satisfies { [A in keyof Operations]: unknown };
+
+type Schemas = typeof operationSchemas;
+type SchemaOf<N> = N extends `${infer A extends keyof Schemas}.${infer K}`
+  ? K extends keyof Schemas[A]
+    ? Schemas[A][K]
+    : never
+  : never;
+/** What a client sends for operation N: `{ params?, query?, body? }` as its schemas take them. */
+export type ApiInput<N> = OpInput<SchemaOf<N>>;
+/** The `data` operation N answers. */
+export type ApiResponse<N> = OpResponse<SchemaOf<N>>;

@@ -1,0 +1,93 @@
+/**
+ * The operation table, zod-free (DEVELOPING.md "Operations"): every area's operations by area name. The web imports
+ * this at runtime; the schemas of the same operations are in `../api/index.ts`.
+ */
+import type { OpMeta } from './meta.js';
+export * from './meta.js';
+import { pageStructuresOps, pagePermissionsOps } from './access.js';
+import { addressesOps, shippingAgentsOps, shippingAgentServicesOps } from './addresses.js';
+import { authOps } from './auth.js';
+import { cancelReasonsOps } from './cancel-reasons.js';
+import { categoriesOps } from './categories.js';
+import { customersOps, shipToAddressesOps, customerSetupsOps, customerRecordsOps } from './customers.js';
+import { devicesOps } from './devices.js';
+import { driveOps } from './drive.js';
+import { franchisesOps } from './franchises.js';
+import { itemDocumentsOps } from './item-documents.js';
+import { itemPricesOps } from './item-prices.js';
+import { itemsOps } from './items.js';
+import { redeemablePointsOps, loyaltyOps } from './loyalty.js';
+import { numberSeriesOps } from './number-series.js';
+import { shopOps } from './shop.js';
+import { syncOps } from './sync.js';
+import { configOps, apiLogsOps, jobsOps, systemOps } from './system.js';
+import { usersOps, rolesOps, franchiseUsersOps } from './users.js';
+export * from './access.js';
+export * from './addresses.js';
+export * from './auth.js';
+export * from './cancel-reasons.js';
+export * from './categories.js';
+export * from './customers.js';
+export * from './devices.js';
+export * from './drive.js';
+export * from './franchises.js';
+export * from './item-documents.js';
+export * from './item-prices.js';
+export * from './items.js';
+export * from './loyalty.js';
+export * from './number-series.js';
+export * from './shop.js';
+export * from './sync.js';
+export * from './system.js';
+export * from './users.js';
+
+export const operations = {
+  pageStructures: pageStructuresOps,
+  pagePermissions: pagePermissionsOps,
+  addresses: addressesOps,
+  shippingAgents: shippingAgentsOps,
+  shippingAgentServices: shippingAgentServicesOps,
+  auth: authOps,
+  cancelReasons: cancelReasonsOps,
+  categories: categoriesOps,
+  customers: customersOps,
+  shipToAddresses: shipToAddressesOps,
+  customerSetups: customerSetupsOps,
+  customerRecords: customerRecordsOps,
+  devices: devicesOps,
+  drive: driveOps,
+  franchises: franchisesOps,
+  itemDocuments: itemDocumentsOps,
+  itemPrices: itemPricesOps,
+  items: itemsOps,
+  redeemablePoints: redeemablePointsOps,
+  loyalty: loyaltyOps,
+  numberSeries: numberSeriesOps,
+  shop: shopOps,
+  sync: syncOps,
+  config: configOps,
+  apiLogs: apiLogsOps,
+  jobs: jobsOps,
+  system: systemOps,
+  users: usersOps,
+  roles: rolesOps,
+  franchiseUsers: franchiseUsersOps,
+};
+
+export type Operations = typeof operations;
+export type AreaName = keyof Operations;
+/** `<area>.<operation>`, e.g. `cancelReasons.get`. */
+export type OperationName = { [A in AreaName]: `${A}.${keyof Operations[A] & string}` }[AreaName];
+
+/** The list operations (kind 'list'): each gives a filter call and its export. */
+export type ListOperationName = {
+  [A in AreaName]: { [K in keyof Operations[A] & string]: Operations[A][K] extends { kind: 'list' } ? `${A}.${K}` : never }[keyof Operations[A] & string];
+}[AreaName];
+
+/** The meta of an operation by its name. */
+export function operation(name: OperationName): OpMeta {
+  const [area, key] = name.split('.') as [AreaName, string];
+  const meta = (operations[area] as unknown as Record<string, OpMeta>)[key];
+  if (!meta) throw new Error(`unknown operation ${name}`);
+  return meta;
+}
