@@ -9,7 +9,7 @@ import { DEFAULT_ERROR, setBusinessTimeZone } from '@fp/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError, badRequest, unavailable } from './http/errors.js';
-import { fromFastifyError, fromPgError, logText } from './http/input.js';
+import { fromFastifyError, fromPgError } from './http/input.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
@@ -37,7 +37,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     // Only a proxy named in TRUST_PROXY may set the client address (X-Forwarded-For); by default nobody.
     trustProxy: config.trustProxy,
     // Router refusals (%ZZ in a path, an over-long parameter) answer in the envelope like every other error.
-    frameworkErrors: (err, _req, reply) => sendError(reply, fromFastifyError(err as FastifyError) ?? badRequest(err.message, 'url')),
+    frameworkErrors: (err, _req, reply) => {
+      // The reply is sent here; nothing waits for it (a FastifyReply is thenable).
+      void sendError(reply, fromFastifyError(err as FastifyError) ?? badRequest(err.message, 'url'));
+    },
   }) as unknown as FastifyInstance;
   const services: Services = {
     db: database.db,

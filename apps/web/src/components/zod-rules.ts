@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { fieldCheck } from '@fp/contract/form-rules';
-import { messages } from '@fp/contract';
+import { messages } from '@fp/contract/web';
 
 /**
  * antd form rules from the contract's zod schemas (DEVELOPING.md "Form rules"): a field is checked by the same schema

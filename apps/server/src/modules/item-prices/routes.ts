@@ -1,5 +1,5 @@
 import { itemPricesApi } from '@fp/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { assertHeadOffice } from '../items/franchise-context.js';
