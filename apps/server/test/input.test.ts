@@ -268,6 +268,12 @@ describe('unique codes created in parallel', () => {
     });
     expect(err?.status).toBe(409);
     expect(err?.field).toBe('phone_no');
+    const scoped = fromPgError({
+      code: '23505',
+      detail: 'Key (reason_code, page)=(PAR1, /salesOrders) already exists.',
+    });
+    expect(scoped?.field).toBe('reason_code');
+    expect(scoped?.message).toBe('reason_code PAR1 already exists');
     expect(fromPgError({ code: '22003', column: 'sort' })?.status).toBe(400);
     expect(fromPgError(new Error('boom'))).toBeUndefined();
   });

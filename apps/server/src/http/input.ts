@@ -38,11 +38,7 @@ export function rejectBadText(value: unknown, root: string, path: string[] = [])
 
 /** Text for the api log (and any other log row): no NUL, no lone surrogates, at most `max` characters. */
 export function logText(s: string, max = 1000): string {
-  return s
-    .replaceAll('\u0000', '')
-    .replace(LONE_SURROGATES, '\uFFFD')
-    .slice(0, max)
-    .replace(LONE_SURROGATES, '');
+  return s.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD').slice(0, max).replace(LONE_SURROGATES, '');
 }
 
 type PgError = {
@@ -90,6 +86,19 @@ function splitTop(s: string): string[] {
   return out;
 }
 
+/** Columns that scope a unique key (the franchise or customer it is unique within), not what the user typed. */
+const SCOPE_COLUMNS = new Set(['franchise_code', 'customer_no']);
+
+/**
+ * The column of a unique key the user is told about: of the columns that are not the scope, the last code, number
+ * or name (reason_code of (reason_code, page); phone_no of (franchise_code, phone_no)), else the last one.
+ */
+function fieldOfKey(key: [string, string][]): [string, string] | undefined {
+  const own = key.filter(([c]) => !SCOPE_COLUMNS.has(c));
+  const named = own.filter(([c]) => /(^|_)(code|no|name|username|url)$/.test(c));
+  return named[named.length - 1] ?? own[own.length - 1] ?? key[key.length - 1];
+}
+
 /** A field name from a constraint or index name such as categories_code_unique or uq_items_item_no. */
 function fieldOfConstraint(name: string | undefined, table: string | undefined): string | undefined {
   if (!name) return undefined;
@@ -107,7 +116,7 @@ export function fromPgError(err: unknown): AppError | undefined {
   const pg = pgErrorOf(err);
   if (!pg) return undefined;
   const key = keyOf(pg.detail);
-  const last = key[key.length - 1];
+  const last = fieldOfKey(key);
   const field = last?.[0] ?? pg.column ?? fieldOfConstraint(pg.constraint, pg.table);
   const shown = last?.[1] ? `${field} ${last[1]}` : (field ?? 'This record');
   switch (pg.code) {
