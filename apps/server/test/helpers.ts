@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { PageGrant } from '@fp/contract';
+import { operation, opUrl, type ApiInput, type ApiResponse, type OperationName, type PageGrant } from '@fp/contract';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildApp, type App } from '../src/app.js';
@@ -119,6 +119,8 @@ export type Client = {
   post: <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Res<T>>;
   put: <T = unknown>(url: string, body?: unknown) => Promise<Res<T>>;
   del: <T = unknown>(url: string) => Promise<Res<T>>;
+  /** Calls an operation of the contract with its typed input; `data` is typed by its response schema. */
+  op: <N extends OperationName>(name: N, input?: ApiInput<N>, headers?: Record<string, string>) => Promise<Res<ApiResponse<N>>>;
 };
 
 function client(app: App, token: string | null): Client {
@@ -144,5 +146,12 @@ function client(app: App, token: string | null): Client {
     post: (url, body, headers) => call('POST', url, body ?? {}, headers),
     put: (url, body) => call('PUT', url, body ?? {}),
     del: (url) => call('DELETE', url),
+    op: (name, input, headers) => {
+      const meta = operation(name);
+      const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+      const query = new URLSearchParams(Object.entries(i.query ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+      const url = opUrl(meta, i.params) + (query ? `?${query}` : '');
+      return call(meta.method, url, meta.method === 'GET' || meta.method === 'DELETE' ? undefined : (i.body ?? {}), headers);
+    },
   };
 }

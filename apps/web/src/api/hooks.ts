@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { AreaName, OperationName } from '@fp/contract/ops/index';
+import type { AreaName, OperationName, Operations } from '@fp/contract/ops/index';
 import type { ApiInput, ApiResponse } from '@fp/contract/api/index';
 import type { ToastEntity } from '@fp/contract';
 import { call, type CallArgs } from './client';
@@ -38,4 +38,22 @@ export function useOpMutation<N extends OperationName, V = ApiInput<N>>(name: N,
     fn: (vars: V) => call(name, ...([input ? input(vars) : vars] as CallArgs<N>)),
     invalidates: invalidates ?? [name.slice(0, name.indexOf('.'))],
   });
+}
+
+type KeyOf<A extends AreaName> = keyof Operations[A] & string;
+type NameOf<A extends AreaName, K extends KeyOf<A>> = `${A}.${K}` & OperationName;
+
+/**
+ * The query hooks of one area, e.g. `const devices = areaHooks('devices')`, then `devices.useQuery('get', { params: { id } })`,
+ * `devices.useMutation('create', { success: … })`, `devices.key('get', input)`; every key comes from `qk.op`.
+ */
+export function areaHooks<A extends AreaName>(area: A) {
+  const nameOf = <K extends KeyOf<A>>(key: K) => `${area}.${key}` as NameOf<A, K>;
+  return {
+    key: <K extends KeyOf<A>>(key: K, input?: ApiInput<NameOf<A, K>>) => qk.op(nameOf(key), input),
+    useQuery: <K extends KeyOf<A>, T = ApiResponse<NameOf<A, K>>>(key: K, input: ApiInput<NameOf<A, K>>, options?: QueryOptions<NameOf<A, K>, T>) =>
+      useOp<NameOf<A, K>, T>(nameOf(key), input, options),
+    useMutation: <K extends KeyOf<A>, V = ApiInput<NameOf<A, K>>>(key: K, o: MutationOptions<NameOf<A, K>, V> = {}) =>
+      useOpMutation<NameOf<A, K>, V>(nameOf(key), { invalidates: [area], ...o }),
+  };
 }

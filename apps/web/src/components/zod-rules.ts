@@ -19,11 +19,14 @@ export function rulesFrom(schema: z.ZodType) {
     const f = fieldCheck(schema, field);
     const required = o.required ?? f.required;
     return [
-      ...(required ? [{ required: true, whitespace: true, message: f.requiredMessage ?? messages.required }] : []),
+      // No `whitespace` here: antd would then type the field as a string and refuse a picked number (a role id).
+      ...(required ? [{ required: true, message: f.requiredMessage ?? messages.required }] : []),
       {
         validator: (_: unknown, value: unknown) => {
-          const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-          const msg = empty ? (required ? (f.requiredMessage ?? messages.required) : undefined) : f.check(value);
+          // Nothing entered is the required rule's (one message, not two); only spaces is empty too.
+          if (value === undefined || value === null || value === '') return Promise.resolve();
+          const blank = typeof value === 'string' && value.trim() === '';
+          const msg = blank ? (required ? (f.requiredMessage ?? messages.required) : undefined) : f.check(value);
           return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
         },
       },

@@ -52,12 +52,12 @@ describe('cancel reasons', () => {
   it('refuses a user without the page and changes nothing', async () => {
     const viewer = await ctx.t.makeUser({ pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] });
     const none = await ctx.t.makeUser({});
-    const before = await viewer.client.post<{ total_count: number }>('/api/cancel-reasons/filter', {});
+    const before = await viewer.client.op('cancelReasons.list');
     expect(before.statusCode).toBe(200);
     const res = await viewer.client.post('/api/cancel-reasons', { reason_code: 'X', description: 'y', page: '/salesOrders' });
     expect(res.statusCode).toBe(403);
     expect((await none.client.post('/api/cancel-reasons/filter', {})).statusCode).toBe(403);
-    const after = await viewer.client.post<{ total_count: number }>('/api/cancel-reasons/filter', {});
+    const after = await viewer.client.op('cancelReasons.list');
     expect(after.data.total_count).toBe(before.data.total_count);
     expect((await ctx.t.anon.post('/api/cancel-reasons/filter', {})).statusCode).toBe(401);
   });

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
-import { qk } from '../../api/keys';
+import { franchisesHooks } from '../../api/areas';
 
 export const FRANCHISES_PAGE = '/franchises';
 export const FRANCHISES_AREA = 'franchises';
@@ -9,19 +7,12 @@ export const NUMBER_SERIES_AREA = 'number-series';
 export const detailUrl = (customerNo: string) => `/franchises/detail?customer_no=${encodeURIComponent(customerNo)}`;
 
 export function useFranchise(customerNo: string | null) {
-  return useQuery({
-    queryKey: qk.one(FRANCHISES_AREA, customerNo),
-    queryFn: () => call('franchises.get', { params: { customer_no: customerNo! } }),
-    enabled: !!customerNo,
-    retry: false,
-  });
+  return franchisesHooks.useQuery('get', { params: { customer_no: customerNo ?? '' } }, { enabled: !!customerNo, retry: false });
 }
 
 /** Franchise choices for pickers (the caller's scope: a store user gets their own). */
 export function useFranchiseOptions(enabled = true) {
-  return useQuery({
-    queryKey: qk.other(FRANCHISES_AREA, 'options'),
-    queryFn: () => call('franchises.list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } } }),
+  return franchisesHooks.useQuery('list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } } }, {
     enabled,
     select: (r) => r.items.map((f) => ({ value: f.customer_no, label: `${f.customer_no} — ${f.name}` })),
   });

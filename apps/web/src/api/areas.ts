@@ -1,0 +1,33 @@
+import { areaHooks } from './hooks';
+
+/** The query hooks of each area of the operation table (DEVELOPING.md "Web API client"); one line per area. */
+export const addressesHooks = areaHooks('addresses');
+export const apiLogsHooks = areaHooks('apiLogs');
+export const authHooks = areaHooks('auth');
+export const cancelReasonsHooks = areaHooks('cancelReasons');
+export const categoriesHooks = areaHooks('categories');
+export const configHooks = areaHooks('config');
+export const customerRecordsHooks = areaHooks('customerRecords');
+export const customerSetupsHooks = areaHooks('customerSetups');
+export const customersHooks = areaHooks('customers');
+export const devicesHooks = areaHooks('devices');
+export const driveHooks = areaHooks('drive');
+export const franchiseUsersHooks = areaHooks('franchiseUsers');
+export const franchisesHooks = areaHooks('franchises');
+export const itemDocumentsHooks = areaHooks('itemDocuments');
+export const itemPricesHooks = areaHooks('itemPrices');
+export const itemsHooks = areaHooks('items');
+export const jobsHooks = areaHooks('jobs');
+export const loyaltyHooks = areaHooks('loyalty');
+export const numberSeriesHooks = areaHooks('numberSeries');
+export const pagePermissionsHooks = areaHooks('pagePermissions');
+export const pageStructuresHooks = areaHooks('pageStructures');
+export const redeemablePointsHooks = areaHooks('redeemablePoints');
+export const rolesHooks = areaHooks('roles');
+export const shipToAddressesHooks = areaHooks('shipToAddresses');
+export const shippingAgentServicesHooks = areaHooks('shippingAgentServices');
+export const shippingAgentsHooks = areaHooks('shippingAgents');
+export const shopHooks = areaHooks('shop');
+export const syncHooks = areaHooks('sync');
+export const systemHooks = areaHooks('system');
+export const usersHooks = areaHooks('users');
