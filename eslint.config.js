@@ -4,7 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const firstLoadImports = {
-  paths: [{ name: '@fp/contract', allowTypeImports: true, message: 'The first load imports contract values from @fp/contract/web (zod-free).' }],
+  paths: [
+    {
+      name: '@fp/contract',
+      allowTypeImports: true,
+      message: 'The first load imports contract values from @fp/contract/web (zod-free).',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -23,7 +29,10 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // The declarative router's navigate() returns nothing (its type also covers the data router's promise).
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/only-throw-error': 'error',

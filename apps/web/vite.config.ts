@@ -22,13 +22,18 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved: (c) => void (outDir = path.resolve(c.root, c.build.outDir)),
     async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
+      const files = (await fs.readdir(outDir, { recursive: true })).filter((f) =>
+        /\.(js|css|html|svg|json|txt)$/.test(f),
+      );
       await Promise.all(
         files.map(async (f) => {
           const file = path.join(outDir, f);
           const body = await fs.readFile(file);
           if (body.length < 1024) return;
-          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+          const params = {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 8,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          };
           await fs.writeFile(`${file}.br`, await brotli(body, { params }));
           await fs.writeFile(`${file}.gz`, await gzip(body, { level: 9 }));
         }),

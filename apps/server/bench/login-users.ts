@@ -8,7 +8,10 @@ export async function benchLoginAndUsers() {
   const USERS = 10_000;
   const b = await benchApp();
   const hash = await hashPassword('Passw0rd1');
-  const [{ id: roleId }] = await b.services.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Store Staff'));
+  const [{ id: roleId }] = await b.services.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.name, 'Store Staff'));
   for (let i = 0; i < USERS; i += 1000) {
     await b.services.db.insert(users).values(
       Array.from({ length: 1000 }, (_, k) => ({
@@ -23,7 +26,12 @@ export async function benchLoginAndUsers() {
     );
   }
   console.log(`\nData: ${USERS} users in 500 stores (${b.services.dbKind})`);
-  const login = () => b.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD } });
+  const login = () =>
+    b.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
+    });
   const token = (await login()).json<string>();
   await measure('POST /api/auth/login (argon2id)', 50, login);
   const list = (i: number) =>

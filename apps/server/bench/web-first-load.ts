@@ -61,7 +61,9 @@ export async function benchWebFirstLoad() {
   const build = await viteBuild();
   const result = await build({ root: webRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
-  const modulesOf = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName.replace(/^assets\//, ''), c.moduleIds ?? []]));
+  const modulesOf = new Map(
+    chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName.replace(/^assets\//, ''), c.moduleIds ?? []]),
+  );
 
   process.env.WEB_DIST = outDir;
   const b = await benchApp();
@@ -72,9 +74,19 @@ export async function benchWebFirstLoad() {
   });
   try {
     // A fresh context has an empty cache; the cache is also turned off, so every script is fetched.
-    const open = async (init?: { storageState: Awaited<ReturnType<BrowserContext['storageState']>>; session: string }) => {
+    const open = async (init?: {
+      storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+      session: string;
+    }) => {
       const context = await browser.newContext({ baseURL: address, storageState: init?.storageState });
-      if (init) await context.addInitScript((s) => Object.entries(JSON.parse(s) as Record<string, string>).forEach(([k, v]) => (globalThis as unknown as InPage).sessionStorage.setItem(k, v)), init.session);
+      if (init)
+        await context.addInitScript(
+          (s) =>
+            Object.entries(JSON.parse(s) as Record<string, string>).forEach(([k, v]) =>
+              (globalThis as unknown as InPage).sessionStorage.setItem(k, v),
+            ),
+          init.session,
+        );
       const page = await context.newPage();
       await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
       return page;
@@ -98,15 +110,22 @@ export async function benchWebFirstLoad() {
     });
 
     console.log(`Web app built into ${outDir}; Chromium with the cache off`);
-    for (const [route, files] of [['/login', login], ['/', home]] as const) {
+    for (const [route, files] of [
+      ['/login', login],
+      ['/', home],
+    ] as const) {
       const sum = (k: 'raw' | 'gzip' | 'transferred') => files.reduce((s, f) => s + f[k], 0);
-      const zod = files.filter((f) => (modulesOf.get(f.file) ?? []).some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)));
+      const zod = files.filter((f) =>
+        (modulesOf.get(f.file) ?? []).some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)),
+      );
       console.log(
         `${route.padEnd(8)} ${String(files.length).padStart(3)} scripts  gzip ${kB(sum('gzip'))}  raw ${kB(sum('raw'))}  ` +
           `transferred ${kB(sum('transferred'))}  zod: ${zod.length ? zod.map((f) => f.file).join(', ') : 'none'}`,
       );
       const largest = [...files].sort((a, c) => c.gzip - a.gzip).slice(0, 6);
-      console.log(`         largest (gzip): ${largest.map((f) => `${f.file} ${(f.gzip / 1000).toFixed(1)}`).join(', ')}`);
+      console.log(
+        `         largest (gzip): ${largest.map((f) => `${f.file} ${(f.gzip / 1000).toFixed(1)}`).join(', ')}`,
+      );
     }
   } finally {
     await browser.close();

@@ -65,7 +65,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Franchise Portal API', version: '1.0.0', description: 'HTTP contract of the Franchise Portal server (spec/api.md).' },
+      info: {
+        title: 'Franchise Portal API',
+        version: '1.0.0',
+        description: 'HTTP contract of the Franchise Portal server (spec/api.md).',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
@@ -99,7 +103,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err));
     if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ result: false, data: null, errors: [{ code: 'system_error', msg: DEFAULT_ERROR }] });
+    return reply
+      .status(500)
+      .send({ result: false, data: null, errors: [{ code: 'system_error', msg: DEFAULT_ERROR }] });
   });
 
   const router = new Router(app, services);

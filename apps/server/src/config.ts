@@ -37,12 +37,16 @@ export type AppConfig = {
   env: Record<string, string | undefined>;
 };
 
-const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
+const bool = (v: string | undefined, dflt: boolean) =>
+  v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const businessTimeZone = env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
-  if (!isValidTimeZone(businessTimeZone)) throw new Error(`BUSINESS_TIME_ZONE: unknown time zone ${businessTimeZone} (an IANA name such as Asia/Ho_Chi_Minh)`);
+  if (!isValidTimeZone(businessTimeZone))
+    throw new Error(
+      `BUSINESS_TIME_ZONE: unknown time zone ${businessTimeZone} (an IANA name such as Asia/Ho_Chi_Minh)`,
+    );
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',

@@ -10,11 +10,15 @@ const { app, services } = await buildApp(config, database);
 const { adminPassword } = await seedBase(services);
 if (adminPassword) {
   // Printed once: the first start on an empty database without ADMIN_PASSWORD set.
-  console.log(`\n  User "admin" was created with the password: ${adminPassword}\n  Set ADMIN_PASSWORD to choose it yourself.\n`);
+  console.log(
+    `\n  User "admin" was created with the password: ${adminPassword}\n  Set ADMIN_PASSWORD to choose it yourself.\n`,
+  );
 }
 startBackground(services);
 await app.listen({ port: config.port, host: config.host });
-console.log(`Franchise Portal on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`);
+console.log(
+  `Franchise Portal on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`,
+);
 
 const shutdown = async () => {
   await services.jobs.stop();

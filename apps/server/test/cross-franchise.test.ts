@@ -94,42 +94,50 @@ async function fixtures() {
     { franchise_code: A, item_no: ITEM },
     { franchise_code: B, item_no: ITEM, price_rate: '1.2345' },
   ]);
-  const price = await db.transaction((tx) => createItemPrice(tx, {
-    price_list_code: B_LIST,
-    price_list_name: 'Zqxb Secret Price List',
-    item_no: ITEM,
-    variant_code: '',
-    unit_of_measure: '',
-    franchise_code: B,
-    unit_price: '987654.32',
-    minimum_quantity: '1',
-    valid_from: today,
-    valid_to: null,
-    pinned: true,
-    sort: 0,
-  }));
-  const customer = await db.transaction((tx) => createTemporaryCustomer(
-    tx,
-    sys,
-    customerTemporaryCreate.parse({
-      name: 'Zqxb Customer Name',
-      phone_no: '0988777666',
-      email: 'zqxb.customer@example.vn',
+  const price = await db.transaction((tx) =>
+    createItemPrice(tx, {
+      price_list_code: B_LIST,
+      price_list_name: 'Zqxb Secret Price List',
+      item_no: ITEM,
+      variant_code: '',
+      unit_of_measure: '',
       franchise_code: B,
-      location_code: B_LOC,
+      unit_price: '987654.32',
+      minimum_quantity: '1',
+      valid_from: today,
+      valid_to: null,
+      pinned: true,
+      sort: 0,
     }),
-  ));
-  const shipTo = await db.transaction((tx) => createShipToAddress(
-    tx,
-    sys,
-    shipToAddressCreate.parse({
-      customer_no: customer.customer_no,
-      name: 'Zqxb Ship To Name',
-      address: 'Zqxb ship street',
-    }),
-  ));
+  );
+  const customer = await db.transaction((tx) =>
+    createTemporaryCustomer(
+      tx,
+      sys,
+      customerTemporaryCreate.parse({
+        name: 'Zqxb Customer Name',
+        phone_no: '0988777666',
+        email: 'zqxb.customer@example.vn',
+        franchise_code: B,
+        location_code: B_LOC,
+      }),
+    ),
+  );
+  const shipTo = await db.transaction((tx) =>
+    createShipToAddress(
+      tx,
+      sys,
+      shipToAddressCreate.parse({
+        customer_no: customer.customer_no,
+        name: 'Zqxb Ship To Name',
+        address: 'Zqxb ship street',
+      }),
+    ),
+  );
   const row = await getCustomerByNo(db, sys, customer.customer_no);
-  await db.transaction((tx) => earnRedeemablePoints(tx, row, { points: '100', pos_so_no: 'ZQXBSO1', description: 'Zqxb loyalty note' }));
+  await db.transaction((tx) =>
+    earnRedeemablePoints(tx, row, { points: '100', pos_so_no: 'ZQXBSO1', description: 'Zqxb loyalty note' }),
+  );
   const [entry] = (
     (await db.execute(
       sql`select id from redeemable_point_entries where customer_no = ${customer.customer_no}`,

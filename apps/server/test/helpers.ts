@@ -14,7 +14,9 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 export const ADMIN_PASSWORD = 'Admin1234';
 
 /** A fresh database per test file: embedded PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(onQuery?: (sql: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  onQuery?: (sql: string) => void,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null, onQuery });
@@ -48,7 +50,13 @@ export type TestApp = App & {
   as: (username: string, password?: string) => Promise<Client>;
   admin: () => Promise<Client>;
   /** Creates a user with a role, optional store and page grants; returns its id and a client. */
-  makeUser: (o: { username?: string; role?: string; customer_no?: string | null; pages?: PageGrant[]; password?: string }) => Promise<{ id: number; username: string; client: Client }>;
+  makeUser: (o: {
+    username?: string;
+    role?: string;
+    customer_no?: string | null;
+    pages?: PageGrant[];
+    password?: string;
+  }) => Promise<{ id: number; username: string; client: Client }>;
   anon: Client;
 };
 
@@ -57,7 +65,15 @@ export type TestAppOptions = { onQuery?: (sql: string) => void };
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase(opts.onQuery);
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_PASSWORD, SEED_DEMO: 'false', DATA_DIR: `/tmp/fp-test-${randomBytes(4).toString('hex')}`, ...env });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    DATA_DIR: `/tmp/fp-test-${randomBytes(4).toString('hex')}`,
+    ...env,
+  });
   const built = await buildApp(config, database);
   await seedBase(built.services);
   await built.app.ready();
@@ -84,13 +100,26 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       const db = built.services.db;
       const username = o.username ?? `user${++seq}${randomBytes(2).toString('hex')}`;
       const password = o.password ?? 'Passw0rd1';
-      const [role] = await db.select().from(roles).where(eq(roles.name, o.role ?? 'Store Staff'));
+      const [role] = await db
+        .select()
+        .from(roles)
+        .where(eq(roles.name, o.role ?? 'Store Staff'));
       const [u] = await db
         .insert(users)
-        .values({ username, password_hash: await hashPassword(password), role_id: role.id, customer_no: o.customer_no ?? null, firstname: 'Test', lastname: username })
+        .values({
+          username,
+          password_hash: await hashPassword(password),
+          role_id: role.id,
+          customer_no: o.customer_no ?? null,
+          firstname: 'Test',
+          lastname: username,
+        })
         .returning();
       if (o.pages?.length) {
-        const [perm] = await db.insert(pagePermissions).values({ name: `perm-${username}`, permission_type: 'view', pages: o.pages }).returning();
+        const [perm] = await db
+          .insert(pagePermissions)
+          .values({ name: `perm-${username}`, permission_type: 'view', pages: o.pages })
+          .returning();
         await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: u.user_id });
       }
       return { id: u.user_id, username, client: await t.as(username, password) };
@@ -111,7 +140,11 @@ export function useTestApp(env: Record<string, string> = {}, opts: TestAppOption
   return ref;
 }
 
-export type Res<T = unknown> = LightMyRequestResponse & { data: T; body: string; envelope: { result: boolean; data: T; errors: { code: string; msg: string; field?: string }[] } };
+export type Res<T = unknown> = LightMyRequestResponse & {
+  data: T;
+  body: string;
+  envelope: { result: boolean; data: T; errors: { code: string; msg: string; field?: string }[] };
+};
 
 export type Client = {
   token: string | null;
@@ -120,11 +153,20 @@ export type Client = {
   put: <T = unknown>(url: string, body?: unknown) => Promise<Res<T>>;
   del: <T = unknown>(url: string) => Promise<Res<T>>;
   /** Calls an operation of the contract with its typed input; `data` is typed by its response schema. */
-  op: <N extends OperationName>(name: N, input?: ApiInput<N>, headers?: Record<string, string>) => Promise<Res<ApiResponse<N>>>;
+  op: <N extends OperationName>(
+    name: N,
+    input?: ApiInput<N>,
+    headers?: Record<string, string>,
+  ) => Promise<Res<ApiResponse<N>>>;
 };
 
 function client(app: App, token: string | null): Client {
-  const call = async <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.app.inject({
       method,
       url,
@@ -149,9 +191,18 @@ function client(app: App, token: string | null): Client {
     op: (name, input, headers) => {
       const meta = operation(name);
       const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-      const query = new URLSearchParams(Object.entries(i.query ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+      const query = new URLSearchParams(
+        Object.entries(i.query ?? {})
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)] as [string, string]),
+      ).toString();
       const url = opUrl(meta, i.params) + (query ? `?${query}` : '');
-      return call(meta.method, url, meta.method === 'GET' || meta.method === 'DELETE' ? undefined : (i.body ?? {}), headers);
+      return call(
+        meta.method,
+        url,
+        meta.method === 'GET' || meta.method === 'DELETE' ? undefined : (i.body ?? {}),
+        headers,
+      );
     },
   };
 }

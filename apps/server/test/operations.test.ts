@@ -22,7 +22,9 @@ describe('routes from the operation table', () => {
 
   it('calls an operation with its typed input from a test client', async () => {
     const admin = await ctx.t.admin();
-    const created = await admin.op('cancelReasons.create', { body: { reason_code: 'typed', description: 'From the table', page: '/salesOrders' } });
+    const created = await admin.op('cancelReasons.create', {
+      body: { reason_code: 'typed', description: 'From the table', page: '/salesOrders' },
+    });
     expect(created.statusCode).toBe(201);
     const read = await admin.op('cancelReasons.get', { params: { id: created.data.id } });
     expect(read.data.reason_code).toBe('TYPED');

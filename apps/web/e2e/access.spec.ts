@@ -18,7 +18,13 @@ test('a user refused a page gains it after an admin gives them a page permission
   const roles = await admin.post<{ items: Role[] }>('/api/admin/roles/filter', { pagination: { page: 1, size: 50 } });
   const staff = roles.items.find((r) => r.name === 'Store Staff')!;
   const username = `clerk${uniq()}`;
-  await admin.post('/api/admin/users', { username, password: 'Clerk1234', role_id: staff.id, firstname: 'Ngọc', lastname: 'Clerk' });
+  await admin.post('/api/admin/users', {
+    username,
+    password: 'Clerk1234',
+    role_id: staff.id,
+    firstname: 'Ngọc',
+    lastname: 'Clerk',
+  });
 
   // The new user has no page yet: the screen says so and the menu does not offer it.
   const userContext = await browser.newContext();
@@ -26,7 +32,9 @@ test('a user refused a page gains it after an admin gives them a page permission
   await loginAs(userPage, username, 'Clerk1234');
   await userPage.goto('/cancelReasons');
   await expect(userPage.getByText('No permission')).toBeVisible();
-  await expect(userPage.getByText('You do not have permission to open this page. Ask an administrator for access.')).toBeVisible();
+  await expect(
+    userPage.getByText('You do not have permission to open this page. Ask an administrator for access.'),
+  ).toBeVisible();
   await openMenu(userPage);
   await expect(menu(userPage).getByRole('link', { name: 'Cancel Reasons' })).toHaveCount(0);
 
@@ -84,7 +92,9 @@ test('a user refused a page gains it after an admin gives them a page permission
   await adminContext.close();
 });
 
-test('page structure: add a multi-segment page, edit its tag lists, find it and delete it with confirmation', async ({ page }) => {
+test('page structure: add a multi-segment page, edit its tag lists, find it and delete it with confirmation', async ({
+  page,
+}) => {
   const seg = `e2e${uniq()}`;
   const url = `/reports/${seg}/details`;
   await loginAs(page, ADMIN.username, ADMIN.password);

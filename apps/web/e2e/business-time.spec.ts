@@ -7,14 +7,26 @@ test.use({ timezoneId: 'America/New_York' });
 /** Day and wall-clock time of an instant in Vietnam: DD-MM-YYYY and HH:mm:ss. */
 function inVietnam(at: Date) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
   return { day: `${parts.day}-${parts.month}-${parts.year}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 
-test('customer records: Created shows the time in Vietnam and the date filter takes the Vietnamese day', async ({ page, request }) => {
+test('customer records: Created shows the time in Vietnam and the date filter takes the Vietnamese day', async ({
+  page,
+  request,
+}) => {
   const api = await apiAs(request);
   const name = `Giờ Việt Nam ${uniq()}`;
   const created = await api.post<{ customer_no: string; created_at: string }>('/api/customers/temporary', {

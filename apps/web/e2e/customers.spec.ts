@@ -110,10 +110,13 @@ test('customers: head office keeps setups, sees records and the points ledger', 
   await expect(page.getByText('Create Customer Setup Successfully!')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(prefix) })).toContainText('Khách hội chợ');
 
-  const records = await api.post<{ items: { customer_no: string; name: string; phone_no: string }[] }>('/api/customer-records/filter', {
-    filters: [{ field: 'franchise_code', value: 'DN001' }],
-    pagination: { page: 1, size: 1 },
-  });
+  const records = await api.post<{ items: { customer_no: string; name: string; phone_no: string }[] }>(
+    '/api/customer-records/filter',
+    {
+      filters: [{ field: 'franchise_code', value: 'DN001' }],
+      pagination: { page: 1, size: 1 },
+    },
+  );
   const someone = records.items[0];
   await open(page, '/customers/records');
   await page.getByPlaceholder('Phone No').fill(someone.phone_no);

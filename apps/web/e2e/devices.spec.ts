@@ -50,7 +50,11 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
     await dialog.getByLabel('Port').fill('9100');
     await dialog.getByRole('button', { name: 'Save' }).click();
     // The server refuses addresses outside private networks, on the IP field.
-    await slowExpect(dialog.getByText('ip must be a private network address (10.x, 172.16-31.x, 192.168.x or IPv6 fc00::/7) or loopback')).toBeVisible();
+    await slowExpect(
+      dialog.getByText(
+        'ip must be a private network address (10.x, 172.16-31.x, 192.168.x or IPv6 fc00::/7) or loopback',
+      ),
+    ).toBeVisible();
 
     await dialog.getByLabel('IP').fill(printer.ip);
     await dialog.getByLabel('Port').fill(String(printer.port));

@@ -3,7 +3,9 @@ import { test, expect, ADMIN, loginAs } from './fixtures';
 
 // The built app as the server sends it: compressed, hashed assets cached for a year, HTTP 404 for unknown routes.
 
-test('the login page loads compressed scripts that are cached for a year, and a revalidated index.html', async ({ page }) => {
+test('the login page loads compressed scripts that are cached for a year, and a revalidated index.html', async ({
+  page,
+}) => {
   const scripts: Response[] = [];
   page.on('response', (r) => {
     if (/\/assets\/[^/]+\.js$/.test(r.url())) scripts.push(r);
@@ -20,7 +22,9 @@ test('the login page loads compressed scripts that are cached for a year, and a 
   }
 });
 
-test('an unknown route answers HTTP 404 and the app still shows Page not found; a detail route answers 200', async ({ page }) => {
+test('an unknown route answers HTTP 404 and the app still shows Page not found; a detail route answers 200', async ({
+  page,
+}) => {
   await loginAs(page, ADMIN.username, ADMIN.password);
   const missing = await page.goto('/no/such/page?x=1');
   expect(missing?.status()).toBe(404);

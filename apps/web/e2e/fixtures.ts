@@ -28,7 +28,11 @@ export async function loginAs(page: Page, username: string, password: string) {
 export type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /** An API client logged in as a user, for test setup through the real HTTP API. */
-export async function apiAs(request: APIRequestContext, username: string = ADMIN.username, password: string = ADMIN.password) {
+export async function apiAs(
+  request: APIRequestContext,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+) {
   const res = await request.post('/api/auth/login', { data: { username, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
   const token = (await res.json()) as string;
@@ -61,7 +65,15 @@ export const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() 
 export function makeData(api: Api) {
   return {
     /** A device (printer) of a location. */
-    device: (o: { location_code?: string | null; device_name?: string; ip?: string; port?: number; device_type?: 'PRINTER' | 'ADMIN_PRINTER' } = {}) =>
+    device: (
+      o: {
+        location_code?: string | null;
+        device_name?: string;
+        ip?: string;
+        port?: number;
+        device_type?: 'PRINTER' | 'ADMIN_PRINTER';
+      } = {},
+    ) =>
       api.post<{ id: number; device_name: string; location_code: string | null }>('/api/devices', {
         device_type: o.device_type ?? 'PRINTER',
         device_name: o.device_name ?? `E2E printer ${uniq()}`,
@@ -70,9 +82,22 @@ export function makeData(api: Api) {
         device_data: { ip: o.ip ?? '127.0.0.1', port: o.port ?? 9 },
       }),
     /** An item in the item master, synced into a franchise's item list when `franchise` is given. */
-    item: async (o: { item_no?: string; franchise?: string; unit_price?: string; description?: string; base_unit_of_measure?: string } = {}) => {
+    item: async (
+      o: {
+        item_no?: string;
+        franchise?: string;
+        unit_price?: string;
+        description?: string;
+        base_unit_of_measure?: string;
+      } = {},
+    ) => {
       const item_no = o.item_no ?? `E2E${uniq()}`.toUpperCase().slice(0, 20);
-      await api.post('/api/items', { item_no, description: o.description ?? `E2E item ${item_no}`, base_unit_of_measure: o.base_unit_of_measure ?? 'CAI', unit_price: o.unit_price ?? '100000' });
+      await api.post('/api/items', {
+        item_no,
+        description: o.description ?? `E2E item ${item_no}`,
+        base_unit_of_measure: o.base_unit_of_measure ?? 'CAI',
+        unit_price: o.unit_price ?? '100000',
+      });
       if (o.franchise) await api.post('/api/items/sync-item-no', { item_no, franchise_code: o.franchise });
       return item_no;
     },
@@ -112,17 +137,27 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  adminPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'admin', use),
-  headOfficePage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'headOffice', use),
-  storeManagerPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeManager', use),
-  storeStaffPage: async ({ browser, baseURL, viewport, hasTouch }, use) => rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeStaff', use),
+  adminPage: async ({ browser, baseURL, viewport, hasTouch }, use) =>
+    rolePageWith(browser, baseURL, { viewport, hasTouch }, 'admin', use),
+  headOfficePage: async ({ browser, baseURL, viewport, hasTouch }, use) =>
+    rolePageWith(browser, baseURL, { viewport, hasTouch }, 'headOffice', use),
+  storeManagerPage: async ({ browser, baseURL, viewport, hasTouch }, use) =>
+    rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeManager', use),
+  storeStaffPage: async ({ browser, baseURL, viewport, hasTouch }, use) =>
+    rolePageWith(browser, baseURL, { viewport, hasTouch }, 'storeStaff', use),
   api: async ({ request }, use) => use(await apiAs(request)),
   data: async ({ api }, use) => use(makeData(api)),
   listPage: async ({ page }, use) => use(new ListPage(page)),
   detailPage: async ({ page }, use) => use(new DetailPage(page)),
 });
 
-async function rolePageWith(browser: Browser, baseURL: string | undefined, o: { viewport: { width: number; height: number } | null; hasTouch: boolean }, role: Role, use: (p: Page) => Promise<void>) {
+async function rolePageWith(
+  browser: Browser,
+  baseURL: string | undefined,
+  o: { viewport: { width: number; height: number } | null; hasTouch: boolean },
+  role: Role,
+  use: (p: Page) => Promise<void>,
+) {
   const context = await browser.newContext({ baseURL, viewport: o.viewport, hasTouch: o.hasTouch });
   const page = await context.newPage();
   await loginAs(page, ROLE_USERS[role].username, ROLE_USERS[role].password);

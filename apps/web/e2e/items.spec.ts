@@ -5,9 +5,19 @@ test.setTimeout(150_000);
 
 // Catalogue journey: a store manager changes an item's price rate on /items and sees the new effective price on
 // the tablet price screen; an item price then overrides the rate.
-test('items: change a price rate and see the effective price on the tablet price screen', async ({ storeManagerPage: page, api: admin, data }) => {
+test('items: change a price rate and see the effective price on the tablet price screen', async ({
+  storeManagerPage: page,
+  api: admin,
+  data,
+}) => {
   const item = `E2E${uniq()}`.toUpperCase().slice(0, 20);
-  await data.item({ item_no: item, franchise: DEMO_FRANCHISE, unit_price: '200000', description: `Cà phê sữa đá ${item}`, base_unit_of_measure: 'LY' });
+  await data.item({
+    item_no: item,
+    franchise: DEMO_FRANCHISE,
+    unit_price: '200000',
+    description: `Cà phê sữa đá ${item}`,
+    base_unit_of_measure: 'LY',
+  });
 
   const list = new ListPage(page);
   await list.goto('/items', 'Items');
@@ -30,7 +40,12 @@ test('items: change a price rate and see the effective price on the tablet price
 
   // An item price for every franchise overrides the rate.
   const today = new Date().toISOString().slice(0, 10);
-  await admin.post('/api/item-prices', { price_list_code: `E2E${uniq()}`.slice(0, 20), item_no: item, unit_price: '185000', valid_from: today });
+  await admin.post('/api/item-prices', {
+    price_list_code: `E2E${uniq()}`.slice(0, 20),
+    item_no: item,
+    unit_price: '185000',
+    valid_from: today,
+  });
   await page.getByRole('button', { name: 'Search' }).click();
   await page.reload();
   await page.getByLabel('Search items').fill(item);

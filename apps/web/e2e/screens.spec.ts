@@ -4,7 +4,11 @@ import { test, expect, ListPage, DetailPage, DEMO_FRANCHISE, apiAs } from './fix
 test.setTimeout(150_000);
 const slow = expect.configure({ timeout: 30_000 });
 
-test('items: a price rate outside 0.01–10 is refused with the range message and nothing is saved', async ({ storeManagerPage: page, data, api }) => {
+test('items: a price rate outside 0.01–10 is refused with the range message and nothing is saved', async ({
+  storeManagerPage: page,
+  data,
+  api,
+}) => {
   const item = await data.item({ franchise: DEMO_FRANCHISE, unit_price: '200000' });
   const list = new ListPage(page);
   await list.goto('/items', 'Items');
@@ -27,7 +31,10 @@ test('items: a price rate outside 0.01–10 is refused with the range message an
     await expect(row.getByText(message)).toBeVisible();
   }
   await list.toasts.expectNone('Update Item Franchise Successfully!');
-  const saved = await api.list<{ item_no: string; price_rate: string }>('/api/items/filter', { franchise_code: DEMO_FRANCHISE, item_no: item });
+  const saved = await api.list<{ item_no: string; price_rate: string }>('/api/items/filter', {
+    franchise_code: DEMO_FRANCHISE,
+    item_no: item,
+  });
   expect(Number(saved.items[0].price_rate)).toBe(Number(before.replace(',', '.')));
 
   // "Update Price Rate All": out of range is refused in the dialog; a valid rate asks first and says how many.
@@ -43,7 +50,10 @@ test('items: a price rate outside 0.01–10 is refused with the range message an
   await list.confirm.expectText(`Set the price rate of all ${total} items of ${DEMO_FRANCHISE} to 1,1?`);
   await list.confirm.cancel();
   await list.toasts.expectNone('Update Item Franchise Successfully!');
-  const after = await api.list<{ price_rate: string }>('/api/items/filter', { franchise_code: DEMO_FRANCHISE, item_no: item });
+  const after = await api.list<{ price_rate: string }>('/api/items/filter', {
+    franchise_code: DEMO_FRANCHISE,
+    item_no: item,
+  });
   expect(after.items[0].price_rate).toBe(saved.items[0].price_rate);
 });
 
@@ -73,7 +83,9 @@ test('lists: one row reads "1 record"', async ({ adminPage, data }) => {
   await expect(list.total).toHaveText(/^\d+ records$/);
 });
 
-test('users: head office gets no actions on an Administrator, which the server would refuse', async ({ headOfficePage }) => {
+test('users: head office gets no actions on an Administrator, which the server would refuse', async ({
+  headOfficePage,
+}) => {
   const ho = new ListPage(headOfficePage);
   await ho.goto('/users', 'Users');
   await ho.search({ Username: 'admin' });
@@ -84,7 +96,7 @@ test('users: head office gets no actions on an Administrator, which the server w
   await expect(adminRow.getByRole('checkbox')).toBeDisabled();
 });
 
-test('users: the user form offers only the chosen store\'s printers', async ({ adminPage: page, data }) => {
+test("users: the user form offers only the chosen store's printers", async ({ adminPage: page, data }) => {
   const mine = await data.device({ location_code: DEMO_FRANCHISE });
   const other = await data.device({ location_code: 'HCM001' });
   const list = new ListPage(page);
@@ -93,14 +105,20 @@ test('users: the user form offers only the chosen store\'s printers', async ({ a
   const dialog = list.dialog('New User');
   await dialog.field('Store').click();
   await dialog.field('Store').fill(DEMO_FRANCHISE);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: DEMO_FRANCHISE }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: DEMO_FRANCHISE })
+    .first()
+    .click();
   await dialog.field('Device').click();
   const options = page.locator('.ant-select-dropdown:visible');
   await slow(options.getByText(mine.device_name, { exact: false })).toBeVisible();
   await expect(options.getByText(other.device_name, { exact: false })).toHaveCount(0);
 });
 
-test('layout at 1366 px: Actions columns are fully visible on users, devices and items', async ({ adminPage: page }) => {
+test('layout at 1366 px: Actions columns are fully visible on users, devices and items', async ({
+  adminPage: page,
+}) => {
   const list = new ListPage(page);
   for (const [url, heading, button] of [
     ['/users', 'Users', /^Delete /],
@@ -153,7 +171,10 @@ test('apiLog: durations in German style', async ({ adminPage: page, request }) =
   const list = new ListPage(page);
   await list.goto('/apiLog');
   await slow(list.rows.first()).toBeVisible();
-  const index = await page.locator('.ant-table-thead th').allInnerTexts().then((t) => t.findIndex((x) => x.startsWith('Duration')));
+  const index = await page
+    .locator('.ant-table-thead th')
+    .allInnerTexts()
+    .then((t) => t.findIndex((x) => x.startsWith('Duration')));
   const cells = await list.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
   expect(cells.length).toBeGreaterThan(0);
   expect(cells.some((c) => c.includes(','))).toBe(true);

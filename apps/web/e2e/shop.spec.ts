@@ -55,7 +55,12 @@ test('pushes an item while the online shop is down, then sends it once the shop 
   await expect(row).toContainText('created');
   expect(shop.product(itemNo)).toMatchObject({ name: 'Áo thun e2e', type_id: 'configurable' });
   expect(shop.children(itemNo)).toEqual([`${itemNo}-DO-M`]);
-  expect(shop.requests.filter((r) => r.method === 'POST' && r.path === 'products' && (r.body as { product: { sku: string } }).product.sku === itemNo)).toHaveLength(1);
+  expect(
+    shop.requests.filter(
+      (r) =>
+        r.method === 'POST' && r.path === 'products' && (r.body as { product: { sku: string } }).product.sku === itemNo,
+    ),
+  ).toHaveLength(1);
 
   // With the shop up, a sync answers at once with the 1-second success toast.
   await page.getByRole('button', { name: 'Push Prices to Shop' }).click();

@@ -13,7 +13,9 @@ test('tablet categories: open a category and a sub-category, see the store price
   await drinks.tap();
   await page.getByRole('button', { name: 'Open Cà phê' }).tap();
   // Cà phê hòa tan 3in1: list 62.000 × Hà Nội's 1,05 = 65.100; Cà phê rang xay is in the Tết promotion (145.000 − 10 %).
-  await expect(page.getByLabel(/^Cà phê hòa tan 3in1 \(20 gói\) 65\.100 ₫/)).toContainText('List price × rate · × 1,05');
+  await expect(page.getByLabel(/^Cà phê hòa tan 3in1 \(20 gói\) 65\.100 ₫/)).toContainText(
+    'List price × rate · × 1,05',
+  );
   await expect(page.getByLabel(/^Cà phê rang xay Buôn Ma Thuột 500g 131\.000 ₫/)).toContainText('Item price · KM-TET');
   await page.getByRole('button', { name: 'Back' }).tap();
   await expect(page.getByRole('button', { name: 'Open Trà' })).toBeVisible();

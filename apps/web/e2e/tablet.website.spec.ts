@@ -6,7 +6,12 @@ import { ADMIN, apiAs, expect, loginAs, test, uniq } from './fixtures';
 test('shows the online shop page of an item, and says so when no shop URL is set', async ({ page, request }) => {
   const api = await apiAs(request);
   const itemNo = `WEB${uniq()}`.toUpperCase().slice(0, 20);
-  await api.post('/api/items', { item_no: itemNo, description: 'Giày thể thao e2e', base_unit_of_measure: 'PCS', unit_price: '1250000.5' });
+  await api.post('/api/items', {
+    item_no: itemNo,
+    description: 'Giày thể thao e2e',
+    base_unit_of_measure: 'PCS',
+    unit_price: '1250000.5',
+  });
   const before = await api.get<Config>('/api/config');
   await api.put('/api/config', { shop_url: '' });
   try {

@@ -23,7 +23,10 @@ async function findUser(page: Page, username: string) {
   return row;
 }
 
-test('an admin creates a user in /users, deactivates and reactivates it, and the user logs in', async ({ page, request }) => {
+test('an admin creates a user in /users, deactivates and reactivates it, and the user logs in', async ({
+  page,
+  request,
+}) => {
   const username = `staff.${uniq()}`;
   await loginAs(page, ADMIN.username, ADMIN.password);
   await page.goto('/users');
@@ -68,7 +71,11 @@ test('an admin creates a user in /users, deactivates and reactivates it, and the
 
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: /Activate/ }).click();
-  await page.getByRole('dialog').filter({ hasText: `Activate user ${username}?` }).getByRole('button', { name: /Activate/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `Activate user ${username}?` })
+    .getByRole('button', { name: /Activate/ })
+    .click();
   await expect(page.getByText('Activate User Successfully!', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Yes');
 
@@ -84,7 +91,12 @@ test('an admin edits a user on its detail page and sets its password', async ({ 
   const username = `detail.${uniq()}`;
   const roles = await admin.post<{ items: { id: number; name: string }[] }>('/api/admin/roles/filter', {});
   const role_id = roles.items.find((r) => r.name === 'Store Staff')!.id;
-  const created = await admin.post<{ user_id: number }>('/api/admin/users', { username, password: 'First1234', role_id, firstname: 'Bảo' });
+  const created = await admin.post<{ user_id: number }>('/api/admin/users', {
+    username,
+    password: 'First1234',
+    role_id,
+    firstname: 'Bảo',
+  });
 
   await loginAs(page, ADMIN.username, ADMIN.password);
   await page.goto('/users');
@@ -108,11 +120,19 @@ test('an admin edits a user on its detail page and sets its password', async ({ 
   await expect(page.getByRole('main').getByText('User not found')).toBeVisible();
 });
 
-test('a user changes their password in /myprofile, is logged out and logs in with the new one', async ({ page, request }) => {
+test('a user changes their password in /myprofile, is logged out and logs in with the new one', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request);
   const username = `profile.${uniq()}`;
   const roles = await admin.post<{ items: { id: number; name: string }[] }>('/api/admin/roles/filter', {});
-  await admin.post('/api/admin/users', { username, password: 'OldPass123', role_id: roles.items.find((r) => r.name === 'Store Staff')!.id, firstname: 'Quang' });
+  await admin.post('/api/admin/users', {
+    username,
+    password: 'OldPass123',
+    role_id: roles.items.find((r) => r.name === 'Store Staff')!.id,
+    firstname: 'Quang',
+  });
 
   await loginAs(page, username, 'OldPass123');
   await page.getByTestId('user-menu').click();

@@ -88,7 +88,11 @@ export type ShipToAddress = z.infer<typeof shipToAddress>;
 export const shipToAddressCreate = z.object({ code: optionalCode(), customer_no: code(), ...shipToFields });
 export const shipToAddressTemporaryCreate = z.object({
   code: optionalCode(),
-  phone_no_customer: z.string({ error: messages.required }).trim().min(1, messages.required).refine(check.phone, messages.phone),
+  phone_no_customer: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .refine(check.phone, messages.phone),
   /** Needed by head office when the same phone is a customer of several franchises. */
   franchise_code: optionalText(30),
   ...shipToFields,

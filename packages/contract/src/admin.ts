@@ -26,18 +26,27 @@ export const pageStructureListItem = pageStructure.extend({
 export type PageStructureListItem = z.infer<typeof pageStructureListItem>;
 
 /** Items of a JSON list must be unique: a repeat is named by its index (buttons.3). */
-const uniqueItems = <T>(what: (v: T) => string) => (list: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  list.forEach((v, i) => {
-    const key = what(v);
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: `${key} is listed twice` });
-    seen.add(key);
-  });
-};
-const nameItem = z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.maxLength(100));
+const uniqueItems =
+  <T>(what: (v: T) => string) =>
+  (list: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((v, i) => {
+      const key = what(v);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: `${key} is listed twice` });
+      seen.add(key);
+    });
+  };
+const nameItem = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(100, messages.maxLength(100));
 const nameList = z.array(nameItem, { error: 'must be a list of names' }).superRefine(uniqueItems((v: string) => v));
 /** A page url as the route table writes it: /reports/revenue/details, /users/{id}; '#' separates buttons in permissions. */
-export const pageUrl = requiredText(255).regex(/^\/[^\s#?|]*$/, 'page_url must start with / and contain no spaces, #, ? or |');
+export const pageUrl = requiredText(255).regex(
+  /^\/[^\s#?|]*$/,
+  'page_url must start with / and contain no spaces, #, ? or |',
+);
 export const pageStructureCreate = z.object({
   page_url: pageUrl,
   page_name: requiredText(100),
@@ -77,11 +86,21 @@ export type PagePermissionListItem = z.infer<typeof pagePermissionListItem>;
 const permissionType = z.enum(permissionTypes, { error: 'permission_type must be edit or view' });
 /** A page entry of a permission; without permission_type it takes the permission's own. */
 export const pagePermissionPage = z.object({ page_url: requiredText(255), permission_type: permissionType.optional() });
-const permissionPages = z.array(pagePermissionPage, { error: 'pages must be a list of {page_url, permission_type}' }).superRefine(uniqueItems((p: { page_url: string }) => p.page_url));
+const permissionPages = z
+  .array(pagePermissionPage, { error: 'pages must be a list of {page_url, permission_type}' })
+  .superRefine(uniqueItems((p: { page_url: string }) => p.page_url));
 const buttonGrants = z
-  .array(z.string().trim().regex(/^\/[^\s#?]*#.+$/, 'Each permission is written <page_url>#<button>').max(255, messages.maxLength(255)))
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\/[^\s#?]*#.+$/, 'Each permission is written <page_url>#<button>')
+      .max(255, messages.maxLength(255)),
+  )
   .superRefine(uniqueItems((v: string) => v));
-const userIds = z.array(int32({ error: 'user ids must be numbers' }).positive(), { error: 'must be a list of user ids' }).superRefine(uniqueItems((v: number) => String(v)));
+const userIds = z
+  .array(int32({ error: 'user ids must be numbers' }).positive(), { error: 'must be a list of user ids' })
+  .superRefine(uniqueItems((v: number) => String(v)));
 export const pagePermissionCreate = z.object({
   name: requiredText(100),
   permission_type: permissionType.default('view'),
@@ -175,5 +194,10 @@ export const job = z.object({
 export type Job = z.infer<typeof job>;
 
 // System indexes (calls.md 7.3): database maintenance the admin can run.
-export const systemIndex = z.object({ name: z.string(), table: z.string(), definition: z.string(), valid: z.boolean() });
+export const systemIndex = z.object({
+  name: z.string(),
+  table: z.string(),
+  definition: z.string(),
+  valid: z.boolean(),
+});
 export const runIndexBody = z.object({ name: requiredText(100) });

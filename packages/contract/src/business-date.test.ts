@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS_TIME_ZONE, businessDate, businessDateTime, businessTimeZone, businessYear, setBusinessTimeZone } from './business-date';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  businessDate,
+  businessDateTime,
+  businessTimeZone,
+  businessYear,
+  setBusinessTimeZone,
+} from './business-date';
 import { formatDate, formatDateTime } from './format';
 
 // 00:30 on 1 January 2027 in Vietnam is 17:30 on 31 December 2026 in UTC.

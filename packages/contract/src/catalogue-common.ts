@@ -7,7 +7,9 @@ import { parseStrictDate } from './common.js';
 /** A decimal given as a number or a string ("125000", "1.05"); becomes a plain decimal string. */
 export const decimalInput = (_field: string, o: DecimalRule) =>
   z
-    .union([z.number({ error: messages.isNumber }), z.string({ error: messages.isNumber })], { error: messages.isNumber })
+    .union([z.number({ error: messages.isNumber }), z.string({ error: messages.isNumber })], {
+      error: messages.isNumber,
+    })
     .transform((v, ctx) => {
       // The same rule and messages as the forms (decimalIssue); the API takes a plain decimal ("1.25").
       const plain = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
@@ -24,14 +26,18 @@ export const moneyInput = (field = 'unit_price') => decimalInput(field, { min: 0
 
 /** A date as YYYY-MM-DD or DD-MM-YYYY (product.md 5); becomes YYYY-MM-DD. */
 export const dateInput = () =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).transform((v, ctx) => {
-    const iso = parseStrictDate(v);
-    if (!iso) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a date as DD-MM-YYYY' });
-      return z.NEVER;
-    }
-    return iso;
-  });
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .transform((v, ctx) => {
+      const iso = parseStrictDate(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a date as DD-MM-YYYY' });
+        return z.NEVER;
+      }
+      return iso;
+    });
 
 /** Item numbers and codes are kept upper-case, as the ERP writes them. */
 export const codeInput = () =>

@@ -22,7 +22,9 @@ export type CategoryTreeNode = CategoryNode & { children: CategoryNode[] };
 export const categoryTreeNode = categoryNode.extend({ children: z.array(categoryNode) });
 export const categoryTree = z.array(categoryTreeNode);
 
-const sort = int32({ error: messages.isNumber }).min(0, messages.range(0, 100000)).max(100000, messages.range(0, 100000));
+const sort = int32({ error: messages.isNumber })
+  .min(0, messages.range(0, 100000))
+  .max(100000, messages.range(0, 100000));
 const parentId = int32({ error: 'parent_id must be a number' }).positive().nullable();
 
 /** POST /api/categories: a category, or a sub-category when parent_id names a category. */

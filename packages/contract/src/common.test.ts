@@ -9,7 +9,17 @@ describe('strict dates', () => {
     expect(parseStrictDate('0001-01-01')).toBe('0001-01-01');
   });
   it('refuses impossible and loose dates that PostgreSQL would refuse or misread', () => {
-    for (const t of ['2024-02-30', '2023-02-29', '0000-01-01', '2024-13-01', '2024-1-1', '1 Jan 2024', 'now', '+275760-09-13', '']) {
+    for (const t of [
+      '2024-02-30',
+      '2023-02-29',
+      '0000-01-01',
+      '2024-13-01',
+      '2024-1-1',
+      '1 Jan 2024',
+      'now',
+      '+275760-09-13',
+      '',
+    ]) {
       expect(parseStrictDate(t), t).toBeNull();
     }
     expect(parseStrictDateTime('2024-02-30T10:00:00Z')).toBeNull();

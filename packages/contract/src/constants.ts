@@ -13,7 +13,8 @@ export const isAdministratorRole = (roleName: string | null | undefined) =>
   (roleName ?? '').toLowerCase() === ADMIN_ROLE.toLowerCase();
 
 /** Only Administrators may change an Administrator: the server's rule, and the screens hide what it would refuse. */
-export const mayManageUser = (callerIsAdmin: boolean, targetRoleName: string | null | undefined) => callerIsAdmin || !isAdministratorRole(targetRoleName);
+export const mayManageUser = (callerIsAdmin: boolean, targetRoleName: string | null | undefined) =>
+  callerIsAdmin || !isAdministratorRole(targetRoleName);
 
 export const paymentMethods = ['cash', 'installment', 'transfer', 'card'] as const;
 export const cashCardMethods = ['cash', 'card'] as const;
@@ -36,7 +37,13 @@ export const receiptKinds = [
   'tiktokshop_payment',
 ] as const;
 export const paymentTerms = ['3_months', '6_months'] as const;
-export const storeSalesTypes = ['STEP IN STORE', 'FACEBOOK STORE', 'ZALO STORE', 'HOTLINE STORE', 'TIKTOKSHOP'] as const;
+export const storeSalesTypes = [
+  'STEP IN STORE',
+  'FACEBOOK STORE',
+  'ZALO STORE',
+  'HOTLINE STORE',
+  'TIKTOKSHOP',
+] as const;
 export const ecomSalesTypes = ['HOTLINE', 'ZALO', 'WEBSITE', 'FACEBOOK', 'TIKTOKSHOP', 'SHOPEE'] as const;
 export const documentTypes = ['order', 'quote', 'credit_memo'] as const;
 export const purchaseOrderTypes = ['Order', 'Credit Memo'] as const;

@@ -27,7 +27,11 @@ describe('customer contract', () => {
       name: 'This is required field!',
       phone_no: 'Please enter a valid phone number!',
     });
-    expect(customerTemporaryCreate.parse({ name: 'An', phone_no: '0912345678' })).toMatchObject({ birth_date: '0001-01-01', email: '', prefix: '' });
+    expect(customerTemporaryCreate.parse({ name: 'An', phone_no: '0912345678' })).toMatchObject({
+      birth_date: '0001-01-01',
+      email: '',
+      prefix: '',
+    });
   });
 
   it('takes points as numbers or decimal strings, source Franchise by default', () => {

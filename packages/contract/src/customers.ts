@@ -97,7 +97,8 @@ export const customerKey = z
   })
   .superRefine((v, ctx) => {
     if (!v.customer_no && !v.phone_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['phone_no'] });
-    else if (!v.customer_no && v.phone_no && !check.phone(v.phone_no)) ctx.addIssue({ code: 'custom', message: messages.phone, path: ['phone_no'] });
+    else if (!v.customer_no && v.phone_no && !check.phone(v.phone_no))
+      ctx.addIssue({ code: 'custom', message: messages.phone, path: ['phone_no'] });
   });
 export type CustomerKey = z.input<typeof customerKey>;
 
@@ -132,7 +133,10 @@ export const customerRecord = customer.extend({
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 
-export const customerRecordInfo = customerRecord.extend({ loyalty: loyaltyBalance, ship_to_addresses: z.array(shipToAddress) });
+export const customerRecordInfo = customerRecord.extend({
+  loyalty: loyaltyBalance,
+  ship_to_addresses: z.array(shipToAddress),
+});
 export type CustomerRecordInfo = z.infer<typeof customerRecordInfo>;
 
 /** The key (customer_no, or phone_no when no customer_no), the version read, and the fields to change. */
@@ -156,7 +160,8 @@ export const customerRecordUpdate = z
   })
   .superRefine((v, ctx) => {
     if (!v.customer_no && !v.phone_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['phone_no'] });
-    if (v.phone_no && !check.phone(v.phone_no)) ctx.addIssue({ code: 'custom', message: messages.phone, path: ['phone_no'] });
+    if (v.phone_no && !check.phone(v.phone_no))
+      ctx.addIssue({ code: 'custom', message: messages.phone, path: ['phone_no'] });
   });
 
 export const referralCheckRequest = z.object({
@@ -191,7 +196,11 @@ const prefixText = () =>
   requiredText(30)
     .transform((s) => s.toUpperCase())
     .refine((s) => /^[A-Z0-9_-]+$/.test(s), 'prefix may hold only letters, digits, - and _');
-export const customerSetupCreate = z.object({ name: requiredText(100), prefix: prefixText(), channel: requiredText(30) });
+export const customerSetupCreate = z.object({
+  name: requiredText(100),
+  prefix: prefixText(),
+  channel: requiredText(30),
+});
 export const customerSetupUpdate = z.object({
   id: int32({ error: 'id is required' }).positive(),
   version,
@@ -200,9 +209,25 @@ export const customerSetupUpdate = z.object({
   channel: requiredText(30).optional(),
 });
 /** Channels offered by the customer setup form: the sales types (product.md 3). */
-export const customerChannels = ['STEP IN STORE', 'FACEBOOK STORE', 'ZALO STORE', 'HOTLINE STORE', 'TIKTOKSHOP', 'HOTLINE', 'ZALO', 'WEBSITE', 'FACEBOOK', 'SHOPEE'] as const;
+export const customerChannels = [
+  'STEP IN STORE',
+  'FACEBOOK STORE',
+  'ZALO STORE',
+  'HOTLINE STORE',
+  'TIKTOKSHOP',
+  'HOTLINE',
+  'ZALO',
+  'WEBSITE',
+  'FACEBOOK',
+  'SHOPEE',
+] as const;
 export const DEFAULT_CUSTOMER_PREFIX = 'KH';
 
 /** The stores a customer may belong to, for the counter's pickers (scoped to the caller's franchise). */
-export const customerStore = z.object({ franchise_code: z.string(), franchise_name: z.string(), location_code: z.string(), location_name: z.string() });
+export const customerStore = z.object({
+  franchise_code: z.string(),
+  franchise_name: z.string(),
+  location_code: z.string(),
+  location_name: z.string(),
+});
 export type CustomerStore = z.infer<typeof customerStore>;

@@ -82,11 +82,7 @@ const locationCode = z.preprocess(
 );
 
 const requiredName = (max: 30 | 100) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, messages.maxLength(max));
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxLength(max));
 
 export const deviceCreate = z.object({
   location_code: locationCode,
@@ -111,10 +107,7 @@ export type DeviceUpdate = z.input<typeof deviceUpdate>;
 export const deviceListRequest = listRequest.extend({
   pagination: pagination
     .extend({
-      size: int32()
-        .min(1)
-        .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
-        .default(DEVICE_PAGE_SIZE),
+      size: int32().min(1).max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`).default(DEVICE_PAGE_SIZE),
     })
     .default({ page: 1, size: DEVICE_PAGE_SIZE }),
 });
@@ -137,7 +130,10 @@ const columnsLine = z.object({
     .array(
       z.object({
         text: z.string({ error: 'text is required' }).max(500, messages.maxLength(500)),
-        width: z.number({ error: 'width must be a positive number' }).positive('width must be a positive number').max(100, 'width must be at most 100'),
+        width: z
+          .number({ error: 'width must be a positive number' })
+          .positive('width must be a positive number')
+          .max(100, 'width must be at most 100'),
         align: align.optional(),
         bold: z.boolean().optional(),
       }),
@@ -146,16 +142,25 @@ const columnsLine = z.object({
     .max(8, 'cells must have 1 to 8 cells'),
   size: textSize.optional(),
 });
-const ruleLine = z.object({ kind: z.literal('rule'), style: z.enum(['solid', 'dashed'], { error: 'style must be solid or dashed' }).optional() });
+const ruleLine = z.object({
+  kind: z.literal('rule'),
+  style: z.enum(['solid', 'dashed'], { error: 'style must be solid or dashed' }).optional(),
+});
 const feedLine = z.object({
   kind: z.literal('feed'),
-  lines: z.number({ error: 'lines must be a whole number from 0 to 20' }).int('lines must be a whole number from 0 to 20').min(0, 'lines must be a whole number from 0 to 20').max(20, 'lines must be a whole number from 0 to 20'),
+  lines: z
+    .number({ error: 'lines must be a whole number from 0 to 20' })
+    .int('lines must be a whole number from 0 to 20')
+    .min(0, 'lines must be a whole number from 0 to 20')
+    .max(20, 'lines must be a whole number from 0 to 20'),
 });
 
 // A line without kind is a text line (as in the printing library).
 export const printLine = z.preprocess(
   (v) => (v && typeof v === 'object' && !Array.isArray(v) && !('kind' in v) ? { ...v, kind: 'text' } : v),
-  z.discriminatedUnion('kind', [textLine, columnsLine, ruleLine, feedLine], { error: 'kind must be text, columns, rule or feed' }),
+  z.discriminatedUnion('kind', [textLine, columnsLine, ruleLine, feedLine], {
+    error: 'kind must be text, columns, rule or feed',
+  }),
 );
 export const MAX_PRINT_LINES = 500;
 export const printDocument = z.object(
@@ -175,7 +180,8 @@ export type PrintDocumentType = (typeof printDocumentTypes)[number];
 
 export const printRequest = z.object({
   document_type: z.enum(printDocumentTypes, {
-    error: (iss) => (isBlank(iss.input) ? messages.required : `document_type must be one of ${printDocumentTypes.join(', ')}`),
+    error: (iss) =>
+      isBlank(iss.input) ? messages.required : `document_type must be one of ${printDocumentTypes.join(', ')}`,
   }),
   document_no: z.string({ error: 'document_no must be text' }).trim().max(40, messages.maxLength(40)).optional(),
   document: printDocument.optional(),

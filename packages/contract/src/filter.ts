@@ -8,7 +8,13 @@ import { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } 
 export const MAX_IN_VALUES = 1000;
 export const tooManyValues = `Please enter at most ${MAX_IN_VALUES} values`;
 
-const filterValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
+const filterValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number()])),
+]);
 
 export const filterItem = z.object({
   field: z.string().min(1),
@@ -24,10 +30,7 @@ export const sortOrder = z.object({
 
 export const pagination = z.object({
   page: int32().min(1).default(1),
-  size: int32()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  size: int32().min(1).max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 });
 
 export const listRequest = z.object({
@@ -61,6 +64,10 @@ export function normalizeFilter(f: FilterItem): { condition: ConditionType; valu
 }
 
 /** Builds a filter item the way the product's list screens do. */
-export function makeFilter(field: string, value: string | number | boolean, condition_type: ConditionType = 'eq'): FilterItem {
+export function makeFilter(
+  field: string,
+  value: string | number | boolean,
+  condition_type: ConditionType = 'eq',
+): FilterItem {
   return { field, value, condition_type };
 }

@@ -144,7 +144,10 @@ export type FranchiseUpdate = z.input<typeof franchiseUpdate>;
 
 export const franchiseDelete = z.object({
   customer_nos: z
-    .array(requiredText(30).transform((s) => s.toUpperCase()), { error: 'customer_nos is required' })
+    .array(
+      requiredText(30).transform((s) => s.toUpperCase()),
+      { error: 'customer_nos is required' },
+    )
     .min(1, 'customer_nos must not be empty'),
 });
 export const franchiseDeleteResult = z.object({ deleted: z.array(z.string()) });
@@ -168,7 +171,8 @@ export const erpCustomerQuery = z
       .default(''),
   })
   .superRefine((v, ctx) => {
-    if (!v.customer_no && !v.phone_no) ctx.addIssue({ code: 'custom', path: ['customer_no'], message: messages.required });
+    if (!v.customer_no && !v.phone_no)
+      ctx.addIssue({ code: 'custom', path: ['customer_no'], message: messages.required });
   });
 
 /** A customer as the ERP knows it (Business Central `customers`), returned by erp-customer. */

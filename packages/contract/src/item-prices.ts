@@ -46,14 +46,20 @@ export const priceList = z.object({
 });
 export type PriceList = z.infer<typeof priceList>;
 
-const sort = int32({ error: messages.isNumber }).min(0, messages.range(0, 1000000)).max(1000000, messages.range(0, 1000000));
+const sort = int32({ error: messages.isNumber })
+  .min(0, messages.range(0, 1000000))
+  .max(1000000, messages.range(0, 1000000));
 const franchiseCode = z
   .string()
   .trim()
   .max(30, messages.maxLength(30))
   .nullable()
   .transform((s) => (s ? s.toUpperCase() : null));
-const upper = z.string().trim().max(30, messages.maxLength(30)).transform((s) => s.toUpperCase());
+const upper = z
+  .string()
+  .trim()
+  .max(30, messages.maxLength(30))
+  .transform((s) => s.toUpperCase());
 const validTo = z.union([dateInput(), z.literal('').transform(() => null), z.null()]);
 
 const priceFields = {
@@ -112,7 +118,11 @@ export const itemPriceImport = z.object({
   ids: z.array(int32().positive()).min(1, 'ids must not be empty'),
   subCategoryId: int32({ error: messages.required }).positive(),
 });
-export const itemPriceImportResult = z.object({ sub_category_id: int32(), items: int32(), item_nos: z.array(z.string()) });
+export const itemPriceImportResult = z.object({
+  sub_category_id: int32(),
+  items: int32(),
+  item_nos: z.array(z.string()),
+});
 
 /** POST /api/item-prices/delete: a whole price list and its prices. */
 export const priceListDelete = z.object({ price_list_code: requiredText(30).transform((s) => s.toUpperCase()) });
@@ -135,7 +145,14 @@ export const itemPriceSyncResult = z.object({
   sync_log_id: int32(),
   created: int32(),
   updated: int32(),
-  skipped: z.array(z.object({ item_no: z.string(), variant_code: z.string(), franchise_code: z.string().nullable(), reason: z.string() })),
+  skipped: z.array(
+    z.object({
+      item_no: z.string(),
+      variant_code: z.string(),
+      franchise_code: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
 });
 
 /** A pinned price with today's effective price for the caller's franchise (tablet price screens). */

@@ -58,17 +58,24 @@ const variantInput = z.object({
 });
 const unitInput = z.object({
   code: codeInput(),
-  qty_per_unit_of_measure: decimalInput('qty_per_unit_of_measure', { min: 0, max: 1_000_000, scale: 5, minExclusive: true }),
+  qty_per_unit_of_measure: decimalInput('qty_per_unit_of_measure', {
+    min: 0,
+    max: 1_000_000,
+    scale: 5,
+    minExclusive: true,
+  }),
 });
 
-const uniqueBy = <T>(key: (t: T) => string, what: string) => (list: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  list.forEach((t, i) => {
-    const k = key(t);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', message: `${what} ${k} is listed twice`, path: [i] });
-    seen.add(k);
-  });
-};
+const uniqueBy =
+  <T>(key: (t: T) => string, what: string) =>
+  (list: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((t, i) => {
+      const k = key(t);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', message: `${what} ${k} is listed twice`, path: [i] });
+      seen.add(k);
+    });
+  };
 
 const itemFields = {
   description: requiredText(100),
@@ -103,7 +110,12 @@ export const itemUpdate = z.object({ item_no: codeInput(), version, ...itemField
   units: true,
 });
 export type ItemUpdate = z.output<typeof itemUpdate>;
-export const itemNoParam = z.object({ item_no: z.string().min(1).transform((s) => s.toUpperCase()) });
+export const itemNoParam = z.object({
+  item_no: z
+    .string()
+    .min(1)
+    .transform((s) => s.toUpperCase()),
+});
 
 /** One row of POST /api/items/filter: the item with the effective price for the franchise in view. */
 export const itemRow = z.object({
@@ -136,7 +148,12 @@ export const itemRow = z.object({
 });
 export type ItemRow = z.infer<typeof itemRow>;
 
-const franchiseCode = z.string().trim().min(1, messages.required).max(30, messages.maxLength(30)).transform((s) => s.toUpperCase());
+const franchiseCode = z
+  .string()
+  .trim()
+  .min(1, messages.required)
+  .max(30, messages.maxLength(30))
+  .transform((s) => s.toUpperCase());
 /** The rule of a franchise's price rate; the /items forms check the same (decimalIssue). */
 export const PRICE_RATE_RULE = { min: PRICE_RATE_MIN, max: PRICE_RATE_MAX, scale: 4 } as const;
 const priceRate = decimalInput('price_rate', PRICE_RATE_RULE);
@@ -147,7 +164,11 @@ export const updatePriceRate = z
     /** Head office names the franchise; a store user's own franchise is used when absent. */
     franchise_code: franchiseCode.optional(),
     update_all: z.boolean().optional().default(false),
-    item_no: z.string().trim().transform((s) => s.toUpperCase()).optional(),
+    item_no: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .optional(),
     price_rate: priceRate,
     /** The Item Franchise version last read (single item); a stale one is refused. */
     version: version.optional(),
@@ -158,16 +179,28 @@ export const updatePriceRate = z
 export const updatePriceRateResult = z.object({ franchise_code: z.string(), updated: int32(), price_rate: z.string() });
 
 /** POST /api/items/remove: takes items out of a franchise's item list (`item_nos`; `items` or one `item_no` also read). */
-export const removeItems = z.preprocess((v) => {
-  if (!v || typeof v !== 'object' || 'item_nos' in v) return v;
-  const o = v as Record<string, unknown>;
-  if (Array.isArray(o.items)) return { ...o, item_nos: o.items };
-  if (typeof o.item_no === 'string') return { ...o, item_nos: [o.item_no] };
-  return v;
-}, z.object({
-  franchise_code: franchiseCode.optional(),
-  item_nos: z.array(z.string().trim().min(1).transform((s) => s.toUpperCase()), { error: messages.required }).min(1, 'item_nos must not be empty'),
-}));
+export const removeItems = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || 'item_nos' in v) return v;
+    const o = v as Record<string, unknown>;
+    if (Array.isArray(o.items)) return { ...o, item_nos: o.items };
+    if (typeof o.item_no === 'string') return { ...o, item_nos: [o.item_no] };
+    return v;
+  },
+  z.object({
+    franchise_code: franchiseCode.optional(),
+    item_nos: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .transform((s) => s.toUpperCase()),
+        { error: messages.required },
+      )
+      .min(1, 'item_nos must not be empty'),
+  }),
+);
 export const removeItemsResult = z.object({ franchise_code: z.string(), removed: int32() });
 
 /**
@@ -176,18 +209,53 @@ export const removeItemsResult = z.object({ franchise_code: z.string(), removed:
  */
 export const sortItems = z.object({
   franchise_code: franchiseCode.optional(),
-  items: z.union([
-    z.array(z.string().trim().min(1).transform((s) => s.toUpperCase())).min(1, 'items must not be empty'),
-    z.array(z.object({ item_no: z.string().trim().min(1).transform((s) => s.toUpperCase()), sort: int32({ error: messages.isNumber }).min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)) })).min(1, 'items must not be empty'),
-  ], { error: 'items must be a list of item numbers or of { item_no, sort }' }),
+  items: z.union(
+    [
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .transform((s) => s.toUpperCase()),
+        )
+        .min(1, 'items must not be empty'),
+      z
+        .array(
+          z.object({
+            item_no: z
+              .string()
+              .trim()
+              .min(1)
+              .transform((s) => s.toUpperCase()),
+            sort: int32({ error: messages.isNumber })
+              .min(0, messages.range(0, 1_000_000))
+              .max(1_000_000, messages.range(0, 1_000_000)),
+          }),
+        )
+        .min(1, 'items must not be empty'),
+    ],
+    { error: 'items must be a list of item numbers or of { item_no, sort }' },
+  ),
   /** The sort number of the first item when `items` is a plain list (e.g. the first row of the page). */
-  sort: int32({ error: messages.isNumber }).min(0, messages.range(0, 1_000_000)).max(1_000_000, messages.range(0, 1_000_000)).optional().default(1),
+  sort: int32({ error: messages.isNumber })
+    .min(0, messages.range(0, 1_000_000))
+    .max(1_000_000, messages.range(0, 1_000_000))
+    .optional()
+    .default(1),
 });
 export const sortItemsResult = z.object({ franchise_code: z.string(), updated: int32() });
 
 /** POST /api/items/sync and /api/items/sync-item-no. */
 export const syncItems = z.object({ franchise_code: franchiseCode.optional() });
-export const syncItemNo = z.object({ item_no: z.string({ error: messages.required }).trim().min(1, messages.required).transform((s) => s.toUpperCase()), franchise_code: franchiseCode.optional() });
+export const syncItemNo = z.object({
+  item_no: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .transform((s) => s.toUpperCase()),
+  franchise_code: franchiseCode.optional(),
+});
 /** What a sync did; the entry is also kept in the sync logs (table_code item). */
 export const itemSyncResult = z.object({
   sync_log_id: int32(),
@@ -203,10 +271,25 @@ export type ItemSyncResult = z.infer<typeof itemSyncResult>;
 
 /** GET /api/items/price?item_no=&variant_code=&unit=&quantity=&date=&franchise_code= : priceOf over HTTP. */
 export const priceQuery = z.object({
-  item_no: z.string({ error: messages.required }).trim().min(1, messages.required).transform((s) => s.toUpperCase()),
-  variant_code: z.string().trim().optional().default('').transform((s) => s.toUpperCase()),
-  unit: z.string().trim().optional().transform((s) => (s ? s.toUpperCase() : undefined)),
-  quantity: decimalInput('quantity', { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true }).optional().default('1'),
+  item_no: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .transform((s) => s.toUpperCase()),
+  variant_code: z
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .transform((s) => s.toUpperCase()),
+  unit: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => (s ? s.toUpperCase() : undefined)),
+  quantity: decimalInput('quantity', { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true })
+    .optional()
+    .default('1'),
   date: dateInput().optional(),
   franchise_code: franchiseCode.optional(),
 });

@@ -46,7 +46,8 @@ const customerRef = {
   referral_code: z.string().trim().optional().default(''),
 };
 /** customer_no or referral_code; checked even when other fields fail, so every missing field is named at once. */
-const hasCustomer = (v: { customer_no?: unknown; referral_code?: unknown }) => Boolean(v.customer_no || v.referral_code);
+const hasCustomer = (v: { customer_no?: unknown; referral_code?: unknown }) =>
+  Boolean(v.customer_no || v.referral_code);
 const customerRequired = { message: messages.required, path: ['customer_no'], when: () => true };
 
 export const redeemablePointTotalRequest = z
@@ -72,7 +73,9 @@ export const redeemablePointAdd = z
     pos_so_no: requiredText(30),
     ...customerRef,
     redeemable_point_used: pointsAmount('redeemable_point_used'),
-    source: z.enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` }).default(REDEEMABLE_POINT_SOURCE),
+    source: z
+      .enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` })
+      .default(REDEEMABLE_POINT_SOURCE),
     website_no: optionalText(30),
   })
   .refine(hasCustomer, customerRequired);
@@ -80,13 +83,23 @@ export const redeemablePointAdd = z
 export const redeemablePointRemove = z
   .object({
     order_number: requiredText(30),
-    source: z.enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` }).default(REDEEMABLE_POINT_SOURCE),
+    source: z
+      .enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` })
+      .default(REDEEMABLE_POINT_SOURCE),
     ...customerRef,
   })
   .refine(hasCustomer, customerRequired);
-export const redeemablePointRemoveResult = z.object({ reversed: z.array(redeemablePointEntry), total: redeemablePointTotal });
+export const redeemablePointRemoveResult = z.object({
+  reversed: z.array(redeemablePointEntry),
+  total: redeemablePointTotal,
+});
 
-export const loyaltyScheme = z.object({ code: z.string(), description: z.string(), min_ranking_points: z.string(), sort: int32() });
+export const loyaltyScheme = z.object({
+  code: z.string(),
+  description: z.string(),
+  min_ranking_points: z.string(),
+  sort: int32(),
+});
 export type LoyaltyScheme = z.infer<typeof loyaltyScheme>;
 
 export const birthdayPromotionQuery = z.object({

@@ -21,7 +21,13 @@ describe('number series format', () => {
 describe('franchise payloads', () => {
   it('fills defaults on create and leaves absent fields absent on update', () => {
     const c = franchiseCreate.parse({ customer_no: 'hn002', name: 'Hà Nội 2' });
-    expect(c).toMatchObject({ customer_no: 'HN002', vendor_no: '', receipt_lead_time: 0, is_active: true, phone_no: '' });
+    expect(c).toMatchObject({
+      customer_no: 'HN002',
+      vendor_no: '',
+      receipt_lead_time: 0,
+      is_active: true,
+      phone_no: '',
+    });
     const u = franchiseUpdate.parse({ customer_no: 'HN002', version: 3, city: 'Hà Nội' });
     expect(u).toEqual({ customer_no: 'HN002', version: 3, city: 'Hà Nội' });
   });

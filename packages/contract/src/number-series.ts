@@ -6,7 +6,21 @@ import { messages } from './validators.js';
  * Number series per franchise, document type and year. A number reads `<franchise>-<type>-<yy>-<000123>`,
  * e.g. HN001-SO-26-000123: gap-free and unique within its series.
  */
-export const numberSeriesDocumentTypes = ['SQ', 'SO', 'SS', 'SI', 'SCM', 'PO', 'PR', 'PCM', 'CI', 'CR', 'RC', 'WE', 'CUS'] as const;
+export const numberSeriesDocumentTypes = [
+  'SQ',
+  'SO',
+  'SS',
+  'SI',
+  'SCM',
+  'PO',
+  'PR',
+  'PCM',
+  'CI',
+  'CR',
+  'RC',
+  'WE',
+  'CUS',
+] as const;
 export type NumberSeriesDocumentType = (typeof numberSeriesDocumentTypes)[number];
 export const numberSeriesDocumentTypeNames: Record<NumberSeriesDocumentType, string> = {
   SQ: 'Sales Quote',
@@ -29,7 +43,8 @@ export const MAX_SERIES_YEAR = 2099;
 
 export const numberSeriesPrefix = (franchiseCode: string, documentType: string, year: number) =>
   `${franchiseCode}-${documentType}-${String(year % 100).padStart(2, '0')}-`;
-export const formatSeriesNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_SERIES_DIGITS, '0')}`;
+export const formatSeriesNumber = (prefix: string, n: number) =>
+  `${prefix}${String(n).padStart(NUMBER_SERIES_DIGITS, '0')}`;
 
 export const numberSeries = z.object({
   id: int32(),
@@ -50,7 +65,9 @@ export const numberSeries = z.object({
 export type NumberSeries = z.infer<typeof numberSeries>;
 
 const year = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, messages.isNumber).transform(Number)], { error: messages.isNumber })
+  .union([z.number(), z.string().trim().regex(/^\d+$/, messages.isNumber).transform(Number)], {
+    error: messages.isNumber,
+  })
   .pipe(
     z
       .number()

@@ -51,7 +51,9 @@ export const shopVariantParams = z.object({ variant_code: code('variant_code') }
 export const shopVariantBody = z.object({ item_no: code('item_no').optional() }).default({});
 
 /** sync all: every item of the catalogue that is not blocked; sync_all is accepted for the original clients. */
-export const shopSyncAllBody = z.object({ sync_all: z.boolean({ error: 'sync_all must be true or false' }).optional() }).default({});
+export const shopSyncAllBody = z
+  .object({ sync_all: z.boolean({ error: 'sync_all must be true or false' }).optional() })
+  .default({});
 
 export const shopPush = z.object({
   id: int32(),

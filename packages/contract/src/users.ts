@@ -40,12 +40,17 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 export const USERNAME_MESSAGE = 'Username may contain letters, digits and . _ @ - only';
 
 const username = () => requiredText(80).regex(USERNAME_PATTERN, USERNAME_MESSAGE);
-const requiredOr = (field: string, wrong: string) => (iss: { input?: unknown }) => (iss.input === undefined ? `${field} is required` : `${field} ${wrong}`);
-const userId = (field: string) => int32({ error: requiredOr(field, 'must be a number') }).positive(`${field} must be a positive number`);
+const requiredOr = (field: string, wrong: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `${field} is required` : `${field} ${wrong}`;
+const userId = (field: string) =>
+  int32({ error: requiredOr(field, 'must be a number') }).positive(`${field} must be a positive number`);
 /** An empty store or device from a cleared form field means "none". */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const storeRef = z.preprocess(emptyToNull, z.string().trim().max(30, messages.maxLength(30)).nullable());
-const deviceRef = z.preprocess(emptyToNull, int32({ error: 'device_id must be a number' }).positive('device_id must be a positive number').nullable());
+const deviceRef = z.preprocess(
+  emptyToNull,
+  int32({ error: 'device_id must be a number' }).positive('device_id must be a positive number').nullable(),
+);
 
 export const userCreate = z.object({
   username: username(),
@@ -77,7 +82,9 @@ export const userUpdate = z.object({
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const userIdQuery = z.object({
-  user_id: coercedInt32({ error: 'user_id is required' }, 'user_id must be a number').positive('user_id must be a positive number'),
+  user_id: coercedInt32({ error: 'user_id is required' }, 'user_id must be a number').positive(
+    'user_id must be a positive number',
+  ),
 });
 export const setPasswordBody = z.object({ user_id: userId('user_id'), new_password: password() });
 export const setActiveBody = z.object({
@@ -85,7 +92,11 @@ export const setActiveBody = z.object({
   // One id or many: a single number is read as a list of one.
   ids: z.preprocess(
     (v) => (typeof v === 'number' ? [v] : v),
-    z.array(int32({ error: 'ids must be user ids' }).positive(), { error: requiredOr('ids', 'must be a list of user ids') }).min(1, 'ids must not be empty'),
+    z
+      .array(int32({ error: 'ids must be user ids' }).positive(), {
+        error: requiredOr('ids', 'must be a list of user ids'),
+      })
+      .min(1, 'ids must not be empty'),
   ),
 });
 export const setActiveResult = z.object({ updated: int32(), items: z.array(user) });
@@ -105,4 +116,14 @@ export const role = z.object({ id: int32(), name: z.string(), description: z.str
 export type Role = z.infer<typeof role>;
 
 /** Form rules for the user form, shared by the web app (product.md 5). */
-export const userFormFields = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
+export const userFormFields = [
+  'username',
+  'firstname',
+  'lastname',
+  'email',
+  'password',
+  'role_id',
+  'customer_no',
+  'device_id',
+  'is_active',
+] as const;

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { check, decimalIssue, messages, parseDecimalText, password, phone, email, requiredText, numberText, range } from './validators';
+import {
+  check,
+  decimalIssue,
+  messages,
+  parseDecimalText,
+  password,
+  phone,
+  email,
+  requiredText,
+  numberText,
+  range,
+} from './validators';
 
 describe('validators (product.md 5)', () => {
   it('phone: 0, 84 or +84, a non-zero digit, then 8 digits', () => {
-    for (const ok of ['0912345678', '84912345678', '+84912345678', '0386123456']) expect(check.phone(ok), ok).toBe(true);
-    for (const bad of ['0012345678', '091234567', '09123456789', '+8401234567', '1912345678', 'abc', '']) expect(check.phone(bad), bad).toBe(false);
+    for (const ok of ['0912345678', '84912345678', '+84912345678', '0386123456'])
+      expect(check.phone(ok), ok).toBe(true);
+    for (const bad of ['0012345678', '091234567', '09123456789', '+8401234567', '1912345678', 'abc', ''])
+      expect(check.phone(bad), bad).toBe(false);
     expect(phone().safeParse('0012345678').error?.issues[0].message).toBe('Please enter a valid phone number!');
     expect(phone().safeParse('').error?.issues[0].message).toBe('This is required field!');
   });
@@ -23,7 +36,9 @@ describe('validators (product.md 5)', () => {
     expect(check.password('abc123')).toBe(false);
     expect(check.password('abcd1234!')).toBe(false);
     expect(password().safeParse('short1').error?.issues[0].message).toBe(messages.password);
-    expect(messages.password).toBe('Minimum 8 characters and include at least one alphabetic and at least one numeric character!');
+    expect(messages.password).toBe(
+      'Minimum 8 characters and include at least one alphabetic and at least one numeric character!',
+    );
   });
 
   it('number: digits after removing dots and commas, fewer than 14 characters', () => {
@@ -31,7 +46,9 @@ describe('validators (product.md 5)', () => {
     expect(check.number('1234567890123')).toBe(true);
     expect(check.number('12345678901234')).toBe(false);
     expect(check.number('12a')).toBe(false);
-    expect(numberText().safeParse('x').error?.issues[0].message).toBe('Number is not valid! Please enter a number and maximum 14 characters');
+    expect(numberText().safeParse('x').error?.issues[0].message).toBe(
+      'Number is not valid! Please enter a number and maximum 14 characters',
+    );
   });
 
   it('required, maximum length, range, is-number', () => {
@@ -49,7 +66,22 @@ describe('validators (product.md 5)', () => {
 describe('shared field checks (forms and server)', () => {
   it('checks IP literals as node:net isIP does', async () => {
     const { isIP } = await import('node:net');
-    for (const ip of ['192.168.1.50', '999.1.1.1', '01.1.1.1', '::1', '::', 'fe80::1', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9', '1::2::3', '::ffff:192.168.1.5', '1:2:3:4:5:6:1.2.3.4', '1:2:3:4:5:6:7:1.2.3.4', 'gggg::1', 'abc']) {
+    for (const ip of [
+      '192.168.1.50',
+      '999.1.1.1',
+      '01.1.1.1',
+      '::1',
+      '::',
+      'fe80::1',
+      '1:2:3:4:5:6:7:8',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      '::ffff:192.168.1.5',
+      '1:2:3:4:5:6:1.2.3.4',
+      '1:2:3:4:5:6:7:1.2.3.4',
+      'gggg::1',
+      'abc',
+    ]) {
       expect(check.ip(ip), ip).toBe(isIP(ip) !== 0);
     }
   });

@@ -33,11 +33,7 @@ export function decimalIssue(v: string | number, o: DecimalRule): string | null 
 
 /** A required trimmed string of at most `max` characters. */
 export const requiredText = (max: MaxLength = 255) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, messages.maxLength(max));
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxLength(max));
 
 /** An optional string of at most `max` characters; empty stays empty. */
 export const optionalText = (max: MaxLength = 255) =>
@@ -48,7 +44,8 @@ export const phone = () =>
 
 export const email = () => z.string().trim().max(80, messages.maxLength(80)).refine(check.email, messages.email);
 
-export const password = () => z.string({ error: messages.required }).min(1, messages.required).refine(check.password, messages.password);
+export const password = () =>
+  z.string({ error: messages.required }).min(1, messages.required).refine(check.password, messages.password);
 
 export const numberText = () => z.string().refine(check.number, messages.number);
 

@@ -15,7 +15,11 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string | null; onQuery?: (sql: string, params: unknown[]) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string | null;
+  onQuery?: (sql: string, params: unknown[]) => void;
+}): Promise<Database> {
   // Sees every statement (tests count the queries of a request with it).
   const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.databaseUrl) {

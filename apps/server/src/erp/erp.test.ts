@@ -12,14 +12,19 @@ describe('ERP port', () => {
   it('is chosen by ERP_MODE: standalone by default, business_central refused clearly at start', () => {
     const db = ctx.t.services.db;
     expect(createErp(loadConfig({}), db).mode).toBe('standalone');
-    expect(() => createErp(loadConfig({ ERP_MODE: 'business_central' }), db)).toThrow('ERP_MODE=business_central is not available yet');
-    expect(() => createErp(loadConfig({ ERP_MODE: 'sap' }), db)).toThrow('ERP_MODE=sap is not supported (use standalone or business_central)');
+    expect(() => createErp(loadConfig({ ERP_MODE: 'business_central' }), db)).toThrow(
+      'ERP_MODE=business_central is not available yet',
+    );
+    expect(() => createErp(loadConfig({ ERP_MODE: 'sap' }), db)).toThrow(
+      'ERP_MODE=sap is not supported (use standalone or business_central)',
+    );
     expect(ctx.t.services.erp.mode).toBe('standalone');
   });
 
   it('pages franchises BC-style with nextLink and carries etags that follow the version', async () => {
     const { erp, db } = ctx.t.services;
-    for (const n of [1, 2, 3, 4, 5]) await db.insert(franchises).values({ customer_no: `PG${n}`, name: `Trang ${n}`, phone_no: `090000000${n}` });
+    for (const n of [1, 2, 3, 4, 5])
+      await db.insert(franchises).values({ customer_no: `PG${n}`, name: `Trang ${n}`, phone_no: `090000000${n}` });
     await db.update(franchises).set({ version: 7 }).where(eq(franchises.customer_no, 'PG2'));
     const first = await erp.franchises.list({ top: 2 });
     expect(first.value.map((f) => f.customer_no)).toEqual(['PG1', 'PG2']);
@@ -37,11 +42,25 @@ describe('ERP port', () => {
 
   it('answers customers, the default vendor and releases in standalone mode', async () => {
     const { erp } = ctx.t.services;
-    expect(await erp.customers.get('PG1')).toMatchObject({ customer_no: 'PG1', name: 'Trang 1', is_franchise: true, country_region_code: 'VNM' });
+    expect(await erp.customers.get('PG1')).toMatchObject({
+      customer_no: 'PG1',
+      name: 'Trang 1',
+      is_franchise: true,
+      country_region_code: 'VNM',
+    });
     expect((await erp.customers.findByPhone('0900000005'))?.customer_no).toBe('PG5');
     expect(await erp.vendors.get('V-HO-9')).toMatchObject({ vendor_no: 'V-HO-9', name: 'Trụ sở' });
     expect(await erp.vendors.get('V-OTHER')).toBeNull();
-    const release = { kind: 'purchase_order' as const, document_no: 'PG1-PO-26-000001', franchise_code: 'PG1', location_code: 'PG1-01', party_no: 'V-HO-9', document_date: '2026-02-01', lines: [], header: {} };
+    const release = {
+      kind: 'purchase_order' as const,
+      document_no: 'PG1-PO-26-000001',
+      franchise_code: 'PG1',
+      location_code: 'PG1-01',
+      party_no: 'V-HO-9',
+      document_date: '2026-02-01',
+      lines: [],
+      header: {},
+    };
     const a = await erp.documents.release(release);
     const b = await erp.documents.release(release);
     expect(a).toMatchObject({ document_no: 'PG1-PO-26-000001', external_no: 'PG1-PO-26-000001', status: 'released' });
@@ -56,7 +75,17 @@ describe('ERP port', () => {
     expect(r.records).toBeGreaterThanOrEqual(5);
     await expect(erp.franchises.sync('NONE')).rejects.toThrow('Franchise NONE does not exist');
     const logs = await db.select().from(syncLogs);
-    expect(logs.find((l) => l.table_code === 'customer')).toMatchObject({ action: 'sync_all', status: 'success', username: 'admin', records: r.records });
-    expect(logs.find((l) => l.table_code === 'franchise')).toMatchObject({ action: 'sync', status: 'failed', message: 'Franchise NONE does not exist', username: null });
+    expect(logs.find((l) => l.table_code === 'customer')).toMatchObject({
+      action: 'sync_all',
+      status: 'success',
+      username: 'admin',
+      records: r.records,
+    });
+    expect(logs.find((l) => l.table_code === 'franchise')).toMatchObject({
+      action: 'sync',
+      status: 'failed',
+      message: 'Franchise NONE does not exist',
+      username: null,
+    });
   });
 });

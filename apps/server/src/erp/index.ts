@@ -26,16 +26,27 @@ type SyncFn<A> = (arg: A, o?: ErpCallOptions) => Promise<ErpSyncResult>;
 /** Every sync call, whichever implementation answers it, leaves one sync_logs entry (success or failure). */
 export function withSyncLogging(erp: Erp, db: Db): Erp {
   const logged =
-    <A,>(table_code: string, action: (arg: A) => string, fn: SyncFn<A>): SyncFn<A> =>
+    <A>(table_code: string, action: (arg: A) => string, fn: SyncFn<A>): SyncFn<A> =>
     (arg, o) =>
-      withSyncLog(o?.tx ?? db, { table_code, action: action(arg), erp_mode: erp.mode, user: o?.user ?? null }, () => fn(arg, o));
+      withSyncLog(o?.tx ?? db, { table_code, action: action(arg), erp_mode: erp.mode, user: o?.user ?? null }, () =>
+        fn(arg, o),
+      );
   const all = (a: { syncAll?: boolean }) => (a.syncAll ? 'sync_all' : 'sync');
   return {
     ...erp,
     customers: { ...erp.customers, sync: logged('customer', all, erp.customers.sync.bind(erp.customers)) },
-    franchises: { ...erp.franchises, sync: logged('franchise', () => 'sync', erp.franchises.sync.bind(erp.franchises)) },
-    items: { ...erp.items, sync: logged('item', (a) => (a.itemNo ? 'sync_item' : all(a)), erp.items.sync.bind(erp.items)) },
+    franchises: {
+      ...erp.franchises,
+      sync: logged('franchise', () => 'sync', erp.franchises.sync.bind(erp.franchises)),
+    },
+    items: {
+      ...erp.items,
+      sync: logged('item', (a) => (a.itemNo ? 'sync_item' : all(a)), erp.items.sync.bind(erp.items)),
+    },
     postCodes: { ...erp.postCodes, sync: logged('post_code', all, erp.postCodes.sync.bind(erp.postCodes)) },
-    transferOrders: { ...erp.transferOrders, sync: logged('transfer_order', all, erp.transferOrders.sync.bind(erp.transferOrders)) },
+    transferOrders: {
+      ...erp.transferOrders,
+      sync: logged('transfer_order', all, erp.transferOrders.sync.bind(erp.transferOrders)),
+    },
   };
 }

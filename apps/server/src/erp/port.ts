@@ -39,7 +39,10 @@ export type Etagged = { etag: string; system_id: string };
 
 /** Thrown when an `ifMatch` no longer matches (BC: 412). */
 export class ErpConflictError extends Error {
-  constructor(readonly entity: string, readonly key: string) {
+  constructor(
+    readonly entity: string,
+    readonly key: string,
+  ) {
     super(`${entity} ${key} was changed in the ERP. Reload it and try again.`);
   }
 }
@@ -68,7 +71,9 @@ export type ErpCustomer = Etagged & {
   is_franchise: boolean;
   blocked: boolean;
 };
-export type ErpCustomerInput = Omit<ErpCustomer, 'etag' | 'system_id' | 'is_franchise' | 'blocked'> & { blocked?: boolean };
+export type ErpCustomerInput = Omit<ErpCustomer, 'etag' | 'system_id' | 'is_franchise' | 'blocked'> & {
+  blocked?: boolean;
+};
 
 export interface ErpCustomers {
   list(q?: ErpListQuery, o?: ErpCallOptions): Promise<ErpPage<ErpCustomer>>;
@@ -79,7 +84,14 @@ export interface ErpCustomers {
 }
 
 /** BC `vendors`. */
-export type ErpVendor = Etagged & { vendor_no: string; name: string; address: string; phone_no: string; email: string; blocked: boolean };
+export type ErpVendor = Etagged & {
+  vendor_no: string;
+  name: string;
+  address: string;
+  phone_no: string;
+  email: string;
+  blocked: boolean;
+};
 export interface ErpVendors {
   list(q?: ErpListQuery, o?: ErpCallOptions): Promise<ErpPage<ErpVendor>>;
   get(vendorNo: string, o?: ErpCallOptions): Promise<ErpVendor | null>;
@@ -107,7 +119,14 @@ export type ErpFranchise = Etagged & {
   consignment_location_code: string;
   consignment_warehouse_code: string;
   consignment_intransit_code: string;
-  locations: { location_code: string; name: string; address: string; district_code: string; phone_no: string; is_active: boolean }[];
+  locations: {
+    location_code: string;
+    name: string;
+    address: string;
+    district_code: string;
+    phone_no: string;
+    is_active: boolean;
+  }[];
 };
 
 export interface ErpFranchises {
@@ -156,9 +175,18 @@ export interface ErpItems {
 }
 
 /** BC post codes and the Vietnamese districts table. */
-export type ErpPostCode = { table_code: 'post_code' | 'address_district'; code: string; name: string; city: string; district_code: string };
+export type ErpPostCode = {
+  table_code: 'post_code' | 'address_district';
+  code: string;
+  name: string;
+  city: string;
+  district_code: string;
+};
 export interface ErpPostCodes {
-  list(q: ErpListQuery & { table_code: 'post_code' | 'address_district' }, o?: ErpCallOptions): Promise<ErpPage<ErpPostCode>>;
+  list(
+    q: ErpListQuery & { table_code: 'post_code' | 'address_district' },
+    o?: ErpCallOptions,
+  ): Promise<ErpPage<ErpPostCode>>;
   sync(opts: { syncAll?: boolean }, o?: ErpCallOptions): Promise<ErpSyncResult>;
 }
 
@@ -168,7 +196,15 @@ export interface ErpPostCodes {
 export type ErpDocumentKind = 'sales_order' | 'sales_quote' | 'purchase_order' | 'transfer_order' | 'consignment_issue';
 
 /** A document being released: the product's number is the idempotency key of the release. */
-export type ErpDocumentLine = { line_no: number; item_no: string; variant_code: string; unit_of_measure: string; quantity: string; unit_price: string; line_discount_amount: string };
+export type ErpDocumentLine = {
+  line_no: number;
+  item_no: string;
+  variant_code: string;
+  unit_of_measure: string;
+  quantity: string;
+  unit_price: string;
+  line_discount_amount: string;
+};
 export type ErpDocumentRelease = {
   kind: ErpDocumentKind;
   /** Our number (pos_so_no, pos_po_no, ci_no, …): resending the same number never creates a second document. */
@@ -187,7 +223,15 @@ export type ErpDocumentRelease = {
 export type ErpReleaseResult = Etagged & { document_no: string; external_no: string; status: 'released' };
 
 /** A document the ERP posted (shipment, receipt, invoice, credit memo, transfer shipment) coming back. */
-export type ErpPostedDocumentKind = 'sales_shipment' | 'sales_invoice' | 'sales_credit_memo' | 'purchase_receipt' | 'purchase_invoice' | 'purchase_credit_memo' | 'transfer_shipment' | 'transfer_receipt';
+export type ErpPostedDocumentKind =
+  | 'sales_shipment'
+  | 'sales_invoice'
+  | 'sales_credit_memo'
+  | 'purchase_receipt'
+  | 'purchase_invoice'
+  | 'purchase_credit_memo'
+  | 'transfer_shipment'
+  | 'transfer_receipt';
 export type ErpPostedDocument = Etagged & {
   kind: ErpPostedDocumentKind;
   no: string;
@@ -207,7 +251,14 @@ export type ErpTransferOrder = Etagged & {
   intransit_code: string;
   status: 'open' | 'released' | 'shipped' | 'received';
   shipment_date: string | null;
-  lines: { line_no: number; item_no: string; variant_code: string; quantity: string; qty_shipped: string; qty_received: string }[];
+  lines: {
+    line_no: number;
+    item_no: string;
+    variant_code: string;
+    quantity: string;
+    qty_shipped: string;
+    qty_received: string;
+  }[];
 };
 export interface ErpTransferOrders {
   list(q?: ErpListQuery & { franchise_code?: string }, o?: ErpCallOptions): Promise<ErpPage<ErpTransferOrder>>;
@@ -219,7 +270,10 @@ export interface ErpDocuments {
   /** Release a sales order / quote, purchase order, transfer order or consignment issue to the ERP. */
   release(doc: ErpDocumentRelease, o?: ErpCallOptions): Promise<ErpReleaseResult>;
   /** Posted documents created in the ERP since a point in time (or for one order), oldest first. */
-  fetchPosted(q: ErpListQuery & { kind?: ErpPostedDocumentKind; order_no?: string }, o?: ErpCallOptions): Promise<ErpPage<ErpPostedDocument>>;
+  fetchPosted(
+    q: ErpListQuery & { kind?: ErpPostedDocumentKind; order_no?: string },
+    o?: ErpCallOptions,
+  ): Promise<ErpPage<ErpPostedDocument>>;
 }
 
 /** The whole port, one member per area. Reached from routes as `services.erp`. */

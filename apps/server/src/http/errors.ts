@@ -17,13 +17,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, field?: string, code = 'validation_error') => new AppError(400, code, msg, field);
+export const badRequest = (msg: string, field?: string, code = 'validation_error') =>
+  new AppError(400, code, msg, field);
 export const unauthorized = (msg = 'Please log in', code = 'unauthorized') => new AppError(401, code, msg);
-export const forbidden = (msg = 'You do not have permission to do this', code = 'forbidden') => new AppError(403, code, msg);
+export const forbidden = (msg = 'You do not have permission to do this', code = 'forbidden') =>
+  new AppError(403, code, msg);
 export const notFound = (what: string, code = 'not_found') => new AppError(404, code, `${what} not found`);
 export const conflict = (msg: string, code = 'conflict', field?: string) => new AppError(409, code, msg, field);
 export const staleVersion = () =>
   new AppError(409, 'stale_version', 'This record was changed by someone else. Reload it and try again.', 'version');
-export const businessRule = (msg: string, code = 'business_rule', field?: string) => new AppError(422, code, msg, field);
+export const businessRule = (msg: string, code = 'business_rule', field?: string) =>
+  new AppError(422, code, msg, field);
 export const throttled = (msg: string) => new AppError(429, 'too_many_requests', msg);
 export const unavailable = (msg: string, code = 'maintenance') => new AppError(503, code, msg);

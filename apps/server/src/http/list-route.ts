@@ -8,7 +8,12 @@ import type { Auth } from './context.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 import { scopeWhere, type ListScope } from './scope.js';
 
-export type ExportColumn = { key: string; header: string; width?: number; format?: 'money' | 'date' | 'datetime' | 'boolean' };
+export type ExportColumn = {
+  key: string;
+  header: string;
+  width?: number;
+  format?: 'money' | 'date' | 'datetime' | 'boolean';
+};
 
 /** A list operation of the contract (kind 'list'): its path is the filter, path + /export the export. */
 export type ListOperation = Operation & { kind: 'list'; item: z.ZodType };
@@ -35,43 +40,48 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
   const whereOf = (auth: Auth) => and(scopeWhere(o.scope, auth.scope), o.where?.(auth));
   const asList = (b: unknown) => b as ListRequest;
-  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) => runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth)));
-  r.define({
-    method: 'POST',
-    url: exportPath(op),
-    access: op.access,
-    summary: `${op.summary} as an .xlsx file`,
-    body: op.body,
-    raw: true,
-    handler: async ({ body: raw, auth, services, reply }) => {
-      const body = asList(raw);
-      const scope = whereOf(auth);
-      const spec = specOf(auth, body);
-      // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
-      await runList(services.db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
-      const stream = new PassThrough();
-      const file = `${o.sheet.replace(/[^A-Za-z0-9_-]+/g, '-')}.xlsx`;
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${file}"`);
-      void reply.send(stream);
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-      const ws = wb.addWorksheet(o.sheet.slice(0, 31));
-      ws.columns = o.columns.map((c) => ({
-        header: c.header,
-        key: c.key,
-        width: c.width ?? Math.max(12, c.header.length + 2),
-        style: c.format ? { numFmt: NUM_FMT[c.format] } : {},
-      }));
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
-      for await (const items of iterateList(services.db, spec, { ...body }, scope)) {
-        for (const item of items) ws.addRow(exportRow(item as Record<string, unknown>, o.columns)).commit();
-      }
-      ws.commit();
-      await wb.commit();
+  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) =>
+    runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth)),
+  );
+  r.define(
+    {
+      method: 'POST',
+      url: exportPath(op),
+      access: op.access,
+      summary: `${op.summary} as an .xlsx file`,
+      body: op.body,
+      raw: true,
+      handler: async ({ body: raw, auth, services, reply }) => {
+        const body = asList(raw);
+        const scope = whereOf(auth);
+        const spec = specOf(auth, body);
+        // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
+        await runList(services.db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
+        const stream = new PassThrough();
+        const file = `${o.sheet.replace(/[^A-Za-z0-9_-]+/g, '-')}.xlsx`;
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${file}"`);
+        void reply.send(stream);
+        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+        const ws = wb.addWorksheet(o.sheet.slice(0, 31));
+        ws.columns = o.columns.map((c) => ({
+          header: c.header,
+          key: c.key,
+          width: c.width ?? Math.max(12, c.header.length + 2),
+          style: c.format ? { numFmt: NUM_FMT[c.format] } : {},
+        }));
+        ws.getRow(1).font = { bold: true };
+        ws.getRow(1).commit();
+        for await (const items of iterateList(services.db, spec, { ...body }, scope)) {
+          for (const item of items) ws.addRow(exportRow(item as Record<string, unknown>, o.columns)).commit();
+        }
+        ws.commit();
+        await wb.commit();
+      },
     },
-  }, `${op.name}Export`);
+    `${op.name}Export`,
+  );
 }
 
 /** Cell formats of the export columns (calls.md 9: dates DD-MM-YYYY; money with at most 2 decimals). */

@@ -93,7 +93,8 @@ function coerce(field: string, f: { type: FieldType; bigint?: boolean }, v: unkn
 }
 
 /** The instant the business day `days` after the date `v` (YYYY-MM-DD) begins, in the business time zone. */
-const businessDayStart = (v: string, days: 0 | 1): SQL => sql`((${v}::date + ${days}::int)::timestamp at time zone ${businessTimeZone()})`;
+const businessDayStart = (v: string, days: 0 | 1): SQL =>
+  sql`((${v}::date + ${days}::int)::timestamp at time zone ${businessTimeZone()})`;
 
 /** Escapes LIKE's wildcards so that a typed _, % and \ match themselves (`keepPercent`: % stays a wildcard). */
 function escapeLike(text: string, keepPercent: boolean): string {

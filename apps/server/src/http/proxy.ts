@@ -5,7 +5,9 @@ import { badRequest } from './errors.js';
 
 const proxyBody = z.object({
   url: z.string().min(1, 'url is required'),
-  opts: z.object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).default('POST'), body: z.unknown().optional() }).default({ method: 'POST' }),
+  opts: z
+    .object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).default('POST'), body: z.unknown().optional() })
+    .default({ method: 'POST' }),
   token: z.string().optional(),
 });
 
@@ -30,7 +32,11 @@ export function proxyRoute(r: Router, app: FastifyInstance) {
         url: target,
         // The caller's address, so the login throttle and the api log count the real client.
         remoteAddress: req.ip,
-        headers: { ...(auth ? { authorization: auth } : {}), ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), 'content-type': 'application/json' },
+        headers: {
+          ...(auth ? { authorization: auth } : {}),
+          ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+          'content-type': 'application/json',
+        },
         // api.md: opts.body defaults to an empty object.
         ...(method === 'GET' ? {} : { payload: JSON.stringify(body.opts.body ?? {}) }),
       });

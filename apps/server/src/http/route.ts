@@ -13,10 +13,7 @@ import { idempotent } from './idempotency.js';
 /** Every operation declares the page it belongs to and the level it needs (ARCHITECTURE: Access). */
 export type Access =
   /** A list of pages means any one of them grants the level (e.g. a lookup both a desktop and a tablet screen use). */
-  | { page: string | readonly string[]; level: PermissionType }
-  | 'public'
-  | 'authenticated'
-  | 'admin';
+  { page: string | readonly string[]; level: PermissionType } | 'public' | 'authenticated' | 'admin';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,7 +51,9 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
 export type RegisteredRoute = { method: Method; url: string; access: Access; summary: string; name?: string };
 
 /** The handler of an operation: gets its parsed input, returns what its response schema accepts (compile error otherwise). */
-export type OpHandler<O extends Operation> = (ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>) => Promise<HandlerResult<O>>;
+export type OpHandler<O extends Operation> = (
+  ctx: HandlerCtx<HandlerInput<O>['body'], HandlerInput<O>['query'], HandlerInput<O>['params']>,
+) => Promise<HandlerResult<O>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,10 +92,12 @@ export class Router {
   }
 
   /** The registration under `route`; only the compatibility proxy (not an operation of the contract) calls it directly. */
-  define<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R = unknown>(
-    def: RouteDef<B, Q, P, R>,
-    name?: string,
-  ): void {
+  define<
+    B extends z.ZodType = z.ZodUndefined,
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    R = unknown,
+  >(def: RouteDef<B, Q, P, R>, name?: string): void {
     const url = def.url.startsWith('/api/') || def.url.startsWith('/builds/') ? def.url : `/api${def.url}`;
     this.routes.push({ method: def.method, url, access: def.access, summary: def.summary, ...(name ? { name } : {}) });
     const services = this.services;
@@ -119,7 +120,16 @@ export class Router {
         const body = def.body ? parseOrThrow(def.body, req.body ?? {}, '') : (undefined as never);
         const query = def.query ? parseOrThrow(def.query, req.query ?? {}, '', 'query') : (undefined as never);
         const params = def.params ? parseOrThrow(def.params, req.params ?? {}, '', 'params') : (undefined as never);
-        const run = (db: Db = services.db) => def.handler({ req, reply, auth: auth as Auth, body, query, params, services: db === services.db ? services : { ...services, db } });
+        const run = (db: Db = services.db) =>
+          def.handler({
+            req,
+            reply,
+            auth: auth as Auth,
+            body,
+            query,
+            params,
+            services: db === services.db ? services : { ...services, db },
+          });
         if (def.raw) {
           await run();
           return reply;
@@ -127,7 +137,11 @@ export class Router {
         const key = def.idempotent ? req.headers['idempotency-key'] : undefined;
         if (typeof key === 'string' && key.length > 0 && auth) {
           const operation = `${def.method} ${req.url.split('?')[0]}`;
-          const answer = await idempotent(services.db, { userId: auth.userId, operation, key, body: req.body, status }, (tx) => run(tx as unknown as Db));
+          const answer = await idempotent(
+            services.db,
+            { userId: auth.userId, operation, key, body: req.body, status },
+            (tx) => run(tx as unknown as Db),
+          );
           return reply.status(answer.status).send(answer.response);
         }
         const data = await run();

@@ -7,7 +7,12 @@ import { rejectBadText } from './input.js';
  * Text PostgreSQL cannot store (NUL, lone surrogates) is refused here for every route, whatever the schema.
  * `root` names the value itself ('body', 'query', 'params') when the error is about all of it (e.g. an array body).
  */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, prefix: string, root = 'body'): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  prefix: string,
+  root = 'body',
+): z.output<T> {
   rejectBadText(value, prefix || root, prefix ? [prefix] : []);
   const r = schema.safeParse(value);
   if (r.success) return r.data;
@@ -24,7 +29,8 @@ function messageOf(issue: z.core.$ZodIssue, field: string): string {
   if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
     return issue.input === undefined ? `${field || 'value'} is required` : `${field || 'value'} has the wrong type`;
   }
-  if (issue.code === 'invalid_union' && issue.message.startsWith('Invalid input')) return `${field || 'value'} has the wrong type`;
+  if (issue.code === 'invalid_union' && issue.message.startsWith('Invalid input'))
+    return `${field || 'value'} has the wrong type`;
   if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
   return issue.message;
 }

@@ -11,7 +11,10 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-web-dist-'));
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const script = `console.log(${JSON.stringify('Franchise Portal '.repeat(500))});`;
 fs.mkdirSync(path.join(dist, 'assets'));
-for (const [file, body] of [['index.html', html], ['assets/index-AbC123.js', script]]) {
+for (const [file, body] of [
+  ['index.html', html],
+  ['assets/index-AbC123.js', script],
+]) {
   fs.writeFileSync(path.join(dist, file), body);
   fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
   fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
@@ -23,7 +26,15 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.t.app.inj
 
 describe('the web app', () => {
   it('answers a route of the app with index.html, status 200, revalidated', async () => {
-    for (const url of ['/', '/login', '/users', '/users/12', '/pageStructure/detail/tablet/itemPrice', '/customers/records?x=1', '/Items/']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/users',
+      '/users/12',
+      '/pageStructure/detail/tablet/itemPrice',
+      '/customers/records?x=1',
+      '/Items/',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

@@ -33,9 +33,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/builds/');
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/builds/');
     if (!hasWeb || !isPage) {
-      return reply.status(404).send({ result: false, data: null, errors: [{ code: 'not_found', msg: `Page not found ${req.url}` }] });
+      return reply
+        .status(404)
+        .send({ result: false, data: null, errors: [{ code: 'not_found', msg: `Page not found ${req.url}` }] });
     }
     if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     return reply

@@ -31,7 +31,13 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
   const [live] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.queue, input.queue), eq(jobs.key, input.key ?? ''), inArray(jobs.state, ['pending', 'running', 'failed'])));
+    .where(
+      and(
+        eq(jobs.queue, input.queue),
+        eq(jobs.key, input.key ?? ''),
+        inArray(jobs.state, ['pending', 'running', 'failed']),
+      ),
+    );
   return live;
 }
 
@@ -109,7 +115,12 @@ export class JobRunner {
       if (!job) return null;
       const [row] = await tx
         .update(jobs)
-        .set({ state: 'running', attempts: job.attempts + 1, locked_until: sql`now() + interval '5 minutes'`, updated_at: sql`now()` })
+        .set({
+          state: 'running',
+          attempts: job.attempts + 1,
+          locked_until: sql`now() + interval '5 minutes'`,
+          updated_at: sql`now()`,
+        })
         .where(eq(jobs.id, job.id))
         .returning();
       return row;
@@ -120,7 +131,13 @@ export class JobRunner {
       const result = await handler(claimed.payload, claimed);
       await this.db
         .update(jobs)
-        .set({ state: 'done', result: (result ?? null) as never, last_error: null, locked_until: null, updated_at: sql`now()` })
+        .set({
+          state: 'done',
+          result: (result ?? null) as never,
+          last_error: null,
+          locked_until: null,
+          updated_at: sql`now()`,
+        })
         .where(eq(jobs.id, claimed.id));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -128,9 +145,18 @@ export class JobRunner {
       const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts) * 1000).toISOString();
       await this.db
         .update(jobs)
-        .set({ state: dead ? 'dead' : 'failed', last_error: message, run_at: dead ? claimed.run_at : retryAt, locked_until: null, updated_at: sql`now()` })
+        .set({
+          state: dead ? 'dead' : 'failed',
+          last_error: message,
+          run_at: dead ? claimed.run_at : retryAt,
+          locked_until: null,
+          updated_at: sql`now()`,
+        })
         .where(eq(jobs.id, claimed.id));
-      this.log.warn({ job: claimed.id, queue: claimed.queue, attempt: claimed.attempts, dead, err: message }, 'job failed');
+      this.log.warn(
+        { job: claimed.id, queue: claimed.queue, attempt: claimed.attempts, dead, err: message },
+        'job failed',
+      );
     }
     return true;
   }

@@ -22,6 +22,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_ready').on(t.state, t.run_at),
-    uniqueIndex('jobs_live_key').on(t.queue, t.key).where(sql`${t.key} is not null and ${t.state} in ('pending','running','failed')`),
+    uniqueIndex('jobs_live_key')
+      .on(t.queue, t.key)
+      .where(sql`${t.key} is not null and ${t.state} in ('pending','running','failed')`),
   ],
 );

@@ -19,4 +19,23 @@ import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './shop/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
-export const modules: ((r: Router) => void | Promise<void>)[] = [authRoutes, systemRoutes, cancelReasonRoutes, syncRoutes, franchiseRoutes, numberSeriesRoutes, deviceRoutes, accessRoutes, userRoutes, driveRoutes, itemDocumentRoutes, addressRoutes, customerRoutes, loyaltyRoutes, itemRoutes, itemPriceRoutes, categoryRoutes, shopRoutes];
+export const modules: ((r: Router) => void | Promise<void>)[] = [
+  authRoutes,
+  systemRoutes,
+  cancelReasonRoutes,
+  syncRoutes,
+  franchiseRoutes,
+  numberSeriesRoutes,
+  deviceRoutes,
+  accessRoutes,
+  userRoutes,
+  driveRoutes,
+  itemDocumentRoutes,
+  addressRoutes,
+  customerRoutes,
+  loyaltyRoutes,
+  itemRoutes,
+  itemPriceRoutes,
+  categoryRoutes,
+  shopRoutes,
+];

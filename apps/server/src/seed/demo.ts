@@ -26,7 +26,12 @@ const storePages: PageGrant[] = [
   { page_url: '/myprofile', permission_type: 'edit' },
   { page_url: '/cancelReasons', permission_type: 'view' },
 ];
-const managerPages: PageGrant[] = [...storePages, { page_url: '/users', permission_type: 'view' }, { page_url: '/franchises', permission_type: 'view' }, { page_url: '/franchises/detail', permission_type: 'view' }];
+const managerPages: PageGrant[] = [
+  ...storePages,
+  { page_url: '/users', permission_type: 'view' },
+  { page_url: '/franchises', permission_type: 'view' },
+  { page_url: '/franchises/detail', permission_type: 'view' },
+];
 const headOfficePages: PageGrant[] = [
   { page_url: '/franchises', permission_type: 'edit' },
   { page_url: '/franchises/detail', permission_type: 'edit' },
@@ -45,19 +50,40 @@ async function seedUsersAndPermissions(s: Services) {
   for (const u of DEMO_USERS) {
     await db
       .insert(users)
-      .values({ username: u.username, password_hash: hash, firstname: u.firstname, lastname: u.lastname, role_id: roleId(u.role), customer_no: u.customer_no, email: `${u.username}@demo.vn` })
+      .values({
+        username: u.username,
+        password_hash: hash,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        role_id: roleId(u.role),
+        customer_no: u.customer_no,
+        email: `${u.username}@demo.vn`,
+      })
       .onConflictDoNothing();
   }
   const perms = [
     { name: 'Head Office', permission_type: 'edit' as const, pages: headOfficePages, who: ['headoffice'] },
-    { name: 'Store Manager', permission_type: 'edit' as const, pages: managerPages, who: ['hanoi.manager', 'saigon.manager', 'danang.manager'] },
+    {
+      name: 'Store Manager',
+      permission_type: 'edit' as const,
+      pages: managerPages,
+      who: ['hanoi.manager', 'saigon.manager', 'danang.manager'],
+    },
     { name: 'Store Staff', permission_type: 'view' as const, pages: storePages, who: ['hanoi.staff'] },
   ];
   for (const p of perms) {
-    const [row] = await db.insert(pagePermissions).values({ name: p.name, permission_type: p.permission_type, pages: p.pages }).onConflictDoNothing().returning();
+    const [row] = await db
+      .insert(pagePermissions)
+      .values({ name: p.name, permission_type: p.permission_type, pages: p.pages })
+      .onConflictDoNothing()
+      .returning();
     if (!row) continue;
     const members = await db.select({ id: users.user_id }).from(users).where(inArray(users.username, p.who));
-    if (members.length) await db.insert(pagePermissionUsers).values(members.map((m) => ({ page_permission_id: row.id, admin_user_id: m.id }))).onConflictDoNothing();
+    if (members.length)
+      await db
+        .insert(pagePermissionUsers)
+        .values(members.map((m) => ({ page_permission_id: row.id, admin_user_id: m.id })))
+        .onConflictDoNothing();
   }
 }
 
@@ -77,5 +103,12 @@ async function seedCancelReasons(s: Services) {
 }
 
 /** Demo data loaders, run once on an empty database unless SEED_DEMO=false; modules add theirs here. */
-export const demoSeeds: ((s: Services) => Promise<void>)[] = [seedUsersAndPermissions, seedCancelReasons, seedFranchises, seedDemoDevices, seedCatalogue, seedDemoCustomers, seedDemoDocuments];
-
+export const demoSeeds: ((s: Services) => Promise<void>)[] = [
+  seedUsersAndPermissions,
+  seedCancelReasons,
+  seedFranchises,
+  seedDemoDevices,
+  seedCatalogue,
+  seedDemoCustomers,
+  seedDemoDocuments,
+];

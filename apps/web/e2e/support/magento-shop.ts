@@ -1,4 +1,7 @@
-import { startMagentoTestServer, type MagentoTestServer } from '../../../server/src/modules/shop/test-support/magento-test-server';
+import {
+  startMagentoTestServer,
+  type MagentoTestServer,
+} from '../../../server/src/modules/shop/test-support/magento-test-server';
 
 // The online shop of the browser journeys: the server's Magento-shaped test server on a fixed loopback port, which
 // playwright.config.ts gives the app server as MAGENTO_BASE_URL (SHOP_MODE=magento). A journey starts it, takes it

@@ -90,7 +90,12 @@ export class DetailPage {
   /** The open dialog titled `title` (the topmost one when no title is given). */
   dialog(title?: string | RegExp): Dialog {
     const dialogs = this.page.getByRole('dialog');
-    return new Dialog(this.page, title ? dialogs.filter({ has: this.page.getByText(title, { exact: typeof title === 'string' }) }).last() : dialogs.last());
+    return new Dialog(
+      this.page,
+      title
+        ? dialogs.filter({ has: this.page.getByText(title, { exact: typeof title === 'string' }) }).last()
+        : dialogs.last(),
+    );
   }
   error(text: string | RegExp): Locator {
     return this.page.locator('.ant-form-item-explain-error').filter({ hasText: text });
@@ -151,7 +156,11 @@ export class ListPage extends DetailPage {
     return this.page.locator('.ant-pagination-total-text');
   }
   async goToPage(n: number) {
-    await this.page.locator('.ant-pagination').getByRole('listitem').filter({ hasText: new RegExp(`^${n}$`) }).click();
+    await this.page
+      .locator('.ant-pagination')
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`^${n}$`) })
+      .click();
   }
   /** A column header cell. */
   header(name: string): Locator {

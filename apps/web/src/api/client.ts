@@ -54,7 +54,10 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
   }
   const env = json as { result?: boolean; data?: T; errors?: ApiError[] } | null;
   if (!res.ok || (env && typeof env === 'object' && env.result === false)) {
-    const err = new ApiCallError(res.status, env?.errors?.length ? env.errors : [{ code: 'system_error', msg: DEFAULT_ERROR }]);
+    const err = new ApiCallError(
+      res.status,
+      env?.errors?.length ? env.errors : [{ code: 'system_error', msg: DEFAULT_ERROR }],
+    );
     listeners.forEach((l) => l(err));
     throw err;
   }
@@ -63,12 +66,14 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
 }
 
 /** Arguments of call(name, …): the input may be left out when every part of it is optional. */
-export type CallArgs<N extends OperationName> = Record<never, never> extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
+export type CallArgs<N extends OperationName> =
+  Record<never, never> extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
 
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null) q.append(k, String(v));
+  for (const [k, v] of Object.entries(query as Record<string, unknown>))
+    if (v !== undefined && v !== null) q.append(k, String(v));
   const text = q.toString();
   return text ? `?${text}` : '';
 }
@@ -86,7 +91,11 @@ export function call<N extends OperationName>(name: N, ...[input]: CallArgs<N>):
 }
 
 /** Sends a multipart operation (uploads) with its form data. */
-export function upload<N extends OperationName>(name: N, form: FormData, params?: Record<string, unknown>): Promise<ApiResponse<N>> {
+export function upload<N extends OperationName>(
+  name: N,
+  form: FormData,
+  params?: Record<string, unknown>,
+): Promise<ApiResponse<N>> {
   const meta = operation(name);
   return request<ApiResponse<N>>(meta.method, opUrl(meta, params), form);
 }

@@ -51,8 +51,11 @@ export function areaHooks<A extends AreaName>(area: A) {
   const nameOf = <K extends KeyOf<A>>(key: K) => `${area}.${key}` as NameOf<A, K>;
   return {
     key: <K extends KeyOf<A>>(key: K, input?: ApiInput<NameOf<A, K>>) => qk.op(nameOf(key), input),
-    useQuery: <K extends KeyOf<A>, T = ApiResponse<NameOf<A, K>>>(key: K, input: ApiInput<NameOf<A, K>>, options?: QueryOptions<NameOf<A, K>, T>) =>
-      useOp<NameOf<A, K>, T>(nameOf(key), input, options),
+    useQuery: <K extends KeyOf<A>, T = ApiResponse<NameOf<A, K>>>(
+      key: K,
+      input: ApiInput<NameOf<A, K>>,
+      options?: QueryOptions<NameOf<A, K>, T>,
+    ) => useOp<NameOf<A, K>, T>(nameOf(key), input, options),
     useMutation: <K extends KeyOf<A>, V = ApiInput<NameOf<A, K>>>(key: K, o: MutationOptions<NameOf<A, K>, V> = {}) =>
       useOpMutation<NameOf<A, K>, V>(nameOf(key), { invalidates: [area], ...o }),
   };

@@ -101,7 +101,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [clear]);
 
-  const value = useMemo(() => ({ me, loading, login, logout, clear, refresh }), [me, loading, login, logout, clear, refresh]);
+  const value = useMemo(
+    () => ({ me, loading, login, logout, clear, refresh }),
+    [me, loading, login, logout, clear, refresh],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -62,7 +62,11 @@ function toFilterItems(fields: FilterField[], values: Record<string, unknown>): 
       items.push({ field: f.name, value: v.join('|'), condition_type: 'in' });
     } else {
       const condition: ConditionType = f.condition ?? (f.type === 'text' || f.type === undefined ? 'like' : 'eq');
-      items.push({ field: f.name, value: typeof v === 'string' ? v.trim() : (v as string | number | boolean), condition_type: condition });
+      items.push({
+        field: f.name,
+        value: typeof v === 'string' ? v.trim() : (v as string | number | boolean),
+        condition_type: condition,
+      });
     }
   }
   return items;
@@ -79,7 +83,11 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
   const [exporting, setExporting] = useState(false);
 
   const request: ListRequestInput = useMemo(
-    () => ({ pagination: { page, size }, filters: [...(p.fixedFilters ?? []), ...filters], ...(sort ? { sort_order: sort } : {}) }),
+    () => ({
+      pagination: { page, size },
+      filters: [...(p.fixedFilters ?? []), ...filters],
+      ...(sort ? { sort_order: sort } : {}),
+    }),
     [page, size, filters, sort, p.fixedFilters],
   );
   const query = useQuery({
@@ -90,7 +98,10 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
   });
 
   // Row actions stay reachable on any width: the Actions column is pinned to the right edge of every list.
-  const columns = useMemo(() => p.columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c)), [p.columns]);
+  const columns = useMemo(
+    () => p.columns.map((c) => (c.key === 'actions' && !c.fixed ? { ...c, fixed: 'right' as const } : c)),
+    [p.columns],
+  );
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
@@ -126,7 +137,14 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         </Typography.Title>
       ) : null}
       {p.filters?.length ? (
-        <Form form={form} name={`${p.area}-filters`} layout="inline" onFinish={search} className="list-filters" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form
+          form={form}
+          name={`${p.area}-filters`}
+          layout="inline"
+          onFinish={search}
+          className="list-filters"
+          style={{ marginBottom: 12, rowGap: 8 }}
+        >
           {p.filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               {f.type === 'select' || f.type === 'boolean' ? (
@@ -134,7 +152,14 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
                   allowClear
                   style={{ minWidth: 160 }}
                   mode={f.multiple ? 'multiple' : undefined}
-                  options={f.type === 'boolean' ? [{ label: 'Yes', value: 'true' }, { label: 'No', value: 'false' }] : f.options}
+                  options={
+                    f.type === 'boolean'
+                      ? [
+                          { label: 'Yes', value: 'true' },
+                          { label: 'No', value: 'false' },
+                        ]
+                      : f.options
+                  }
                   placeholder={f.label}
                   aria-label={f.label}
                 />
@@ -167,7 +192,11 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         <Button icon={<DownloadOutlined />} onClick={handle(doExport)} loading={exporting}>
           Export Excel
         </Button>
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching && !query.isLoading}
+        >
           Refresh Data
         </Button>
       </Space>

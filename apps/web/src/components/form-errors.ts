@@ -13,5 +13,10 @@ export function showFormErrors(form: FormInstance, e: unknown, fields?: readonly
     toast.error(e);
     return;
   }
-  form.setFields(known.map(([name, err]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [err] })) as never);
+  form.setFields(
+    known.map(([name, err]) => ({
+      name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      errors: [err],
+    })) as never,
+  );
 }

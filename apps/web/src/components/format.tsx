@@ -1,9 +1,13 @@
 import { formatDate, formatDateTime, formatNumber } from '@fp/contract/web';
 
 /** Column renderers: money German-style (≤ 2 decimals), dates DD-MM-YYYY. */
-export const renderMoney = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string)}</span>;
+export const renderMoney = (v: unknown) => (
+  <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string)}</span>
+);
 export const renderDate = (v: unknown) => formatDate(v as string);
 export const renderDateTime = (v: unknown) => formatDateTime(v as string);
 export const renderBool = (v: unknown) => (v ? 'Yes' : 'No');
 /** Any other number (durations, quantities) German-style: "6,43". */
-export const renderNumber = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string | number)}</span>;
+export const renderNumber = (v: unknown) => (
+  <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string | number)}</span>
+);

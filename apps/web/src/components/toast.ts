@@ -21,7 +21,8 @@ export const toast = {
   },
   /** The first server msg, or the default text; persistent until closed. */
   error(err: unknown) {
-    const message = err instanceof ApiCallError ? err.message : err instanceof Error && err.message ? err.message : DEFAULT_ERROR;
+    const message =
+      err instanceof ApiCallError ? err.message : err instanceof Error && err.message ? err.message : DEFAULT_ERROR;
     api?.error({ message, duration: 0, placement: 'topRight' });
   },
   warning(text: string) {
@@ -35,7 +36,11 @@ export const toast = {
     api?.info({ message: text, duration: seconds(TOAST_MS.info), placement: 'topRight' });
   },
   syncSuccess(entity: ToastEntity) {
-    api?.success({ message: successText('Sync', entity), duration: seconds(TOAST_MS.syncSuccess), placement: 'topRight' });
+    api?.success({
+      message: successText('Sync', entity),
+      duration: seconds(TOAST_MS.syncSuccess),
+      placement: 'topRight',
+    });
   },
   /** Closes every toast (e.g. a stale login error once the login succeeded). */
   clear() {

@@ -8,7 +8,19 @@ import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
 import { handle } from '../components/handle';
 
-const groupOrder: MenuGroup[] = ['Sales', 'Purchasing', 'Consignment', 'Stock', 'Money', 'Customers', 'Catalogue', 'Franchise', 'Reports', 'Tablet', 'Administration'];
+const groupOrder: MenuGroup[] = [
+  'Sales',
+  'Purchasing',
+  'Consignment',
+  'Stock',
+  'Money',
+  'Customers',
+  'Catalogue',
+  'Franchise',
+  'Reports',
+  'Tablet',
+  'Administration',
+];
 
 /** Below this window width the sidebar starts collapsed (tablets, 1024 px laptops). */
 const SIDEBAR_MIN_WIDTH = 1200;
@@ -45,16 +57,41 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} breakpoint="xl" onBreakpoint={(narrow) => setCollapsed(narrow || isTablet)} trigger={null} width={240} collapsedWidth={0} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        breakpoint="xl"
+        onBreakpoint={(narrow) => setCollapsed(narrow || isTablet)}
+        trigger={null}
+        width={240}
+        collapsedWidth={0}
+        theme="light"
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
         <div style={{ padding: 16, fontWeight: 600, fontSize: 16 }}>
           <Link to="/">{t('app.title')}</Link>
         </div>
         <nav aria-label="Main menu">
-          <Menu mode="inline" selectedKeys={[selected]} openKeys={collapsed ? [] : openKeys} onOpenChange={setOpenKeys} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[selected]}
+            openKeys={collapsed ? [] : openKeys}
+            onOpenChange={setOpenKeys}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: '1px solid #f0f0f0' }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
           <Button
             type="text"
             aria-label={collapsed ? 'Open menu' : 'Close menu'}
@@ -63,7 +100,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             style={isTablet ? { width: 48, height: 48 } : undefined}
           />
           <Space>
-            {me?.franchise_code ? <span style={{ color: token.colorTextSecondary }}>Store {me.franchise_code}</span> : null}
+            {me?.franchise_code ? (
+              <span style={{ color: token.colorTextSecondary }}>Store {me.franchise_code}</span>
+            ) : null}
             <Dropdown
               menu={{
                 items: [
@@ -104,12 +143,23 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#e6f4ff,#f6ffed)' }}>
+    <Layout
+      style={{
+        minHeight: '100vh',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'linear-gradient(135deg,#e6f4ff,#f6ffed)',
+      }}
+    >
       {children}
     </Layout>
   );
 }
 
 export function BlankLayout({ children }: { children: ReactNode }) {
-  return <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{children}</div>;
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      {children}
+    </div>
+  );
 }

@@ -39,7 +39,6 @@ export const screens: Record<string, Page> = {
   '/shippingAgentServices': lazyWithReload(() => import('./shippingAgentServices')),
 };
 
-
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */
 export const LoginScreen = lazyWithReload(() => import('./login'));
 export const MaintenanceScreen = lazyWithReload(() => import('./maintenance'));

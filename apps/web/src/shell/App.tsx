@@ -14,7 +14,9 @@ import { lazyWithReload } from './chunk-reload';
 // The status pages (antd's Result with its illustrations) load only when one is shown.
 const NotFoundPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.NotFoundPage })));
 const ForbiddenPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.ForbiddenPage })));
-const ComingSoonPage = lazyWithReload<{ name: string }>(() => import('./StatusPages').then((m) => ({ default: m.ComingSoonPage })));
+const ComingSoonPage = lazyWithReload<{ name: string }>(() =>
+  import('./StatusPages').then((m) => ({ default: m.ComingSoonPage })),
+);
 
 const Loading = ({ what }: { what: string }) => (
   <div style={{ padding: 48, textAlign: 'center' }} data-testid={`loading-${what}`}>
@@ -74,7 +76,8 @@ function PageGuard({ page }: { page: PageDef }) {
   // A detail screen opens for whoever may open its list (the server checks the list's page for its calls too).
   const parent = page.url.replace(/\/detail(\/\{slug\})?$/, '').replace(/\/\{id\}$/, '');
   const allowed =
-    OPEN_PAGES.has(page.url) || ((!page.adminOnly || me?.is_admin) && (canAccess(me, page.url, 'view') || canAccess(me, parent, 'view')));
+    OPEN_PAGES.has(page.url) ||
+    ((!page.adminOnly || me?.is_admin) && (canAccess(me, page.url, 'view') || canAccess(me, parent, 'view')));
   const Screen = screens[page.url];
   return (
     <Suspense fallback={<Loading what="page" />}>
@@ -126,7 +129,11 @@ const appRoutes: RouteObject[] = [
             </DefaultLayout>
           </RequireAuth>
         ),
-        children: pages.map((p) => (p.url === '/' ? { index: true, element: <PageGuard page={p} /> } : { path: routePath(p.url), element: <PageGuard page={p} /> })),
+        children: pages.map((p) =>
+          p.url === '/'
+            ? { index: true, element: <PageGuard page={p} /> }
+            : { path: routePath(p.url), element: <PageGuard page={p} /> },
+        ),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -28,5 +28,11 @@ export function ForbiddenPage() {
 
 export function ComingSoonPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  return <Result status="info" title={t('comingSoon.title')} subTitle={`${name} is not available yet. It arrives with a later release of Franchise Portal.`} />;
+  return (
+    <Result
+      status="info"
+      title={t('comingSoon.title')}
+      subTitle={`${name} is not available yet. It arrives with a later release of Franchise Portal.`}
+    />
+  );
 }

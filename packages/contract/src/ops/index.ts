@@ -81,7 +81,9 @@ export type OperationName = { [A in AreaName]: `${A}.${keyof Operations[A] & str
 
 /** The list operations (kind 'list'): each gives a filter call and its export. */
 export type ListOperationName = {
-  [A in AreaName]: { [K in keyof Operations[A] & string]: Operations[A][K] extends { kind: 'list' } ? `${A}.${K}` : never }[keyof Operations[A] & string];
+  [A in AreaName]: {
+    [K in keyof Operations[A] & string]: Operations[A][K] extends { kind: 'list' } ? `${A}.${K}` : never;
+  }[keyof Operations[A] & string];
 }[AreaName];
 
 /** The meta of an operation by its name. */

@@ -32,8 +32,17 @@ export function standaloneCustomers(db: Db): ErpCustomers {
   return {
     async list(q = {}, o) {
       const { top, skip } = readPaging(q);
-      const where = and(q.since ? gt(franchises.updated_at, q.since) : undefined, q.filter?.customer_no ? eq(franchises.customer_no, String(q.filter.customer_no)) : undefined);
-      const rows = await on(o).select().from(franchises).where(where).orderBy(asc(franchises.customer_no)).limit(top + 1).offset(skip);
+      const where = and(
+        q.since ? gt(franchises.updated_at, q.since) : undefined,
+        q.filter?.customer_no ? eq(franchises.customer_no, String(q.filter.customer_no)) : undefined,
+      );
+      const rows = await on(o)
+        .select()
+        .from(franchises)
+        .where(where)
+        .orderBy(asc(franchises.customer_no))
+        .limit(top + 1)
+        .offset(skip);
       return toPage('customers', rows.map(toCustomer), top, skip);
     },
     async get(customerNo, o) {
@@ -41,12 +50,22 @@ export function standaloneCustomers(db: Db): ErpCustomers {
       return row ? toCustomer(row) : null;
     },
     async findByPhone(phoneNo, o) {
-      const [row] = await on(o).select().from(franchises).where(eq(franchises.phone_no, phoneNo)).orderBy(asc(franchises.customer_no)).limit(1);
+      const [row] = await on(o)
+        .select()
+        .from(franchises)
+        .where(eq(franchises.phone_no, phoneNo))
+        .orderBy(asc(franchises.customer_no))
+        .limit(1);
       return row ? toCustomer(row) : null;
     },
     async sync(_opts, o) {
-      const [{ n }] = await on(o).select({ n: sql<number>`count(*)::int` }).from(franchises);
-      return { records: n, message: `Standalone: ${n} franchise customer(s) are the product's own records; nothing to pull` };
+      const [{ n }] = await on(o)
+        .select({ n: sql<number>`count(*)::int` })
+        .from(franchises);
+      return {
+        records: n,
+        message: `Standalone: ${n} franchise customer(s) are the product's own records; nothing to pull`,
+      };
     },
   };
 }

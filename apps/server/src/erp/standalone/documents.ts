@@ -9,7 +9,13 @@ export function standaloneDocuments(): ErpDocuments {
   return {
     async release(doc) {
       if (!doc.document_no) throw new Error('A released document needs its number');
-      return { document_no: doc.document_no, external_no: doc.document_no, status: 'released', etag: etagOf(1), system_id: doc.document_no };
+      return {
+        document_no: doc.document_no,
+        external_no: doc.document_no,
+        status: 'released',
+        etag: etagOf(1),
+        system_id: doc.document_no,
+      };
     },
     async fetchPosted() {
       return { value: [], nextLink: null };

@@ -34,7 +34,14 @@ export function toErpFranchise(f: Row, stores: (typeof locations.$inferSelect)[]
     consignment_intransit_code: f.consignment_intransit_code,
     locations: stores
       .filter((l) => l.customer_no === f.customer_no)
-      .map((l) => ({ location_code: l.location_code, name: l.name, address: l.address, district_code: l.district_code, phone_no: l.phone_no, is_active: l.is_active })),
+      .map((l) => ({
+        location_code: l.location_code,
+        name: l.name,
+        address: l.address,
+        district_code: l.district_code,
+        phone_no: l.phone_no,
+        is_active: l.is_active,
+      })),
   };
 }
 
@@ -43,7 +50,16 @@ export function standaloneFranchises(db: Db): ErpFranchises {
   const on = (o?: ErpCallOptions): DbOrTx => o?.tx ?? db;
   const withStores = async (d: DbOrTx, rows: Row[]) => {
     if (rows.length === 0) return [];
-    const stores = await d.select().from(locations).where(inArray(locations.customer_no, rows.map((r) => r.customer_no))).orderBy(asc(locations.location_code));
+    const stores = await d
+      .select()
+      .from(locations)
+      .where(
+        inArray(
+          locations.customer_no,
+          rows.map((r) => r.customer_no),
+        ),
+      )
+      .orderBy(asc(locations.location_code));
     return rows.map((r) => toErpFranchise(r, stores));
   };
   const one = async (d: DbOrTx, where: ReturnType<typeof eq>) => {
@@ -59,7 +75,13 @@ export function standaloneFranchises(db: Db): ErpFranchises {
         const col = (franchises as unknown as Record<string, unknown>)[k];
         if (col) conds.push(eq(col as typeof franchises.customer_no, v as string));
       }
-      const rows = await d.select().from(franchises).where(and(...conds)).orderBy(asc(franchises.customer_no)).limit(top + 1).offset(skip);
+      const rows = await d
+        .select()
+        .from(franchises)
+        .where(and(...conds))
+        .orderBy(asc(franchises.customer_no))
+        .limit(top + 1)
+        .offset(skip);
       return toPage('franchises', await withStores(d, rows), top, skip);
     },
     get: (customerNo, o) => one(on(o), eq(franchises.customer_no, customerNo)),
@@ -69,8 +91,14 @@ export function standaloneFranchises(db: Db): ErpFranchises {
       // Derived data: the current year's number series (idempotent) and the sync stamp.
       const year = businessYear();
       const series = await generateNumberSeries(d, { franchiseCode: customerNo, year });
-      const [stores] = await d.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.customer_no, customerNo));
-      await d.update(franchises).set({ last_synced_at: sql`now()` }).where(eq(franchises.customer_no, customerNo));
+      const [stores] = await d
+        .select({ n: sql<number>`count(*)::int` })
+        .from(locations)
+        .where(eq(locations.customer_no, customerNo));
+      await d
+        .update(franchises)
+        .set({ last_synced_at: sql`now()` })
+        .where(eq(franchises.customer_no, customerNo));
       return {
         records: 1,
         message: `Franchise ${customerNo} refreshed: ${stores.n} store(s), ${series.created} new number series for ${year}`,

@@ -11,7 +11,11 @@ type ItemRow = typeof items.$inferSelect & { category_code: string | null };
 async function withChildren(d: DbOrTx, rows: ItemRow[]): Promise<ErpItem[]> {
   if (rows.length === 0) return [];
   const nos = rows.map((r) => r.item_no);
-  const variants = await d.select().from(itemVariants).where(inArray(itemVariants.item_no, nos)).orderBy(asc(itemVariants.variant_code));
+  const variants = await d
+    .select()
+    .from(itemVariants)
+    .where(inArray(itemVariants.item_no, nos))
+    .orderBy(asc(itemVariants.variant_code));
   const units = await d.select().from(itemUnits).where(inArray(itemUnits.item_no, nos)).orderBy(asc(itemUnits.code));
   return rows.map((r) => ({
     etag: etagOf(r.version),
@@ -22,10 +26,14 @@ async function withChildren(d: DbOrTx, rows: ItemRow[]): Promise<ErpItem[]> {
     unit_price: r.unit_price,
     item_category_code: r.category_code ?? '',
     blocked: r.blocked,
-    variants: variants.filter((v) => v.item_no === r.item_no).map((v) => ({ variant_code: v.variant_code, description: v.description, blocked: v.blocked })),
+    variants: variants
+      .filter((v) => v.item_no === r.item_no)
+      .map((v) => ({ variant_code: v.variant_code, description: v.description, blocked: v.blocked })),
     units_of_measure: [
       { code: r.base_unit_of_measure, qty_per_unit_of_measure: '1' },
-      ...units.filter((u) => u.item_no === r.item_no && u.code !== r.base_unit_of_measure).map((u) => ({ code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure })),
+      ...units
+        .filter((u) => u.item_no === r.item_no && u.code !== r.base_unit_of_measure)
+        .map((u) => ({ code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure })),
     ],
   }));
 }
@@ -56,8 +64,15 @@ export function standaloneItems(db: Db): ErpItems {
   return {
     async list(q = {}, o) {
       const { top, skip } = readPaging(q);
-      const where = and(q.since ? gt(items.updated_at, q.since) : undefined, q.filter?.item_no ? eq(items.item_no, String(q.filter.item_no)) : undefined);
-      const rows = await select(on(o)).where(where).orderBy(asc(items.item_no)).limit(top + 1).offset(skip);
+      const where = and(
+        q.since ? gt(items.updated_at, q.since) : undefined,
+        q.filter?.item_no ? eq(items.item_no, String(q.filter.item_no)) : undefined,
+      );
+      const rows = await select(on(o))
+        .where(where)
+        .orderBy(asc(items.item_no))
+        .limit(top + 1)
+        .offset(skip);
       const page = toPage('items', rows, top, skip);
       return { value: await withChildren(on(o), page.value), nextLink: page.nextLink };
     },
@@ -68,8 +83,17 @@ export function standaloneItems(db: Db): ErpItems {
     async listPrices(q = {}, o) {
       const { top, skip } = readPaging(q);
       const itemNo = q.item_no ?? (q.filter?.item_no !== undefined ? String(q.filter.item_no) : undefined);
-      const where = and(itemNo ? eq(itemPrices.item_no, itemNo) : undefined, q.since ? gt(itemPrices.updated_at, q.since) : undefined);
-      const rows = await on(o).select().from(itemPrices).where(where).orderBy(asc(itemPrices.id)).limit(top + 1).offset(skip);
+      const where = and(
+        itemNo ? eq(itemPrices.item_no, itemNo) : undefined,
+        q.since ? gt(itemPrices.updated_at, q.since) : undefined,
+      );
+      const rows = await on(o)
+        .select()
+        .from(itemPrices)
+        .where(where)
+        .orderBy(asc(itemPrices.id))
+        .limit(top + 1)
+        .offset(skip);
       return toPage(
         'item-prices',
         rows.map((p) => ({
@@ -88,7 +112,11 @@ export function standaloneItems(db: Db): ErpItems {
       );
     },
     async sync(opts, o) {
-      const n = opts.itemNo ? ((await this.get(opts.itemNo, o)) ? 1 : 0) : (await on(o).select({ item_no: items.item_no }).from(items)).length;
+      const n = opts.itemNo
+        ? (await this.get(opts.itemNo, o))
+          ? 1
+          : 0
+        : (await on(o).select({ item_no: items.item_no }).from(items)).length;
       return { records: n, message: 'Standalone: the catalogue is the record; nothing to pull' };
     },
   };

@@ -17,7 +17,12 @@ export function standalonePostCodes(db: Db): ErpPostCodes {
       const res = await d.execute(
         sql`select table_code, code, name, post_code from address_units where table_code = ${q.table_code}${code}${province} order by code limit ${top + 1} offset ${skip}`,
       );
-      const rows = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { table_code: string; code: string; name: string; post_code: string }[];
+      const rows = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as {
+        table_code: string;
+        code: string;
+        name: string;
+        post_code: string;
+      }[];
       const value: ErpPostCode[] = rows.map((r) => ({
         table_code: r.table_code as ErpPostCode['table_code'],
         code: r.code,
@@ -30,7 +35,10 @@ export function standalonePostCodes(db: Db): ErpPostCodes {
     async sync(_opts, o) {
       const res = await (o?.tx ?? db).execute(sql`select count(*)::int as n from address_units`);
       const [row] = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { n: number }[];
-      return { records: row.n, message: `Standalone: ${row.n} post codes and districts from the reference table; nothing to pull` };
+      return {
+        records: row.n,
+        message: `Standalone: ${row.n} post codes and districts from the reference table; nothing to pull`,
+      };
     },
   };
 }

@@ -25,7 +25,10 @@ export function assertMayGrant(auth: Auth, pages: PageGrant[], field = 'pages') 
       throw refused(`Only Administrators may grant edit on ${p.page_url}`, `${field}.${i}.page_url`);
     }
     if (!canAccess(auth, p.page_url, p.permission_type)) {
-      throw refused(`You may only grant pages you hold yourself: you do not have ${p.permission_type} on ${p.page_url}`, `${field}.${i}.page_url`);
+      throw refused(
+        `You may only grant pages you hold yourself: you do not have ${p.permission_type} on ${p.page_url}`,
+        `${field}.${i}.page_url`,
+      );
     }
   });
 }
@@ -34,14 +37,25 @@ export function assertMayGrant(auth: Auth, pages: PageGrant[], field = 'pages') 
 export function assertMayManage(auth: Auth, pages: PageGrant[]) {
   if (auth.isAdmin) return;
   for (const p of pages) {
-    if ((p.permission_type === 'edit' && isPermissionScreen(p.page_url)) || !canAccess(auth, p.page_url, p.permission_type)) {
-      throw refused(`This permission grants ${p.permission_type} on ${p.page_url}, which you do not hold; only an Administrator may change or assign it`);
+    if (
+      (p.permission_type === 'edit' && isPermissionScreen(p.page_url)) ||
+      !canAccess(auth, p.page_url, p.permission_type)
+    ) {
+      throw refused(
+        `This permission grants ${p.permission_type} on ${p.page_url}, which you do not hold; only an Administrator may change or assign it`,
+      );
     }
   }
 }
 
 /** Users newly given a permission must not be Administrators unless the caller is one. */
-export async function assertMayAssignTo(db: DbOrTx, auth: Auth, ids: number[], alreadyAssigned: number[], field: string) {
+export async function assertMayAssignTo(
+  db: DbOrTx,
+  auth: Auth,
+  ids: number[],
+  alreadyAssigned: number[],
+  field: string,
+) {
   if (auth.isAdmin) return;
   const added = ids.filter((id) => !alreadyAssigned.includes(id));
   if (!added.length) return;

@@ -8,7 +8,9 @@ type List<T> = { items: T[]; total_count: number };
 
 async function structureByUrl(pageUrl: string) {
   const admin = await ctx.t.admin();
-  const res = await admin.post<List<PageStructureListItem>>('/api/page-structures/filter', { filters: [{ field: 'page_url', value: pageUrl }] });
+  const res = await admin.post<List<PageStructureListItem>>('/api/page-structures/filter', {
+    filters: [{ field: 'page_url', value: pageUrl }],
+  });
   return res.data.items[0];
 }
 
@@ -22,7 +24,14 @@ describe('page structures', () => {
       fields: ['from_date'],
     });
     expect(created.statusCode).toBe(201);
-    expect(created.data).toMatchObject({ page_url: '/reports/custom/weekly', page_name: 'Weekly Report', buttons: ['Print', 'Export Excel'], fields: ['from_date'], filters: [], version: 1 });
+    expect(created.data).toMatchObject({
+      page_url: '/reports/custom/weekly',
+      page_name: 'Weekly Report',
+      buttons: ['Print', 'Export Excel'],
+      fields: ['from_date'],
+      filters: [],
+      version: 1,
+    });
 
     const got = await admin.get<PageStructure>(`/api/page-structures/${created.data.id}`);
     expect(got.statusCode).toBe(200);
@@ -32,7 +41,12 @@ describe('page structures', () => {
       filters: [{ field: 'page_url', value: 'custom/week', condition_type: 'like' }],
     });
     expect(list.data.total_count).toBe(1);
-    expect(list.data.items[0]).toMatchObject({ page_url: '/reports/custom/weekly', buttons_count: 2, fields_count: 1, filters_count: 0 });
+    expect(list.data.items[0]).toMatchObject({
+      page_url: '/reports/custom/weekly',
+      buttons_count: 2,
+      fields_count: 1,
+      filters_count: 0,
+    });
 
     const updated = await admin.put<PageStructure>(`/api/page-structures/${created.data.id}`, {
       page_name: 'Weekly Revenue',
@@ -40,12 +54,19 @@ describe('page structures', () => {
       version: 1,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.data).toMatchObject({ page_name: 'Weekly Revenue', buttons: ['Print', 'Export Excel'], filters: ['franchise_code', 'order_date'], version: 2 });
+    expect(updated.data).toMatchObject({
+      page_name: 'Weekly Revenue',
+      buttons: ['Print', 'Export Excel'],
+      filters: ['franchise_code', 'order_date'],
+      version: 2,
+    });
 
     const stale = await admin.put(`/api/page-structures/${created.data.id}`, { page_name: 'Lost write', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
-    expect((await admin.get<PageStructure>(`/api/page-structures/${created.data.id}`)).data.page_name).toBe('Weekly Revenue');
+    expect((await admin.get<PageStructure>(`/api/page-structures/${created.data.id}`)).data.page_name).toBe(
+      'Weekly Revenue',
+    );
 
     expect((await admin.del(`/api/page-structures/${created.data.id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/page-structures/${created.data.id}`)).statusCode).toBe(404);
@@ -69,7 +90,11 @@ describe('page structures', () => {
     expect(byField.page_url).toBe('This is required field!');
     expect(byField.page_name).toBe('This is required field!');
 
-    const bad = await admin.post('/api/page-structures', { page_url: 'reports', page_name: 'x'.repeat(101), buttons: ['Save', '', 'Save'] });
+    const bad = await admin.post('/api/page-structures', {
+      page_url: 'reports',
+      page_name: 'x'.repeat(101),
+      buttons: ['Save', '', 'Save'],
+    });
     expect(bad.statusCode).toBe(400);
     const msgs = Object.fromEntries(bad.envelope.errors.map((e) => [e.field, e.msg]));
     expect(msgs.page_url).toBe('page_url must start with / and contain no spaces, #, ? or |');
@@ -116,12 +141,18 @@ describe('page structures', () => {
   it('keeps the url of a screen of the application and refuses to delete it, but lets its buttons change', async () => {
     const admin = await ctx.t.admin();
     const cancel = await structureByUrl('/cancelReasons');
-    const rename = await admin.put(`/api/page-structures/${cancel.id}`, { page_url: '/cancelReasons2', version: cancel.version });
+    const rename = await admin.put(`/api/page-structures/${cancel.id}`, {
+      page_url: '/cancelReasons2',
+      version: cancel.version,
+    });
     expect(rename.statusCode).toBe(422);
     expect(rename.envelope.errors[0]).toMatchObject({ code: 'registered_page', field: 'page_url' });
     const del = await admin.del(`/api/page-structures/${cancel.id}`);
     expect(del.statusCode).toBe(422);
-    const edited = await admin.put<PageStructure>(`/api/page-structures/${cancel.id}`, { buttons: [...cancel.buttons, 'Print'], version: cancel.version });
+    const edited = await admin.put<PageStructure>(`/api/page-structures/${cancel.id}`, {
+      buttons: [...cancel.buttons, 'Print'],
+      version: cancel.version,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.data.buttons).toContain('Print');
     expect(edited.data.page_url).toBe('/cancelReasons');
@@ -129,7 +160,11 @@ describe('page structures', () => {
 
   it('carries a new url and removed buttons over to the permissions, and refuses to delete a structure in use', async () => {
     const admin = await ctx.t.admin();
-    const s = await admin.post<PageStructure>('/api/page-structures', { page_url: '/old/place', page_name: 'Old', buttons: ['Print', 'Mail'] });
+    const s = await admin.post<PageStructure>('/api/page-structures', {
+      page_url: '/old/place',
+      page_name: 'Old',
+      buttons: ['Print', 'Mail'],
+    });
     const perm = await admin.post<PagePermission>('/api/page-permissions', {
       name: 'Uses old place',
       pages: [{ page_url: '/old/place', permission_type: 'edit' }],
@@ -143,7 +178,11 @@ describe('page structures', () => {
     expect(inUse.envelope.errors[0].msg).toContain('Uses old place');
     expect((await admin.get(`/api/page-structures/${s.data.id}`)).statusCode).toBe(200);
 
-    const moved = await admin.put<PageStructure>(`/api/page-structures/${s.data.id}`, { page_url: '/new/place', buttons: ['Print'], version: s.data.version });
+    const moved = await admin.put<PageStructure>(`/api/page-structures/${s.data.id}`, {
+      page_url: '/new/place',
+      buttons: ['Print'],
+      version: s.data.version,
+    });
     expect(moved.statusCode).toBe(200);
     const after = await admin.get<PagePermission>(`/api/page-permissions/${perm.data.id}`);
     expect(after.data.pages).toEqual([{ page_url: '/new/place', permission_type: 'edit' }]);
@@ -161,19 +200,38 @@ describe('page structures', () => {
     expect((await viewer.client.get(`/api/page-structures/${s.data.id}`)).statusCode).toBe(200);
     const create = await viewer.client.post('/api/page-structures', { page_url: '/viewer/made', page_name: 'No' });
     expect(create.statusCode).toBe(403);
-    expect(create.envelope.errors[0].msg).toBe('You need edit permission on /pageStructure or /pageStructure/detail/{slug}');
-    expect((await viewer.client.put(`/api/page-structures/${s.data.id}`, { page_name: 'Changed', version: s.data.version })).statusCode).toBe(403);
+    expect(create.envelope.errors[0].msg).toBe(
+      'You need edit permission on /pageStructure or /pageStructure/detail/{slug}',
+    );
+    expect(
+      (await viewer.client.put(`/api/page-structures/${s.data.id}`, { page_name: 'Changed', version: s.data.version }))
+        .statusCode,
+    ).toBe(403);
     expect((await viewer.client.del(`/api/page-structures/${s.data.id}`)).statusCode).toBe(403);
     expect(await structureByUrl('/viewer/made')).toBeUndefined();
     const still = await admin.get<PageStructure>(`/api/page-structures/${s.data.id}`);
     expect(still.data).toMatchObject({ page_name: 'Guarded', version: s.data.version });
 
     // The permission editor picks pages from the structures, and the detail screen edits them.
-    const permissionViewer = await ctx.t.makeUser({ pages: [{ page_url: '/pagePermission', permission_type: 'view' }] });
+    const permissionViewer = await ctx.t.makeUser({
+      pages: [{ page_url: '/pagePermission', permission_type: 'view' }],
+    });
     expect((await permissionViewer.client.post('/api/page-structures/filter', {})).statusCode).toBe(200);
-    expect((await permissionViewer.client.put(`/api/page-structures/${s.data.id}`, { page_name: 'Changed', version: s.data.version })).statusCode).toBe(403);
-    const detailEditor = await ctx.t.makeUser({ pages: [{ page_url: '/pageStructure/detail/{slug}', permission_type: 'edit' }] });
-    const viaDetail = await detailEditor.client.put<PageStructure>(`/api/page-structures/${s.data.id}`, { page_name: 'Guarded too', version: s.data.version });
+    expect(
+      (
+        await permissionViewer.client.put(`/api/page-structures/${s.data.id}`, {
+          page_name: 'Changed',
+          version: s.data.version,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const detailEditor = await ctx.t.makeUser({
+      pages: [{ page_url: '/pageStructure/detail/{slug}', permission_type: 'edit' }],
+    });
+    const viaDetail = await detailEditor.client.put<PageStructure>(`/api/page-structures/${s.data.id}`, {
+      page_name: 'Guarded too',
+      version: s.data.version,
+    });
     expect(viaDetail.statusCode).toBe(200);
     expect(viaDetail.data.page_name).toBe('Guarded too');
 
@@ -190,7 +248,9 @@ describe('page structures', () => {
 
   it('exports the filtered structures as xlsx', async () => {
     const admin = await ctx.t.admin();
-    const res = await admin.post('/api/page-structures/filter/export', { filters: [{ field: 'page_url', value: '/users' }] });
+    const res = await admin.post('/api/page-structures/filter/export', {
+      filters: [{ field: 'page_url', value: '/users' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;

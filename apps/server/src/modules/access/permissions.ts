@@ -26,18 +26,28 @@ import { assertMayAssignTo, assertMayGrant, assertMayManage } from './escalation
 
 type Row = typeof pagePermissions.$inferSelect & { users: number[] };
 
-
 /** Permissions are shared by every franchise; the users shown of one are only those the caller may see. */
-const visibleUser = (s: Scope) => (s.all ? sql`true` : sql`ppu.admin_user_id in (select ${users.user_id} from ${users} where ${s.franchise(users.customer_no)})`);
+const visibleUser = (s: Scope) =>
+  s.all
+    ? sql`true`
+    : sql`ppu.admin_user_id in (select ${users.user_id} from ${users} where ${s.franchise(users.customer_no)})`;
 const usersOf = (s: Scope) =>
-  sql<number[]>`coalesce((select json_agg(ppu.admin_user_id order by ppu.admin_user_id) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)}), '[]'::json)`;
+  sql<
+    number[]
+  >`coalesce((select json_agg(ppu.admin_user_id order by ppu.admin_user_id) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)}), '[]'::json)`;
 const usersCount = (s: Scope) =>
-  sql<number>`(select count(*) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)})`.mapWith(Number);
+  sql<number>`(select count(*) from ${pagePermissionUsers} ppu where ppu.page_permission_id = ${pagePermissions.id} and ${visibleUser(s)})`.mapWith(
+    Number,
+  );
 const withUsers = (s: Scope) => ({ ...getTableColumns(pagePermissions), users: usersOf(s) });
 const headOffice = new Scope(null);
 
 export const pagePermissionList = (s: Scope): ListSpec<Row, PagePermissionListItem> => ({
-  source: (db, extra) => db.select({ ...withUsers(s), ...extra }).from(pagePermissions).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...withUsers(s), ...extra })
+      .from(pagePermissions)
+      .$dynamic(),
   fields: {
     id: pagePermissions.id,
     name: pagePermissions.name,
@@ -69,9 +79,15 @@ async function assertNotShared(db: DbOrTx, auth: Auth, id: number) {
     .select({ id: users.user_id })
     .from(pagePermissionUsers)
     .innerJoin(users, eq(users.user_id, pagePermissionUsers.admin_user_id))
-    .where(and(eq(pagePermissionUsers.page_permission_id, id), sql`${users.customer_no} is distinct from ${auth.scope.franchiseCode}`))
+    .where(
+      and(
+        eq(pagePermissionUsers.page_permission_id, id),
+        sql`${users.customer_no} is distinct from ${auth.scope.franchiseCode}`,
+      ),
+    )
     .limit(1);
-  if (other) throw forbidden('This permission is also held by users of other franchises; only head office may change it');
+  if (other)
+    throw forbidden('This permission is also held by users of other franchises; only head office may change it');
 }
 
 type PageInput = z.output<typeof pagePermissionPage>;
@@ -80,7 +96,10 @@ type PageInput = z.output<typeof pagePermissionPage>;
 async function resolvePages(db: DbOrTx, input: PageInput[], level: PermissionType) {
   const urls = input.map((p) => p.page_url);
   const found = urls.length
-    ? await db.select({ page_url: pageStructures.page_url, buttons: pageStructures.buttons }).from(pageStructures).where(inArray(pageStructures.page_url, urls))
+    ? await db
+        .select({ page_url: pageStructures.page_url, buttons: pageStructures.buttons })
+        .from(pageStructures)
+        .where(inArray(pageStructures.page_url, urls))
     : [];
   const buttons = new Map(found.map((s) => [s.page_url, s.buttons]));
   input.forEach((p, i) => {
@@ -97,19 +116,26 @@ function checkButtonGrants(list: string[], buttons: Map<string, string[]>) {
     const url = entry.slice(0, cut);
     const button = entry.slice(cut + 1);
     if (!buttons.has(url)) throw badRequest(`${url} is not one of this permission's pages`, `permissions.${i}`);
-    if (!buttons.get(url)!.includes(button)) throw badRequest(`${button} is not a button of ${url}`, `permissions.${i}`);
+    if (!buttons.get(url)!.includes(button))
+      throw badRequest(`${button} is not a button of ${url}`, `permissions.${i}`);
   });
 }
 
 async function structureButtons(db: DbOrTx, urls: string[]) {
   if (!urls.length) return new Map<string, string[]>();
-  const rows = await db.select({ page_url: pageStructures.page_url, buttons: pageStructures.buttons }).from(pageStructures).where(inArray(pageStructures.page_url, urls));
+  const rows = await db
+    .select({ page_url: pageStructures.page_url, buttons: pageStructures.buttons })
+    .from(pageStructures)
+    .where(inArray(pageStructures.page_url, urls));
   return new Map(rows.map((s) => [s.page_url, s.buttons]));
 }
 
 async function assertUsersExist(db: DbOrTx, auth: Auth, ids: number[], field: string) {
   if (!ids.length) return;
-  const rows = await db.select({ id: users.user_id }).from(users).where(and(inArray(users.user_id, ids), auth.scope.franchise(users.customer_no)));
+  const rows = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(and(inArray(users.user_id, ids), auth.scope.franchise(users.customer_no)));
   const known = new Set(rows.map((r) => r.id));
   ids.forEach((id, i) => {
     if (!known.has(id)) throw new AppError(404, 'not_found', `User ${id} not found`, `${field}.${i}`);
@@ -117,21 +143,40 @@ async function assertUsersExist(db: DbOrTx, auth: Auth, ids: number[], field: st
 }
 
 async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
-  const [dup] = await db.select({ id: pagePermissions.id }).from(pagePermissions).where(eq(sql`lower(${pagePermissions.name})`, name.toLowerCase()));
+  const [dup] = await db
+    .select({ id: pagePermissions.id })
+    .from(pagePermissions)
+    .where(eq(sql`lower(${pagePermissions.name})`, name.toLowerCase()));
   if (dup && dup.id !== exceptId) throw conflict(`Page permission ${name} already exists`, 'duplicate', 'name');
 }
 
 /** Makes the permission's users exactly `ids` (replace) or adds them; returns whether anything changed. */
-async function setUsers(tx: DbOrTx, auth: Auth, permissionId: number, ids: number[], mode: 'replace' | 'add'): Promise<boolean> {
+async function setUsers(
+  tx: DbOrTx,
+  auth: Auth,
+  permissionId: number,
+  ids: number[],
+  mode: 'replace' | 'add',
+): Promise<boolean> {
   // Replacing touches only the users the caller can see: a store user never drops another franchise's users.
   const current = await currentUsers(tx, permissionId, auth.scope.franchise(users.customer_no));
   const added = ids.filter((id) => !current.includes(id));
   const removed = mode === 'replace' ? current.filter((id) => !ids.includes(id)) : [];
   if (removed.length) {
-    await tx.delete(pagePermissionUsers).where(and(eq(pagePermissionUsers.page_permission_id, permissionId), inArray(pagePermissionUsers.admin_user_id, removed)));
+    await tx
+      .delete(pagePermissionUsers)
+      .where(
+        and(
+          eq(pagePermissionUsers.page_permission_id, permissionId),
+          inArray(pagePermissionUsers.admin_user_id, removed),
+        ),
+      );
   }
   if (added.length) {
-    await tx.insert(pagePermissionUsers).values(added.map((id) => ({ page_permission_id: permissionId, admin_user_id: id }))).onConflictDoNothing();
+    await tx
+      .insert(pagePermissionUsers)
+      .values(added.map((id) => ({ page_permission_id: permissionId, admin_user_id: id })))
+      .onConflictDoNothing();
   }
   return added.length + removed.length > 0;
 }
@@ -145,7 +190,11 @@ async function currentUsers(db: DbOrTx, permissionId: number, scope?: SQL) {
   return rows.map((r) => r.id);
 }
 
-export async function createPagePermission(tx: Tx, auth: Auth, input: z.output<typeof pagePermissionCreate>): Promise<PagePermission> {
+export async function createPagePermission(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof pagePermissionCreate>,
+): Promise<PagePermission> {
   const { pages, buttons } = await resolvePages(tx, input.pages, input.permission_type);
   checkButtonGrants(input.permissions, buttons);
   await assertUsersExist(tx, auth, input.users, 'users');
@@ -162,11 +211,17 @@ export async function createPagePermission(tx: Tx, auth: Auth, input: z.output<t
   return getPagePermission(tx, row.id, auth.scope);
 }
 
-export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input: z.output<typeof pagePermissionUpdate>): Promise<PagePermission> {
+export async function updatePagePermission(
+  tx: Tx,
+  auth: Auth,
+  id: number,
+  input: z.output<typeof pagePermissionUpdate>,
+): Promise<PagePermission> {
   const current = await getPagePermission(tx, id);
   assertMayManage(auth, current.pages);
   // Changing only the users touches only the caller's own users (setUsers); what the permission grants is shared.
-  if (input.name !== undefined || input.permission_type !== undefined || input.pages || input.permissions) await assertNotShared(tx, auth, id);
+  if (input.name !== undefined || input.permission_type !== undefined || input.pages || input.permissions)
+    await assertNotShared(tx, auth, id);
   const level = input.permission_type ?? current.permission_type;
   let pages = current.pages;
   let buttons: Map<string, string[]>;
@@ -174,7 +229,10 @@ export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input
     ({ pages, buttons } = await resolvePages(tx, input.pages, level));
     assertMayGrant(auth, pages);
   } else {
-    buttons = await structureButtons(tx, pages.map((p) => p.page_url));
+    buttons = await structureButtons(
+      tx,
+      pages.map((p) => p.page_url),
+    );
   }
   let permissions = current.permissions;
   if (input.permissions) {
@@ -189,10 +247,20 @@ export async function updatePagePermission(tx: Tx, auth: Auth, id: number, input
     await assertMayAssignTo(tx, auth, input.users, current.users, 'users');
   }
   if (input.name !== undefined) await assertNameFree(tx, input.name, id);
-  const values = { ...(input.name !== undefined ? { name: input.name } : {}), permission_type: level, pages, permissions };
+  const values = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    permission_type: level,
+    pages,
+    permissions,
+  };
   const where = and(eq(pagePermissions.id, id), eq(pagePermissions.version, input.version));
-  const [row] = await tx.update(pagePermissions).set({ ...values, ...bump(pagePermissions.version) }).where(where).returning({ id: pagePermissions.id });
-  if (!row) return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
+  const [row] = await tx
+    .update(pagePermissions)
+    .set({ ...values, ...bump(pagePermissions.version) })
+    .where(where)
+    .returning({ id: pagePermissions.id });
+  if (!row)
+    return explainMissedUpdate(tx, getTableName(pagePermissions), eq(pagePermissions.id, id), 'Page permission');
   if (input.users) await setUsers(tx, auth, id, input.users, 'replace');
   return getPagePermission(tx, id, auth.scope);
 }
@@ -205,9 +273,16 @@ export async function deletePagePermission(tx: Tx, auth: Auth, id: number): Prom
 }
 
 /** product.md 6: one user gets one permission (assigning twice changes nothing). */
-export async function assignPermission(tx: Tx, auth: Auth, input: z.output<typeof assignPermissionBody>): Promise<PagePermission> {
+export async function assignPermission(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof assignPermissionBody>,
+): Promise<PagePermission> {
   const current = await getPagePermission(tx, input.page_permission_id);
-  const [user] = await tx.select({ id: users.user_id }).from(users).where(and(eq(users.user_id, input.admin_user_id), auth.scope.franchise(users.customer_no)));
+  const [user] = await tx
+    .select({ id: users.user_id })
+    .from(users)
+    .where(and(eq(users.user_id, input.admin_user_id), auth.scope.franchise(users.customer_no)));
   if (!user) throw new AppError(404, 'not_found', 'User not found', 'admin_user_id');
   assertMayManage(auth, current.pages);
   await assertMayAssignTo(tx, auth, [input.admin_user_id], current.users, 'admin_user_id');
@@ -216,7 +291,11 @@ export async function assignPermission(tx: Tx, auth: Auth, input: z.output<typeo
 }
 
 /** product.md 6: a batch of users for one permission, replacing its users or adding to them. */
-export async function assignPermissionBulk(tx: Tx, auth: Auth, input: z.output<typeof assignPermissionBulkBody>): Promise<PagePermission> {
+export async function assignPermissionBulk(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof assignPermissionBulkBody>,
+): Promise<PagePermission> {
   const current = await getPagePermission(tx, input.page_permission_id);
   await assertUsersExist(tx, auth, input.admin_user_ids, 'admin_user_ids');
   assertMayManage(auth, current.pages);
@@ -254,7 +333,12 @@ export async function usersOfPermission(db: DbOrTx, auth: Auth, id: number): Pro
 
 /** Users the permission editor can pick from; `search` matches username, first or last name. */
 export const assignableUserList: ListSpec<PermissionUser, PermissionUser> = {
-  source: (db, extra) => db.select({ ...userColumns, ...extra }).from(users).leftJoin(roles, eq(roles.id, users.role_id)).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...userColumns, ...extra })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.role_id))
+      .$dynamic(),
   fields: {
     id: users.user_id,
     username: users.username,

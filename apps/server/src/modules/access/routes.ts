@@ -40,7 +40,9 @@ export function accessRoutes(r: Router) {
   });
   r.route(pageStructuresApi.get, ({ params, services }) => getPageStructure(services.db, params.id));
   r.route(pageStructuresApi.create, ({ body, services }) => createPageStructure(services.db, body));
-  r.route(pageStructuresApi.update, ({ params, body, services }) => services.db.transaction((tx) => updatePageStructure(tx, params.id, body)));
+  r.route(pageStructuresApi.update, ({ params, body, services }) =>
+    services.db.transaction((tx) => updatePageStructure(tx, params.id, body)),
+  );
   r.route(pageStructuresApi.delete, async ({ params, services }) => {
     await services.db.transaction((tx) => deletePageStructure(tx, params.id));
     return { ok: true };
@@ -70,8 +72,12 @@ export function accessRoutes(r: Router) {
       { key: 'is_active', header: 'Active', format: 'boolean' },
     ],
   });
-  r.route(pagePermissionsApi.get, ({ params, auth, services }) => getPagePermission(services.db, params.id, auth.scope));
-  r.route(pagePermissionsApi.create, ({ body, auth, services }) => services.db.transaction((tx) => createPagePermission(tx, auth, body)));
+  r.route(pagePermissionsApi.get, ({ params, auth, services }) =>
+    getPagePermission(services.db, params.id, auth.scope),
+  );
+  r.route(pagePermissionsApi.create, ({ body, auth, services }) =>
+    services.db.transaction((tx) => createPagePermission(tx, auth, body)),
+  );
   r.route(pagePermissionsApi.update, ({ params, body, auth, services }) =>
     services.db.transaction((tx) => updatePagePermission(tx, auth, params.id, body)),
   );
@@ -79,7 +85,11 @@ export function accessRoutes(r: Router) {
     await services.db.transaction((tx) => deletePagePermission(tx, auth, params.id));
     return { ok: true };
   });
-  r.route(pagePermissionsApi.user, ({ body, auth, services }) => services.db.transaction((tx) => assignPermission(tx, auth, body)));
-  r.route(pagePermissionsApi.usersBulk, ({ body, auth, services }) => services.db.transaction((tx) => assignPermissionBulk(tx, auth, body)));
+  r.route(pagePermissionsApi.user, ({ body, auth, services }) =>
+    services.db.transaction((tx) => assignPermission(tx, auth, body)),
+  );
+  r.route(pagePermissionsApi.usersBulk, ({ body, auth, services }) =>
+    services.db.transaction((tx) => assignPermissionBulk(tx, auth, body)),
+  );
   r.route(pagePermissionsApi.users, ({ params, auth, services }) => usersOfPermission(services.db, auth, params.id));
 }

@@ -18,7 +18,10 @@ export const addressUnits = pgTable(
     /** The province code: the row's own code for a province, its province for a district. */
     post_code: text('post_code').notNull(),
   },
-  (t) => [uniqueIndex('address_units_table_code').on(t.table_code, t.code), index('address_units_post_code').on(t.post_code)],
+  (t) => [
+    uniqueIndex('address_units_table_code').on(t.table_code, t.code),
+    index('address_units_post_code').on(t.post_code),
+  ],
 );
 
 /** Carriers that deliver orders (GHN, GHTK, Viettel Post, …). */

@@ -43,10 +43,30 @@ async function loadAddressUnits(db: Db) {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(addressUnits);
   if (n < data.provinces.length + data.districts.length) {
     const rows = [
-      ...data.provinces.map((p) => ({ table_code: 'post_code', code: p.code, name: p.name, name_en: p.name_en, full_name: p.full_name, type: p.type, post_code: p.code })),
-      ...data.districts.map((d) => ({ table_code: 'address_district', code: d.code, name: d.name, name_en: d.name_en, full_name: d.full_name, type: d.type, post_code: d.province_code })),
+      ...data.provinces.map((p) => ({
+        table_code: 'post_code',
+        code: p.code,
+        name: p.name,
+        name_en: p.name_en,
+        full_name: p.full_name,
+        type: p.type,
+        post_code: p.code,
+      })),
+      ...data.districts.map((d) => ({
+        table_code: 'address_district',
+        code: d.code,
+        name: d.name,
+        name_en: d.name_en,
+        full_name: d.full_name,
+        type: d.type,
+        post_code: d.province_code,
+      })),
     ];
-    for (let i = 0; i < rows.length; i += 200) await db.insert(addressUnits).values(rows.slice(i, i + 200)).onConflictDoNothing();
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insert(addressUnits)
+        .values(rows.slice(i, i + 200))
+        .onConflictDoNothing();
   }
   await db.insert(shippingAgents).values(CARRIERS).onConflictDoNothing();
 }
@@ -98,7 +118,12 @@ export const addressUnitList: ListSpec<AddressUnit & { __total: number }, Addres
 
 export const addressTableFilter = (tableCode: string) => eq(addressUnits.table_code, tableCode);
 
-export type ResolvedAddress = { post_code: string; district_code: string; district_name: string; province_name: string };
+export type ResolvedAddress = {
+  post_code: string;
+  district_code: string;
+  district_name: string;
+  province_name: string;
+};
 
 /**
  * Checks a province (post_code) and district pair: both must exist and the district must lie in the province.
@@ -109,15 +134,22 @@ export async function resolveAddress(db: DbOrTx, postCode: string, districtCode:
   const district = districtCode.trim();
   let district_name = '';
   if (district) {
-    const [d] = await db.select().from(addressUnits).where(and(eq(addressUnits.table_code, 'address_district'), eq(addressUnits.code, district)));
+    const [d] = await db
+      .select()
+      .from(addressUnits)
+      .where(and(eq(addressUnits.table_code, 'address_district'), eq(addressUnits.code, district)));
     if (!d) throw badRequest(`District code ${district} does not exist`, 'district_code');
-    if (post && d.post_code !== post) throw badRequest(`District ${d.name} is not in post code ${post}`, 'district_code');
+    if (post && d.post_code !== post)
+      throw badRequest(`District ${d.name} is not in post code ${post}`, 'district_code');
     post = d.post_code;
     district_name = d.name;
   }
   let province_name = '';
   if (post) {
-    const [p] = await db.select().from(addressUnits).where(and(eq(addressUnits.table_code, 'post_code'), eq(addressUnits.code, post)));
+    const [p] = await db
+      .select()
+      .from(addressUnits)
+      .where(and(eq(addressUnits.table_code, 'post_code'), eq(addressUnits.code, post)));
     if (!p) throw badRequest(`Post code ${post} does not exist`, 'post_code');
     province_name = p.name;
   }
@@ -131,7 +163,11 @@ type ServiceRow = typeof shippingAgentServices.$inferSelect & { shipping_agent_n
 export const shippingAgentServiceList: ListSpec<ServiceRow, ShippingAgentService> = {
   source: (db, extra) =>
     db
-      .select({ ...getTableColumns(shippingAgentServices), shipping_agent_name: sql<string>`coalesce(${shippingAgents.name}, '')`, ...extra })
+      .select({
+        ...getTableColumns(shippingAgentServices),
+        shipping_agent_name: sql<string>`coalesce(${shippingAgents.name}, '')`,
+        ...extra,
+      })
       .from(shippingAgentServices)
       .leftJoin(shippingAgents, eq(shippingAgents.code, shippingAgentServices.shipping_agent_code))
       .$dynamic(),
@@ -146,8 +182,26 @@ export const shippingAgentServiceList: ListSpec<ServiceRow, ShippingAgentService
     is_temporary: shippingAgentServices.is_temporary,
     updated_at: shippingAgentServices.updated_at,
   },
-  filterable: ['id', 'code', 'shipping_agent_code', 'shipping_agent_name', 'description', 'post_code', 'district_code', 'is_temporary'],
-  sortable: ['id', 'code', 'shipping_agent_code', 'shipping_agent_name', 'description', 'post_code', 'district_code', 'updated_at'],
+  filterable: [
+    'id',
+    'code',
+    'shipping_agent_code',
+    'shipping_agent_name',
+    'description',
+    'post_code',
+    'district_code',
+    'is_temporary',
+  ],
+  sortable: [
+    'id',
+    'code',
+    'shipping_agent_code',
+    'shipping_agent_name',
+    'description',
+    'post_code',
+    'district_code',
+    'updated_at',
+  ],
   defaultSort: { field: 'shipping_agent_code', direction: 'asc' },
   key: shippingAgentServices.id,
 };
@@ -178,7 +232,12 @@ async function insertService(db: DbOrTx, input: ServiceInput, isTemporary: boole
   const [dup] = await db
     .select({ id: shippingAgentServices.id })
     .from(shippingAgentServices)
-    .where(and(eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code), eq(shippingAgentServices.code, input.code)));
+    .where(
+      and(
+        eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code),
+        eq(shippingAgentServices.code, input.code),
+      ),
+    );
   if (dup) throw conflict(`Service ${input.code} already exists for ${input.shipping_agent_code}`, 'duplicate', 'code');
   await db
     .insert(shippingAgentServices)
@@ -191,14 +250,22 @@ export function createShippingAgentService(db: DbOrTx, input: ServiceInput) {
 }
 
 /** A one-off service; an empty code becomes the agent's next TMPnnnn. */
-export async function createTemporaryShippingAgentService(tx: Tx, input: z.output<typeof shippingAgentServiceTemporaryCreate>) {
+export async function createTemporaryShippingAgentService(
+  tx: Tx,
+  input: z.output<typeof shippingAgentServiceTemporaryCreate>,
+) {
   if (input.code) return insertService(tx, input, true);
   // Serialise temporary codes per agent so two counters never pick the same number.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sas:${input.shipping_agent_code}`}))`);
   const [{ n }] = await tx
     .select({ n: sql<number>`coalesce(max(substring(${shippingAgentServices.code} from 4)::int), 0)::int` })
     .from(shippingAgentServices)
-    .where(and(eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code), sql`${shippingAgentServices.code} ~ '^TMP[0-9]+$'`));
+    .where(
+      and(
+        eq(shippingAgentServices.shipping_agent_code, input.shipping_agent_code),
+        sql`${shippingAgentServices.code} ~ '^TMP[0-9]+$'`,
+      ),
+    );
   return insertService(tx, { ...input, code: `TMP${String(n + 1).padStart(4, '0')}` }, true);
 }
 
@@ -208,10 +275,18 @@ export async function updateShippingAgentService(db: DbOrTx, input: z.output<typ
   // A new district without a post code takes its own province.
   const post = values.post_code ?? (values.district_code !== undefined ? '' : current.post_code);
   const addr = await resolveAddress(db, post, values.district_code ?? current.district_code);
-  const where = and(eq(shippingAgentServices.shipping_agent_code, shipping_agent_code), eq(shippingAgentServices.code, code));
+  const where = and(
+    eq(shippingAgentServices.shipping_agent_code, shipping_agent_code),
+    eq(shippingAgentServices.code, code),
+  );
   const [row] = await db
     .update(shippingAgentServices)
-    .set({ ...values, post_code: addr.post_code, district_code: addr.district_code, ...bump(shippingAgentServices.version) })
+    .set({
+      ...values,
+      post_code: addr.post_code,
+      district_code: addr.district_code,
+      ...bump(shippingAgentServices.version),
+    })
     .where(and(where, eq(shippingAgentServices.version, version)))
     .returning({ id: shippingAgentServices.id });
   if (!row) return explainMissedUpdate(db, getTableName(shippingAgentServices), where!, 'Shipping agent service');

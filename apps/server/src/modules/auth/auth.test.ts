@@ -24,7 +24,10 @@ describe('login', () => {
   it('refuses a wrong password with the Vietnamese message', async () => {
     const res = await login('admin', 'nope12345', '10.0.0.2');
     expect(res.statusCode).toBe(401);
-    expect(res.json().errors[0]).toMatchObject({ code: 'wrong_username_password', msg: 'Username hoặc mật khẩu không đúng' });
+    expect(res.json().errors[0]).toMatchObject({
+      code: 'wrong_username_password',
+      msg: 'Username hoặc mật khẩu không đúng',
+    });
     const unknown = await login('ghost', 'nope12345', '10.0.0.2');
     expect(unknown.json().errors[0].code).toBe('wrong_username_password');
   });
@@ -57,13 +60,26 @@ describe('login', () => {
 describe('session', () => {
   it('answers 401 without a token and with a bad one', async () => {
     expect((await ctx.t.anon.post('/api/auth/me')).statusCode).toBe(401);
-    const bad = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { authorization: 'Bearer nope' } });
+    const bad = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(bad.statusCode).toBe(401);
   });
 
   it('my info carries role, scope and permissions', async () => {
-    const u = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001', pages: [{ page_url: '/cancelReasons', permission_type: 'edit' }] });
-    const me = await u.client.post<{ role: { name: string }; is_admin: boolean; franchise_code: string; permissions: unknown[] }>('/api/auth/me');
+    const u = await ctx.t.makeUser({
+      role: 'Store Manager',
+      customer_no: 'HN001',
+      pages: [{ page_url: '/cancelReasons', permission_type: 'edit' }],
+    });
+    const me = await u.client.post<{
+      role: { name: string };
+      is_admin: boolean;
+      franchise_code: string;
+      permissions: unknown[];
+    }>('/api/auth/me');
     expect(me.data.role.name).toBe('Store Manager');
     expect(me.data.is_admin).toBe(false);
     expect(me.data.franchise_code).toBe('HN001');
@@ -84,9 +100,16 @@ describe('session', () => {
 describe('change my password', () => {
   it('refuses a wrong old password with the Vietnamese message', async () => {
     const u = await ctx.t.makeUser({});
-    const res = await u.client.post('/api/auth/reset-password', { old_password: 'Wrong1234', new_password: 'NewPass123' });
+    const res = await u.client.post('/api/auth/reset-password', {
+      old_password: 'Wrong1234',
+      new_password: 'NewPass123',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.envelope.errors[0]).toMatchObject({ code: 'wrong_old_password', msg: 'Mật khẩu cũ chưa đúng vui lòng thử lại!', field: 'old_password' });
+    expect(res.envelope.errors[0]).toMatchObject({
+      code: 'wrong_old_password',
+      msg: 'Mật khẩu cũ chưa đúng vui lòng thử lại!',
+      field: 'old_password',
+    });
   });
 
   it('checks the new password rule', async () => {
@@ -101,7 +124,10 @@ describe('change my password', () => {
 
   it('logs the user out and the new password works', async () => {
     const u = await ctx.t.makeUser({});
-    const res = await u.client.post('/api/auth/reset-password', { old_password: 'Passw0rd1', new_password: 'NewPass123' });
+    const res = await u.client.post('/api/auth/reset-password', {
+      old_password: 'Passw0rd1',
+      new_password: 'NewPass123',
+    });
     expect(res.statusCode).toBe(200);
     expect((await u.client.post('/api/auth/me')).statusCode).toBe(401);
     expect((await login(u.username, 'Passw0rd1', '10.3.3.3')).statusCode).toBe(401);

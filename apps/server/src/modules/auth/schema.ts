@@ -24,7 +24,10 @@ export const users = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     ...versioned(),
   },
-  (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`), index('users_customer_no').on(t.customer_no)],
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    index('users_customer_no').on(t.customer_no),
+  ],
 );
 
 /** Opaque tokens, stored as sha256 hashes; revoked by deleting the row. */

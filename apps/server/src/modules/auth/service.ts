@@ -46,15 +46,22 @@ const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
 async function claimAttempt(db: Db, username: string, address: string, device: string | null): Promise<number> {
   return db.transaction(async (tx) => {
     const keys = [`login:user:${username}`, `login:address:${address}`].sort();
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keys[0]})), pg_advisory_xact_lock(hashtext(${keys[1]}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${keys[0]})), pg_advisory_xact_lock(hashtext(${keys[1]}))`,
+    );
     const f = loginFailures;
     const unknown = sql`${f.device} is null`;
     const [n] = await tx
       .select({
-        pair: sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.address} = ${address} and ${unknown})`.mapWith(Number),
+        pair: sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.address} = ${address} and ${unknown})`.mapWith(
+          Number,
+        ),
         username: sql<number>`count(*) filter (where ${f.username} = ${username} and ${unknown})`.mapWith(Number),
         address: sql<number>`count(*) filter (where ${f.address} = ${address} and ${unknown})`.mapWith(Number),
-        device: sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.device} = ${device ?? ''})`.mapWith(Number),
+        device:
+          sql<number>`count(*) filter (where ${f.username} = ${username} and ${f.device} = ${device ?? ''})`.mapWith(
+            Number,
+          ),
       })
       .from(f)
       .where(and(gt(f.at, WINDOW), or(eq(f.username, username), eq(f.address, address))));
@@ -86,7 +93,9 @@ export async function login(
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     const f = loginFailures;
-    const mine = device ? and(eq(f.username, username), eq(f.device, device)) : and(eq(f.username, username), eq(f.address, input.address), isNull(f.device));
+    const mine = device
+      ? and(eq(f.username, username), eq(f.device, device))
+      : and(eq(f.username, username), eq(f.address, input.address), isNull(f.device));
     await tx.delete(f).where(or(eq(f.id, attempt), mine));
     await tx.insert(sessions).values({
       token_hash: hashToken(token),
@@ -114,7 +123,13 @@ function sessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(sessions.token_hash, sql.placeholder('token_hash')), gt(sessions.expires_at, sql`now()`), eq(users.is_active, true)))
+    .where(
+      and(
+        eq(sessions.token_hash, sql.placeholder('token_hash')),
+        gt(sessions.expires_at, sql`now()`),
+        eq(users.is_active, true),
+      ),
+    )
     .prepare('fp_session');
 }
 /** Prepared once per database (a named statement: PostgreSQL parses and plans it once per connection). */
@@ -178,7 +193,8 @@ export async function changeOwnPassword(db: Db, auth: Auth, oldPassword: string,
   if (!(await verifyPassword(u.password_hash, oldPassword))) {
     throw new AppError(400, 'wrong_old_password', loginErrors.wrong_old_password, 'old_password');
   }
-  if (oldPassword === newPassword) throw businessRule('The new password must differ from the old one', 'same_password', 'new_password');
+  if (oldPassword === newPassword)
+    throw businessRule('The new password must differ from the old one', 'same_password', 'new_password');
   await setPassword(db, auth.userId, newPassword);
 }
 

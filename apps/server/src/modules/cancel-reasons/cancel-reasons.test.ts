@@ -17,20 +17,29 @@ describe('cancel reasons', () => {
     const got = await admin.get<{ description: string }>(`/api/cancel-reasons/${created.data.id}`);
     expect(got.data.description).toBe('Giao hàng trễ');
 
-    const list = await admin.post<{ items: { reason_code: string }[]; total_count: number }>('/api/cancel-reasons/filter', {
-      filters: [{ field: 'page', value: '/salesOrders', condition_type: 'eq' }],
-    });
+    const list = await admin.post<{ items: { reason_code: string }[]; total_count: number }>(
+      '/api/cancel-reasons/filter',
+      {
+        filters: [{ field: 'page', value: '/salesOrders', condition_type: 'eq' }],
+      },
+    );
     expect(list.data.total_count).toBe(1);
     expect(list.data.items[0].reason_code).toBe('LATE');
 
-    const updated = await admin.put<{ description: string; version: number }>(`/api/cancel-reasons/${created.data.id}`, {
-      description: 'Trễ hẹn',
-      version: created.data.version,
-    });
+    const updated = await admin.put<{ description: string; version: number }>(
+      `/api/cancel-reasons/${created.data.id}`,
+      {
+        description: 'Trễ hẹn',
+        version: created.data.version,
+      },
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.data.version).toBe(created.data.version + 1);
 
-    const stale = await admin.put(`/api/cancel-reasons/${created.data.id}`, { description: 'x', version: created.data.version });
+    const stale = await admin.put(`/api/cancel-reasons/${created.data.id}`, {
+      description: 'x',
+      version: created.data.version,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
 
@@ -54,7 +63,11 @@ describe('cancel reasons', () => {
     const none = await ctx.t.makeUser({});
     const before = await viewer.client.op('cancelReasons.list');
     expect(before.statusCode).toBe(200);
-    const res = await viewer.client.post('/api/cancel-reasons', { reason_code: 'X', description: 'y', page: '/salesOrders' });
+    const res = await viewer.client.post('/api/cancel-reasons', {
+      reason_code: 'X',
+      description: 'y',
+      page: '/salesOrders',
+    });
     expect(res.statusCode).toBe(403);
     expect((await none.client.post('/api/cancel-reasons/filter', {})).statusCode).toBe(403);
     const after = await viewer.client.op('cancelReasons.list');
@@ -65,7 +78,9 @@ describe('cancel reasons', () => {
   it('exports the filtered set as xlsx', async () => {
     const admin = await ctx.t.admin();
     await admin.post('/api/cancel-reasons', { reason_code: 'EXP', description: 'Export me', page: '/purchasesOrders' });
-    const res = await admin.post('/api/cancel-reasons/filter/export', { filters: [{ field: 'reason_code', value: 'EXP' }] });
+    const res = await admin.post('/api/cancel-reasons/filter/export', {
+      filters: [{ field: 'reason_code', value: 'EXP' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;
@@ -85,7 +100,11 @@ describe('cancel reasons', () => {
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     expect(b.data.id).toBe(a.data.id);
-    const other = await admin.post('/api/cancel-reasons', { ...body, description: 'Other' }, { 'idempotency-key': 'k-1' });
+    const other = await admin.post(
+      '/api/cancel-reasons',
+      { ...body, description: 'Other' },
+      { 'idempotency-key': 'k-1' },
+    );
     expect(other.statusCode).toBe(422);
   });
 });

@@ -10,8 +10,18 @@ import { cancelReasons } from './schema.js';
 type Row = typeof cancelReasons.$inferSelect;
 
 export const cancelReasonList: ListSpec<Row, CancelReason> = {
-  source: (db, extra) => db.select({ ...cancelReasonColumns, ...extra }).from(cancelReasons).$dynamic(),
-  fields: { id: cancelReasons.id, reason_code: cancelReasons.reason_code, description: cancelReasons.description, page: cancelReasons.page, updated_at: cancelReasons.updated_at },
+  source: (db, extra) =>
+    db
+      .select({ ...cancelReasonColumns, ...extra })
+      .from(cancelReasons)
+      .$dynamic(),
+  fields: {
+    id: cancelReasons.id,
+    reason_code: cancelReasons.reason_code,
+    description: cancelReasons.description,
+    page: cancelReasons.page,
+    updated_at: cancelReasons.updated_at,
+  },
   filterable: ['id', 'reason_code', 'description', 'page'],
   sortable: ['id', 'reason_code', 'description', 'page', 'updated_at'],
   defaultSort: { field: 'reason_code', direction: 'asc' },
@@ -30,25 +40,40 @@ async function assertUnique(db: DbOrTx, reasonCode: string, page: string, except
     .select({ id: cancelReasons.id })
     .from(cancelReasons)
     .where(and(eq(cancelReasons.reason_code, reasonCode), eq(cancelReasons.page, page)));
-  if (dup && dup.id !== exceptId) throw conflict(`Reason code ${reasonCode} already exists for ${page}`, 'duplicate', 'reason_code');
+  if (dup && dup.id !== exceptId)
+    throw conflict(`Reason code ${reasonCode} already exists for ${page}`, 'duplicate', 'reason_code');
 }
 
-export async function createCancelReason(db: DbOrTx, input: z.output<typeof cancelReasonCreate>): Promise<CancelReason> {
+export async function createCancelReason(
+  db: DbOrTx,
+  input: z.output<typeof cancelReasonCreate>,
+): Promise<CancelReason> {
   await assertUnique(db, input.reason_code, input.page);
   const [row] = await db.insert(cancelReasons).values(input).returning();
   return row;
 }
 
-export async function updateCancelReason(db: DbOrTx, id: number, input: z.output<typeof cancelReasonUpdate>): Promise<CancelReason> {
+export async function updateCancelReason(
+  db: DbOrTx,
+  id: number,
+  input: z.output<typeof cancelReasonUpdate>,
+): Promise<CancelReason> {
   const { version, ...values } = input;
   const current = await getCancelReason(db, id);
   await assertUnique(db, values.reason_code ?? current.reason_code, values.page ?? current.page, id);
   const where = and(eq(cancelReasons.id, id), eq(cancelReasons.version, version));
-  const [row] = await db.update(cancelReasons).set({ ...values, ...bump(cancelReasons.version) }).where(where).returning();
+  const [row] = await db
+    .update(cancelReasons)
+    .set({ ...values, ...bump(cancelReasons.version) })
+    .where(where)
+    .returning();
   return row ?? explainMissedUpdate(db, getTableName(cancelReasons), eq(cancelReasons.id, id), 'Cancel reason');
 }
 
 export async function deleteCancelReason(db: DbOrTx, id: number): Promise<void> {
-  const deleted = await db.delete(cancelReasons).where(inArray(cancelReasons.id, [id])).returning({ id: cancelReasons.id });
+  const deleted = await db
+    .delete(cancelReasons)
+    .where(inArray(cancelReasons.id, [id]))
+    .returning({ id: cancelReasons.id });
   if (deleted.length === 0) throw notFound('Cancel reason');
 }

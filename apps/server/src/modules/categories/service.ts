@@ -13,11 +13,32 @@ const withSubs = sql<number>`(select count(*)::int from ${items} i join ${catego
 /** The tree: categories in sort order, each with its sub-categories; counts include the sub-categories' items. */
 export async function categoryTree(db: DbOrTx): Promise<CategoryTreeNode[]> {
   const rows = await db
-    .select({ id: categories.id, code: categories.code, name: categories.name, parent_id: categories.parent_id, sort: categories.sort, version: categories.version, updated_at: categories.updated_at, direct, sub: withSubs })
+    .select({
+      id: categories.id,
+      code: categories.code,
+      name: categories.name,
+      parent_id: categories.parent_id,
+      sort: categories.sort,
+      version: categories.version,
+      updated_at: categories.updated_at,
+      direct,
+      sub: withSubs,
+    })
     .from(categories)
     .orderBy(asc(categories.sort), asc(categories.name));
-  const node = (r: (typeof rows)[number]): CategoryNode => ({ id: r.id, code: r.code, name: r.name, parent_id: r.parent_id, sort: r.sort, version: r.version, updated_at: r.updated_at, item_count: Number(r.direct) + Number(r.sub) });
-  return rows.filter((r) => r.parent_id === null).map((r) => ({ ...node(r), children: rows.filter((c) => c.parent_id === r.id).map(node) }));
+  const node = (r: (typeof rows)[number]): CategoryNode => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    parent_id: r.parent_id,
+    sort: r.sort,
+    version: r.version,
+    updated_at: r.updated_at,
+    item_count: Number(r.direct) + Number(r.sub),
+  });
+  return rows
+    .filter((r) => r.parent_id === null)
+    .map((r) => ({ ...node(r), children: rows.filter((c) => c.parent_id === r.id).map(node) }));
 }
 
 async function getNode(db: DbOrTx, id: number): Promise<CategoryNode> {
@@ -35,9 +56,14 @@ async function assertParent(db: DbOrTx, parentId: number | null, selfId?: number
   if (parentId === selfId) throw badRequest('A category cannot be its own parent', 'parent_id');
   const [p] = await db.select({ parent_id: categories.parent_id }).from(categories).where(eq(categories.id, parentId));
   if (!p) throw badRequest(`Category ${parentId} does not exist`, 'parent_id');
-  if (p.parent_id !== null) throw badRequest('parent_id must name a top-level category (the tree has two levels)', 'parent_id');
+  if (p.parent_id !== null)
+    throw badRequest('parent_id must name a top-level category (the tree has two levels)', 'parent_id');
   if (selfId !== undefined) {
-    const [child] = await db.select({ id: categories.id }).from(categories).where(eq(categories.parent_id, selfId)).limit(1);
+    const [child] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.parent_id, selfId))
+      .limit(1);
     if (child) throw badRequest('A category with sub-categories cannot become a sub-category', 'parent_id');
   }
 }
@@ -60,24 +86,47 @@ export async function updateCategory(db: DbOrTx, input: CategoryUpdate): Promise
   if (!current) throw notFound('Category');
   if (values.parent_id !== undefined) await assertParent(db, values.parent_id, id);
   if (values.code) await assertCodeFree(db, values.code, id);
-  const [row] = await db.update(categories).set({ ...values, ...bump(categories.version) }).where(and(eq(categories.id, id), eq(categories.version, version))).returning({ id: categories.id });
+  const [row] = await db
+    .update(categories)
+    .set({ ...values, ...bump(categories.version) })
+    .where(and(eq(categories.id, id), eq(categories.version, version)))
+    .returning({ id: categories.id });
   if (!row) await explainMissedUpdate(db, getTableName(categories), eq(categories.id, id), 'Category');
   return getNode(db, id);
 }
 
 /** Removing a category that still holds items (itself or its sub-categories) or sub-categories is refused. */
 export async function removeCategories(tx: Tx, ids: number[]) {
-  const rows = await tx.select({ id: categories.id, name: categories.name, parent_id: categories.parent_id, direct, sub: withSubs }).from(categories).where(inArray(categories.id, ids));
+  const rows = await tx
+    .select({ id: categories.id, name: categories.name, parent_id: categories.parent_id, direct, sub: withSubs })
+    .from(categories)
+    .where(inArray(categories.id, ids));
   if (rows.length !== ids.length) throw notFound('Category');
   for (const r of rows) {
     const held = Number(r.direct) + Number(r.sub);
-    if (held > 0) throw businessRule(`Category ${r.name} still holds ${held} item${held === 1 ? '' : 's'}; move them to another category first`, 'category_has_items', 'id');
+    if (held > 0)
+      throw businessRule(
+        `Category ${r.name} still holds ${held} item${held === 1 ? '' : 's'}; move them to another category first`,
+        'category_has_items',
+        'id',
+      );
   }
-  const [child] = await tx.select({ id: categories.id, parent: categories.parent_id }).from(categories).where(inArray(categories.parent_id, ids));
+  const [child] = await tx
+    .select({ id: categories.id, parent: categories.parent_id })
+    .from(categories)
+    .where(inArray(categories.parent_id, ids));
   const orphan = child && rows.find((r) => r.id === child.parent);
   if (orphan) {
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(categories).where(eq(categories.parent_id, orphan.id));
-    if (!ids.includes(child.id)) throw businessRule(`Category ${orphan.name} still has ${n} sub-categor${Number(n) === 1 ? 'y' : 'ies'}; remove them first`, 'category_has_children', 'id');
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(categories)
+      .where(eq(categories.parent_id, orphan.id));
+    if (!ids.includes(child.id))
+      throw businessRule(
+        `Category ${orphan.name} still has ${n} sub-categor${Number(n) === 1 ? 'y' : 'ies'}; remove them first`,
+        'category_has_children',
+        'id',
+      );
   }
   // Sub-categories first, so a category removed together with its (empty) sub-categories goes too.
   await tx.delete(categories).where(and(inArray(categories.id, ids), sql`${categories.parent_id} is not null`));

@@ -23,7 +23,13 @@ type Customer = {
 type Details = {
   customer: Customer;
   ship_to_addresses: { code: string }[];
-  loyalty: { scheme: string; ranking_points: string; redeemable_points: string; referral_code: string; birthday_promotion_eligible: boolean };
+  loyalty: {
+    scheme: string;
+    ranking_points: string;
+    redeemable_points: string;
+    referral_code: string;
+    birthday_promotion_eligible: boolean;
+  };
 };
 
 let admin: Client;
@@ -67,7 +73,11 @@ describe('temporary customers', () => {
     expect(res.data.customer_no).toMatch(/^HN001-CUS-\d{2}-\d{6}$/);
     expect(res.data.referral_code).toMatch(/^[A-Z2-9]{8}$/);
 
-    const withDate = await hanoi.post<Customer>('/api/customers/temporary', { name: 'Lê Văn Cường', phone_no: nextPhone(), birth_date: '15-03-1990' });
+    const withDate = await hanoi.post<Customer>('/api/customers/temporary', {
+      name: 'Lê Văn Cường',
+      phone_no: nextPhone(),
+      birth_date: '15-03-1990',
+    });
     expect(withDate.data.birth_date).toBe('1990-03-15');
     const numbers = [res.data.customer_no, withDate.data.customer_no].map((n) => Number(n.slice(2)));
     expect(numbers[1]).toBe(numbers[0] + 1);
@@ -76,14 +86,22 @@ describe('temporary customers', () => {
   it('takes the prefix and channel of a customer setup; the number from the CUS series', async () => {
     const setup = await admin.post('/api/customer-setups', { name: 'Khách online', prefix: 'onl', channel: 'WEBSITE' });
     expect(setup.statusCode).toBe(201);
-    const res = await hanoi.post<Customer>('/api/customers/temporary', { name: 'Phạm Thu Hà', phone_no: nextPhone(), prefix: 'ONL' });
+    const res = await hanoi.post<Customer>('/api/customers/temporary', {
+      name: 'Phạm Thu Hà',
+      phone_no: nextPhone(),
+      prefix: 'ONL',
+    });
     expect(res.data).toMatchObject({ prefix: 'ONL', channel: 'WEBSITE' });
     expect(res.data.customer_no).toMatch(/^HN001-CUS-\d{2}-\d{6}$/);
   });
 
   it('names every bad field with the validator messages and writes nothing', async () => {
     const before = await admin.post<{ total_count: number }>('/api/customer-records/filter', {});
-    const empty = await hanoi.post('/api/customers/temporary', { name: '', email: 'not-mail', birth_date: '31-02-1990' });
+    const empty = await hanoi.post('/api/customers/temporary', {
+      name: '',
+      email: 'not-mail',
+      birth_date: '31-02-1990',
+    });
     expect(empty.statusCode).toBe(400);
     const byField = Object.fromEntries(empty.envelope.errors.map((e) => [e.field, e.msg]));
     expect(byField).toMatchObject({
@@ -99,16 +117,42 @@ describe('temporary customers', () => {
     const noFranchise = await admin.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone() });
     expect(noFranchise.statusCode).toBe(400);
     expect(noFranchise.envelope.errors[0]).toMatchObject({ field: 'franchise_code', msg: 'This is required field!' });
-    const unknownFranchise = await admin.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone(), franchise_code: 'ZZ999' });
+    const unknownFranchise = await admin.post('/api/customers/temporary', {
+      name: 'A',
+      phone_no: nextPhone(),
+      franchise_code: 'ZZ999',
+    });
     expect(unknownFranchise.statusCode).toBe(404);
     expect(unknownFranchise.envelope.errors[0].field).toBe('franchise_code');
-    const otherStore = await hanoi.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone(), location_code: 'HCM001-S1' });
+    const otherStore = await hanoi.post('/api/customers/temporary', {
+      name: 'A',
+      phone_no: nextPhone(),
+      location_code: 'HCM001-S1',
+    });
     expect(otherStore.statusCode).toBe(404);
-    expect(otherStore.envelope.errors[0]).toMatchObject({ field: 'location_code', msg: 'Location HCM001-S1 not found' });
-    const district = await hanoi.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone(), post_code: '79', district_code: '001' });
-    expect(district.envelope.errors[0]).toMatchObject({ field: 'district_code', msg: 'District Ba Đình is not in post code 79' });
-    const referral = await hanoi.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone(), referred_by_code: 'NOPE1234' });
-    expect(referral.envelope.errors[0]).toMatchObject({ field: 'referred_by_code', msg: 'Referral code NOPE1234 does not exist' });
+    expect(otherStore.envelope.errors[0]).toMatchObject({
+      field: 'location_code',
+      msg: 'Location HCM001-S1 not found',
+    });
+    const district = await hanoi.post('/api/customers/temporary', {
+      name: 'A',
+      phone_no: nextPhone(),
+      post_code: '79',
+      district_code: '001',
+    });
+    expect(district.envelope.errors[0]).toMatchObject({
+      field: 'district_code',
+      msg: 'District Ba Đình is not in post code 79',
+    });
+    const referral = await hanoi.post('/api/customers/temporary', {
+      name: 'A',
+      phone_no: nextPhone(),
+      referred_by_code: 'NOPE1234',
+    });
+    expect(referral.envelope.errors[0]).toMatchObject({
+      field: 'referred_by_code',
+      msg: 'Referral code NOPE1234 does not exist',
+    });
     const after = await admin.post<{ total_count: number }>('/api/customer-records/filter', {});
     expect(after.data.total_count).toBe(before.data.total_count);
   });
@@ -125,7 +169,11 @@ describe('temporary customers', () => {
   });
 
   it('keeps store users inside their franchise and needs the edit permission', async () => {
-    const other = await hanoi.post('/api/customers/temporary', { name: 'A', phone_no: nextPhone(), franchise_code: 'HCM001' });
+    const other = await hanoi.post('/api/customers/temporary', {
+      name: 'A',
+      phone_no: nextPhone(),
+      franchise_code: 'HCM001',
+    });
     expect(other.statusCode).toBe(404);
     const viewer = await ctx.t.makeUser({ customer_no: 'HN001', pages: customerPages('view') });
     const phone = nextPhone();
@@ -133,7 +181,10 @@ describe('temporary customers', () => {
     expect((await hanoi.get(`/api/customers/by-phone/${phone}`)).statusCode).toBe(404);
     expect((await ctx.t.anon.post('/api/customers/temporary', { name: 'A', phone_no: phone })).statusCode).toBe(401);
     // A sales order editor may create customers at the counter too.
-    const seller = await ctx.t.makeUser({ customer_no: 'HN001', pages: [{ page_url: '/salesOrders/detail', permission_type: 'edit' }] });
+    const seller = await ctx.t.makeUser({
+      customer_no: 'HN001',
+      pages: [{ page_url: '/salesOrders/detail', permission_type: 'edit' }],
+    });
     expect((await seller.client.post('/api/customers/temporary', { name: 'A', phone_no: phone })).statusCode).toBe(201);
   });
 
@@ -152,7 +203,9 @@ describe('customer lookups', () => {
     const found = await hanoi.get<Customer>(`/api/customers/by-phone/${c.phone_no}`);
     expect(found.statusCode).toBe(200);
     expect(found.data).toMatchObject({ customer_no: c.customer_no, name: 'Vũ Thị Lan' });
-    const intl = await hanoi.get<Customer>(`/api/customers/by-phone/${encodeURIComponent(`+84${c.phone_no.slice(1)}`)}`);
+    const intl = await hanoi.get<Customer>(
+      `/api/customers/by-phone/${encodeURIComponent(`+84${c.phone_no.slice(1)}`)}`,
+    );
     expect(intl.data.customer_no).toBe(c.customer_no);
   });
 
@@ -177,7 +230,9 @@ describe('customer lookups', () => {
 
   it("hides another franchise's customers from a store user", async () => {
     const c = await makeCustomer(saigon, { name: 'Khách Sài Gòn' });
-    expect((await hanoi.get(`/api/customers/by-phone/${c.phone_no}`)).envelope.errors[0].msg).toBe('No Customer Same Mobile Phone! Please Try Again!');
+    expect((await hanoi.get(`/api/customers/by-phone/${c.phone_no}`)).envelope.errors[0].msg).toBe(
+      'No Customer Same Mobile Phone! Please Try Again!',
+    );
     expect((await hanoi.get(`/api/customers/${c.customer_no}`)).statusCode).toBe(404);
     expect((await hanoi.post('/api/customers/details-pos', { customer_no: c.customer_no })).statusCode).toBe(404);
     expect((await hanoi.get(`/api/customers/by-phone/${c.phone_no}?franchise_code=HCM001`)).statusCode).toBe(404);
@@ -197,7 +252,14 @@ describe('customer lookups', () => {
 
   it('lists the stores a user may create customers in', async () => {
     const mine = await hanoi.get<{ franchise_code: string; location_code: string }[]>('/api/customers/stores');
-    expect(mine.data).toEqual([{ franchise_code: 'HN001', franchise_name: 'Franchise HN001', location_code: 'HN001-S1', location_name: 'Store HN001-S1' }]);
+    expect(mine.data).toEqual([
+      {
+        franchise_code: 'HN001',
+        franchise_name: 'Franchise HN001',
+        location_code: 'HN001-S1',
+        location_name: 'Store HN001-S1',
+      },
+    ]);
     const all = await admin.get<{ franchise_code: string }[]>('/api/customers/stores');
     expect(all.data.map((s) => s.franchise_code)).toEqual(['HCM001', 'HN001']);
   });
@@ -213,12 +275,23 @@ describe('customer lookups', () => {
 describe('details for the POS', () => {
   it('returns the customer, ship-to addresses and loyalty balances', async () => {
     const c = await makeCustomer(hanoi, { name: 'Hoàng Văn Đức' });
-    await hanoi.post('/api/ship-to-addresses', { customer_no: c.customer_no, name: 'Nhà riêng', address: '5 Lý Thường Kiệt', district_code: '002' });
+    await hanoi.post('/api/ship-to-addresses', {
+      customer_no: c.customer_no,
+      name: 'Nhà riêng',
+      address: '5 Lý Thường Kiệt',
+      district_code: '002',
+    });
     const res = await hanoi.post<Details>('/api/customers/details-pos', { phone_no: c.phone_no });
     expect(res.statusCode).toBe(200);
     expect(res.data.customer.customer_no).toBe(c.customer_no);
     expect(res.data.ship_to_addresses.map((a) => a.code)).toEqual(['SA001']);
-    expect(res.data.loyalty).toMatchObject({ scheme: 'Silver', ranking_points: '0', redeemable_points: '0', referral_code: c.referral_code, birthday_promotion_eligible: false });
+    expect(res.data.loyalty).toMatchObject({
+      scheme: 'Silver',
+      ranking_points: '0',
+      redeemable_points: '0',
+      referral_code: c.referral_code,
+      birthday_promotion_eligible: false,
+    });
     const byNo = await hanoi.post<Details>('/api/customers/details-pos', { customer_no: c.customer_no });
     expect(byNo.data.customer.name).toBe('Hoàng Văn Đức');
   });

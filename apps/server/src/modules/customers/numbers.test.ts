@@ -16,8 +16,10 @@ const ctx = useTestApp();
 const headOffice: Auth = systemAuth('test');
 const yy = String(businessYear() % 100).padStart(2, '0');
 const no = (franchise: string, n: number) => `${franchise}-CUS-${yy}-${String(n).padStart(6, '0')}`;
-const temporary = (franchise_code: string, name = 'Phạm Thị Dung') => customerTemporaryCreate.parse({ franchise_code, name, phone_no: nextPhone() });
-const usePoints = (customer_no: string, pos_so_no: string, redeemable_point_used: string) => redeemablePointAdd.parse({ customer_no, pos_so_no, redeemable_point_used });
+const temporary = (franchise_code: string, name = 'Phạm Thị Dung') =>
+  customerTemporaryCreate.parse({ franchise_code, name, phone_no: nextPhone() });
+const usePoints = (customer_no: string, pos_so_no: string, redeemable_point_used: string) =>
+  redeemablePointAdd.parse({ customer_no, pos_so_no, redeemable_point_used });
 
 let store: Client;
 let admin: Client;
@@ -45,10 +47,18 @@ describe('customer numbers come from the CUS number series', () => {
       .where(and(eq(numberSeries.franchise_code, 'NO001'), eq(numberSeries.document_type, 'CUS')));
     expect(series).toMatchObject({ year: businessYear(), last_no: 10 });
     // The series shows on the number series screen like any other.
-    const listed = await admin.post<{ items: { document_type: string; last_used_no: string }[] }>('/api/number-series/filter', {
-      filters: [{ field: 'franchise_code', value: 'NO001' }, { field: 'document_type', value: 'CUS' }],
-    });
-    expect(listed.data.items).toEqual([expect.objectContaining({ document_type: 'CUS', last_used_no: no('NO001', 10) })]);
+    const listed = await admin.post<{ items: { document_type: string; last_used_no: string }[] }>(
+      '/api/number-series/filter',
+      {
+        filters: [
+          { field: 'franchise_code', value: 'NO001' },
+          { field: 'document_type', value: 'CUS' },
+        ],
+      },
+    );
+    expect(listed.data.items).toEqual([
+      expect.objectContaining({ document_type: 'CUS', last_used_no: no('NO001', 10) }),
+    ]);
   });
 
   it('a creation that rolls back leaves no gap', async () => {
@@ -64,7 +74,11 @@ describe('customer numbers come from the CUS number series', () => {
       }),
     ).rejects.toThrow('the order posting failed');
     // A duplicate phone fails inside the creation itself: also no number lost.
-    const dup = await admin.post('/api/customers/temporary', { franchise_code: 'NO003', name: 'Trùng', phone_no: first.phone_no });
+    const dup = await admin.post('/api/customers/temporary', {
+      franchise_code: 'NO003',
+      name: 'Trùng',
+      phone_no: first.phone_no,
+    });
     expect(dup.statusCode).toBe(409);
     const next = await makeCustomer(admin, { franchise_code: 'NO003' });
     expect([first.customer_no, next.customer_no]).toEqual([no('NO003', 1), no('NO003', 2)]);
@@ -74,13 +88,25 @@ describe('customer numbers come from the CUS number series', () => {
 describe('building blocks compose in the caller transaction', () => {
   it('a failure after customer, ship-to and points calls leaves nothing behind', async () => {
     const { db } = ctx.t.services;
-    const count = async (t: typeof customers | typeof shipToAddresses | typeof redeemablePointEntries, franchise: string) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(t).where(eq(t.franchise_code, franchise)))[0].n;
+    const count = async (
+      t: typeof customers | typeof shipToAddresses | typeof redeemablePointEntries,
+      franchise: string,
+    ) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t)
+          .where(eq(t.franchise_code, franchise))
+      )[0].n;
     await makeFranchise(ctx.t, 'NO004');
     await expect(
       db.transaction(async (tx) => {
         const c = await createTemporaryCustomer(tx, headOffice, temporary('NO004', 'Khách đơn hàng'));
-        await createShipToAddress(tx, headOffice, shipToAddressCreate.parse({ customer_no: c.customer_no, name: 'Nhà', address: '1 Lê Lợi' }));
+        await createShipToAddress(
+          tx,
+          headOffice,
+          shipToAddressCreate.parse({ customer_no: c.customer_no, name: 'Nhà', address: '1 Lê Lợi' }),
+        );
         const [row] = await tx.select().from(customers).where(eq(customers.customer_no, c.customer_no));
         await earnRedeemablePoints(tx, row, { points: '500', pos_so_no: 'NO004-SO-00-000001' });
         const used = await useRedeemablePoints(tx, headOffice, usePoints(c.customer_no, 'NO004-SO-00-000002', '200'));

@@ -132,7 +132,9 @@ export function customerRoutes(r: Router) {
     await ensureAddressUnits(services.db);
     return updateCustomerRecord(services.db, auth, body);
   });
-  r.route(customerRecordsApi.delete, ({ body, auth, services }) => services.db.transaction((tx) => deleteCustomerRecord(tx, auth, body)));
+  r.route(customerRecordsApi.delete, ({ body, auth, services }) =>
+    services.db.transaction((tx) => deleteCustomerRecord(tx, auth, body)),
+  );
   r.route(customerRecordsApi.referralCheck, ({ body, auth, services }) =>
     services.db.transaction((tx) => checkNewCustomerReferral(tx, auth, body)),
   );

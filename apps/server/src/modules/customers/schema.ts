@@ -76,5 +76,8 @@ export const shipToAddresses = pgTable(
     is_temporary: boolean('is_temporary').notNull().default(false),
     ...versioned(),
   },
-  (t) => [uniqueIndex('ship_to_addresses_customer_code').on(t.customer_no, t.code), index('ship_to_addresses_franchise').on(t.franchise_code)],
+  (t) => [
+    uniqueIndex('ship_to_addresses_customer_code').on(t.customer_no, t.code),
+    index('ship_to_addresses_franchise').on(t.franchise_code),
+  ],
 );

@@ -36,7 +36,12 @@ const district = alias(addressUnits, 'district');
 const province = alias(addressUnits, 'province');
 const referrer = alias(customers, 'referrer');
 
-type RecordRow = CustomerRow & { district_name: string; province_name: string; referred_by_customer_no: string; referred_by_name: string };
+type RecordRow = CustomerRow & {
+  district_name: string;
+  province_name: string;
+  referred_by_customer_no: string;
+  referred_by_name: string;
+};
 
 export const customerRecordList: ListSpec<RecordRow, CustomerRecord> = {
   source: (db, extra) =>
@@ -52,7 +57,10 @@ export const customerRecordList: ListSpec<RecordRow, CustomerRecord> = {
       .from(customers)
       .leftJoin(district, and(eq(district.table_code, 'address_district'), eq(district.code, customers.district_code)))
       .leftJoin(province, and(eq(province.table_code, 'post_code'), eq(province.code, customers.post_code)))
-      .leftJoin(referrer, and(sql`${customers.referred_by_code} <> ''`, eq(referrer.referral_code, customers.referred_by_code)))
+      .leftJoin(
+        referrer,
+        and(sql`${customers.referred_by_code} <> ''`, eq(referrer.referral_code, customers.referred_by_code)),
+      )
       .$dynamic(),
   fields: {
     customer_no: customers.customer_no,
@@ -73,8 +81,36 @@ export const customerRecordList: ListSpec<RecordRow, CustomerRecord> = {
     created_at: customers.created_at,
     updated_at: customers.updated_at,
   },
-  filterable: ['customer_no', 'franchise_code', 'location_code', 'name', 'phone_no', 'email', 'address', 'district_code', 'post_code', 'birth_date', 'prefix', 'channel', 'is_temporary', 'referral_code', 'referred_by_code', 'created_at'],
-  sortable: ['customer_no', 'franchise_code', 'location_code', 'name', 'phone_no', 'email', 'birth_date', 'channel', 'created_at', 'updated_at'],
+  filterable: [
+    'customer_no',
+    'franchise_code',
+    'location_code',
+    'name',
+    'phone_no',
+    'email',
+    'address',
+    'district_code',
+    'post_code',
+    'birth_date',
+    'prefix',
+    'channel',
+    'is_temporary',
+    'referral_code',
+    'referred_by_code',
+    'created_at',
+  ],
+  sortable: [
+    'customer_no',
+    'franchise_code',
+    'location_code',
+    'name',
+    'phone_no',
+    'email',
+    'birth_date',
+    'channel',
+    'created_at',
+    'updated_at',
+  ],
   defaultSort: { field: 'created_at', direction: 'desc' },
   key: customers.customer_no,
   map: (r) => {
@@ -88,14 +124,23 @@ async function assertPhoneFree(db: DbOrTx, franchiseCode: string, phone: string,
     .select({ c: customers.customer_no })
     .from(customers)
     .where(and(eq(customers.franchise_code, franchiseCode), eq(customers.phone_no, phone)));
-  if (dup && dup.c !== exceptCustomerNo) throw conflict(`A customer with phone ${phone} already exists in franchise ${franchiseCode}`, 'duplicate', 'phone_no');
+  if (dup && dup.c !== exceptCustomerNo)
+    throw conflict(
+      `A customer with phone ${phone} already exists in franchise ${franchiseCode}`,
+      'duplicate',
+      'phone_no',
+    );
 }
 
 /**
  * calls.md 7.13 create-temporary: birth date empty = 0001-01-01, country always VNM. The number comes from the
  * franchise's CUS number series (`HN001-CUS-26-000123`); the prefix picks the customer setup (channel).
  */
-export async function createTemporaryCustomer(tx: Tx, auth: Auth, input: z.output<typeof customerTemporaryCreate>): Promise<Customer> {
+export async function createTemporaryCustomer(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof customerTemporaryCreate>,
+): Promise<Customer> {
   // A store user naming another franchise gets "Franchise not found" (404), never a silent switch.
   const franchise = await auth.scope.own(tx, input.franchise_code.toUpperCase());
   if (!franchise) throw badRequest('This is required field!', 'franchise_code');
@@ -133,31 +178,48 @@ export async function createTemporaryCustomer(tx: Tx, auth: Auth, input: z.outpu
     .onConflictDoNothing()
     .returning();
   // A concurrent create with the same phone lost the race to the unique index.
-  if (inserted.length === 0) throw conflict(`A customer with phone ${phone} already exists in franchise ${franchise}`, 'duplicate', 'phone_no');
+  if (inserted.length === 0)
+    throw conflict(`A customer with phone ${phone} already exists in franchise ${franchise}`, 'duplicate', 'phone_no');
   return toCustomer(inserted[0]);
 }
 
 /** calls.md 7.13 details-pos: the customer, their ship-to addresses and loyalty balances. */
 export async function customerDetailsPos(db: DbOrTx, auth: Auth, key: CustomerKey): Promise<CustomerDetailsPos> {
   const c = await getCustomerByKey(db, auth, key);
-  return { customer: toCustomer(c), ship_to_addresses: await shipToAddressesOf(db, c.customer_no), loyalty: await loyaltyBalanceOf(db, c) };
+  return {
+    customer: toCustomer(c),
+    ship_to_addresses: await shipToAddressesOf(db, c.customer_no),
+    loyalty: await loyaltyBalanceOf(db, c),
+  };
 }
 
 async function recordOf(db: DbOrTx, customerNo: string): Promise<CustomerRecord> {
-  const [row] = await customerRecordList.source(db, { __total: sql<number>`0`.as('__total') }).where(eq(customers.customer_no, customerNo));
+  const [row] = await customerRecordList
+    .source(db, { __total: sql<number>`0`.as('__total') })
+    .where(eq(customers.customer_no, customerNo));
   const { __total: _t, ...rest } = row;
   return customerRecordList.map!(rest);
 }
 
 export async function customerRecordInfo(db: DbOrTx, auth: Auth, key: CustomerKey): Promise<CustomerRecordInfo> {
   const c = await getCustomerByKey(db, auth, key);
-  return { ...(await recordOf(db, c.customer_no)), loyalty: await loyaltyBalanceOf(db, c), ship_to_addresses: await shipToAddressesOf(db, c.customer_no) };
+  return {
+    ...(await recordOf(db, c.customer_no)),
+    loyalty: await loyaltyBalanceOf(db, c),
+    ship_to_addresses: await shipToAddressesOf(db, c.customer_no),
+  };
 }
 
 /** Updates a customer record; a new phone must stay unique in the franchise, a referral can't change once used. */
-export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.output<typeof customerRecordUpdate>): Promise<CustomerRecord> {
+export async function updateCustomerRecord(
+  db: DbOrTx,
+  auth: Auth,
+  input: z.output<typeof customerRecordUpdate>,
+): Promise<CustomerRecord> {
   const { customer_no, phone_no, franchise_code, version, country_region_code: _country, ...values } = input;
-  const current = customer_no ? await getCustomerByNo(db, auth, customer_no) : await getCustomerByKey(db, auth, { phone_no, franchise_code });
+  const current = customer_no
+    ? await getCustomerByNo(db, auth, customer_no)
+    : await getCustomerByKey(db, auth, { phone_no, franchise_code });
   const { referred_by_code: _r, ...plain } = values;
   const changes: Partial<typeof customers.$inferInsert> = { ...plain };
   if (customer_no && phone_no) {
@@ -172,8 +234,15 @@ export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.outp
     changes.district_code = addr.district_code;
   }
   if (values.referred_by_code !== undefined && values.referred_by_code.toUpperCase() !== current.referred_by_code) {
-    if (current.referral_pos_so_no) throw businessRule(`The referral was already used on order ${current.referral_pos_so_no}`, 'referral_used', 'referred_by_code');
-    changes.referred_by_code = values.referred_by_code ? (await referrerOf(db, values.referred_by_code, current.customer_no)).referral_code : '';
+    if (current.referral_pos_so_no)
+      throw businessRule(
+        `The referral was already used on order ${current.referral_pos_so_no}`,
+        'referral_used',
+        'referred_by_code',
+      );
+    changes.referred_by_code = values.referred_by_code
+      ? (await referrerOf(db, values.referred_by_code, current.customer_no)).referral_code
+      : '';
   }
   const where = eq(customers.customer_no, current.customer_no);
   const [row] = await db
@@ -182,8 +251,16 @@ export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.outp
     .where(and(where, eq(customers.version, version)))
     .returning({ customer_no: customers.customer_no })
     .catch((e: unknown) => {
-      if (String((e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code) === '23505') {
-        throw conflict(`A customer with phone ${changes.phone_no} already exists in franchise ${current.franchise_code}`, 'duplicate', 'phone_no');
+      if (
+        String(
+          (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code,
+        ) === '23505'
+      ) {
+        throw conflict(
+          `A customer with phone ${changes.phone_no} already exists in franchise ${current.franchise_code}`,
+          'duplicate',
+          'phone_no',
+        );
       }
       throw e;
     });
@@ -192,15 +269,37 @@ export async function updateCustomerRecord(db: DbOrTx, auth: Auth, input: z.outp
 }
 
 /** Deletes a customer record and its ship-to addresses; a customer with loyalty history is kept. */
-export async function deleteCustomerRecord(tx: Tx, auth: Auth, key: CustomerKey): Promise<{ ok: boolean; customer_no: string }> {
+export async function deleteCustomerRecord(
+  tx: Tx,
+  auth: Auth,
+  key: CustomerKey,
+): Promise<{ ok: boolean; customer_no: string }> {
   const c = await getCustomerByKey(tx, auth, key);
-  const [points] = await tx.select({ n: sql<number>`count(*)::int` }).from(redeemablePointEntries).where(eq(redeemablePointEntries.customer_no, c.customer_no));
-  const [ranking] = await tx.select({ n: sql<number>`count(*)::int` }).from(rankingPointEntries).where(eq(rankingPointEntries.customer_no, c.customer_no));
+  const [points] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(redeemablePointEntries)
+    .where(eq(redeemablePointEntries.customer_no, c.customer_no));
+  const [ranking] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rankingPointEntries)
+    .where(eq(rankingPointEntries.customer_no, c.customer_no));
   if (points.n + ranking.n > 0) {
-    throw businessRule(`Customer ${c.customer_no} has loyalty point history and cannot be deleted`, 'customer_has_history', 'customer_no');
+    throw businessRule(
+      `Customer ${c.customer_no} has loyalty point history and cannot be deleted`,
+      'customer_has_history',
+      'customer_no',
+    );
   }
-  const [referred] = await tx.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.referred_by_code, c.referral_code));
-  if (referred.n > 0) throw businessRule(`Customer ${c.customer_no} referred other customers and cannot be deleted`, 'customer_has_referrals', 'customer_no');
+  const [referred] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(eq(customers.referred_by_code, c.referral_code));
+  if (referred.n > 0)
+    throw businessRule(
+      `Customer ${c.customer_no} referred other customers and cannot be deleted`,
+      'customer_has_referrals',
+      'customer_no',
+    );
   await tx.delete(customers).where(eq(customers.customer_no, c.customer_no));
   return { ok: true, customer_no: c.customer_no };
 }

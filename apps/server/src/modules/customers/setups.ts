@@ -11,7 +11,11 @@ const t = customerSetups;
 type Row = typeof t.$inferSelect;
 
 export const customerSetupList: ListSpec<Row, CustomerSetup> = {
-  source: (db, extra) => db.select({ ...getTableColumns(t), ...extra }).from(t).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...getTableColumns(t), ...extra })
+      .from(t)
+      .$dynamic(),
   fields: { id: t.id, name: t.name, prefix: t.prefix, channel: t.channel, updated_at: t.updated_at },
   filterable: ['id', 'name', 'prefix', 'channel'],
   sortable: ['id', 'name', 'prefix', 'channel', 'updated_at'],
@@ -27,14 +31,20 @@ async function assertPrefixFree(db: DbOrTx, prefix: string, exceptId?: number) {
   if (dup) throw conflict(`Prefix ${prefix} is already used by another customer setup`, 'duplicate', 'prefix');
 }
 
-export async function createCustomerSetup(db: DbOrTx, input: z.output<typeof customerSetupCreate>): Promise<CustomerSetup> {
+export async function createCustomerSetup(
+  db: DbOrTx,
+  input: z.output<typeof customerSetupCreate>,
+): Promise<CustomerSetup> {
   await assertPrefixFree(db, input.prefix);
   const [row] = await db.insert(t).values(input).onConflictDoNothing().returning();
   if (!row) throw conflict(`Prefix ${input.prefix} is already used by another customer setup`, 'duplicate', 'prefix');
   return row;
 }
 
-export async function updateCustomerSetup(db: DbOrTx, input: z.output<typeof customerSetupUpdate>): Promise<CustomerSetup> {
+export async function updateCustomerSetup(
+  db: DbOrTx,
+  input: z.output<typeof customerSetupUpdate>,
+): Promise<CustomerSetup> {
   const { id, version, ...values } = input;
   const [current] = await db.select().from(t).where(eq(t.id, id));
   if (!current) throw notFound('Customer setup');

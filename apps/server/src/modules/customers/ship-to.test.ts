@@ -59,15 +59,31 @@ describe('ship-to addresses', () => {
       country_region_code: 'VNM',
       is_temporary: false,
     });
-    const second = await hanoi.post<ShipTo>('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'home', name: 'Nhà', address: '1 Tràng Tiền' });
+    const second = await hanoi.post<ShipTo>('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'home',
+      name: 'Nhà',
+      address: '1 Tràng Tiền',
+    });
     expect(second.data.code).toBe('HOME');
-    const third = await hanoi.post<ShipTo>('/api/ship-to-addresses', { customer_no: customer.customer_no, name: 'Kho', address: '2 Giải Phóng' });
+    const third = await hanoi.post<ShipTo>('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      name: 'Kho',
+      address: '2 Giải Phóng',
+    });
     expect(third.data.code).toBe('SA002');
-    const dup = await hanoi.post('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'HOME', name: 'x', address: 'y' });
+    const dup = await hanoi.post('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'HOME',
+      name: 'x',
+      address: 'y',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.envelope.errors[0].field).toBe('code');
 
-    const list = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', { filters: [{ field: 'customer_no', value: customer.customer_no }] });
+    const list = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', {
+      filters: [{ field: 'customer_no', value: customer.customer_no }],
+    });
     expect(list.data.items.map((a) => a.code)).toEqual(['HOME', 'SA001', 'SA002']);
   });
 
@@ -81,16 +97,32 @@ describe('ship-to addresses', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({ customer_no: customer.customer_no, is_temporary: true, district_name: 'Ba Đình' });
-    const none = await hanoi.post('/api/ship-to-addresses/temporary', { phone_no_customer: '0988888888', name: 'x', address: 'y' });
+    const none = await hanoi.post('/api/ship-to-addresses/temporary', {
+      phone_no_customer: '0988888888',
+      name: 'x',
+      address: 'y',
+    });
     expect(none.statusCode).toBe(404);
     expect(none.envelope.errors[0].msg).toBe('No Customer Same Mobile Phone! Please Try Again!');
-    const bad = await hanoi.post('/api/ship-to-addresses/temporary', { phone_no_customer: '12', name: 'x', address: 'y' });
+    const bad = await hanoi.post('/api/ship-to-addresses/temporary', {
+      phone_no_customer: '12',
+      name: 'x',
+      address: 'y',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.envelope.errors[0]).toMatchObject({ field: 'phone_no_customer', msg: 'Please enter a valid phone number!' });
+    expect(bad.envelope.errors[0]).toMatchObject({
+      field: 'phone_no_customer',
+      msg: 'Please enter a valid phone number!',
+    });
   });
 
   it('updates with the version read and refuses a stale one', async () => {
-    const created = await hanoi.post<ShipTo>('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'UPD', name: 'Cũ', address: 'Địa chỉ cũ' });
+    const created = await hanoi.post<ShipTo>('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'UPD',
+      name: 'Cũ',
+      address: 'Địa chỉ cũ',
+    });
     const updated = await hanoi.put<ShipTo>('/api/ship-to-addresses', {
       customer_no: customer.customer_no,
       code: 'UPD',
@@ -99,20 +131,45 @@ describe('ship-to addresses', () => {
       district_code: '760',
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.data).toMatchObject({ name: 'Mới', address: 'Địa chỉ cũ', post_code: '79', district_code: '760', version: created.data.version + 1 });
-    const stale = await hanoi.put('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'UPD', version: created.data.version, name: 'x' });
+    expect(updated.data).toMatchObject({
+      name: 'Mới',
+      address: 'Địa chỉ cũ',
+      post_code: '79',
+      district_code: '760',
+      version: created.data.version + 1,
+    });
+    const stale = await hanoi.put('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'UPD',
+      version: created.data.version,
+      name: 'x',
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
-    const missing = await hanoi.put('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'NONE', version: 1, name: 'x' });
+    const missing = await hanoi.put('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'NONE',
+      version: 1,
+      name: 'x',
+    });
     expect(missing.statusCode).toBe(404);
-    const noVersion = await hanoi.put('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'UPD', name: 'x' });
+    const noVersion = await hanoi.put('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      code: 'UPD',
+      name: 'x',
+    });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.envelope.errors[0]).toMatchObject({ field: 'version', msg: 'version is required' });
   });
 
   it('names bad fields with the validator messages and writes nothing', async () => {
     const before = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', {});
-    const res = await hanoi.post('/api/ship-to-addresses', { customer_no: '', name: '', address: '', phone_no: '0123' });
+    const res = await hanoi.post('/api/ship-to-addresses', {
+      customer_no: '',
+      name: '',
+      address: '',
+      phone_no: '0123',
+    });
     expect(res.statusCode).toBe(400);
     const byField = Object.fromEntries(res.envelope.errors.map((e) => [e.field, e.msg]));
     expect(byField).toEqual({
@@ -121,8 +178,16 @@ describe('ship-to addresses', () => {
       address: 'This is required field!',
       phone_no: 'Please enter a valid phone number!',
     });
-    const district = await hanoi.post('/api/ship-to-addresses', { customer_no: customer.customer_no, name: 'x', address: 'y', district_code: '999' });
-    expect(district.envelope.errors[0]).toMatchObject({ field: 'district_code', msg: 'District code 999 does not exist' });
+    const district = await hanoi.post('/api/ship-to-addresses', {
+      customer_no: customer.customer_no,
+      name: 'x',
+      address: 'y',
+      district_code: '999',
+    });
+    expect(district.envelope.errors[0]).toMatchObject({
+      field: 'district_code',
+      msg: 'District code 999 does not exist',
+    });
     const noCustomer = await hanoi.post('/api/ship-to-addresses', { customer_no: 'KH999999', name: 'x', address: 'y' });
     expect(noCustomer.statusCode).toBe(404);
     expect(noCustomer.envelope.errors[0].msg).toBe('No Customer Same ID! Please Try Again!');
@@ -132,17 +197,44 @@ describe('ship-to addresses', () => {
 
   it("keeps another franchise's addresses out of reach", async () => {
     const theirs = await makeCustomer(saigon, { name: 'Khách HCM' });
-    const addr = await saigon.post<ShipTo>('/api/ship-to-addresses', { customer_no: theirs.customer_no, name: 'Nhà', address: '1 Lê Lợi', district_code: '760' });
+    const addr = await saigon.post<ShipTo>('/api/ship-to-addresses', {
+      customer_no: theirs.customer_no,
+      name: 'Nhà',
+      address: '1 Lê Lợi',
+      district_code: '760',
+    });
     expect(addr.statusCode).toBe(201);
-    const seen = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', { filters: [{ field: 'customer_no', value: theirs.customer_no }] });
+    const seen = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', {
+      filters: [{ field: 'customer_no', value: theirs.customer_no }],
+    });
     expect(seen.data.total_count).toBe(0);
-    expect((await hanoi.post('/api/ship-to-addresses', { customer_no: theirs.customer_no, name: 'x', address: 'y' })).statusCode).toBe(404);
-    expect((await hanoi.post('/api/ship-to-addresses/temporary', { phone_no_customer: theirs.phone_no, name: 'x', address: 'y' })).statusCode).toBe(404);
-    const put = await hanoi.put('/api/ship-to-addresses', { customer_no: theirs.customer_no, code: addr.data.code, version: addr.data.version, name: 'hacked' });
+    expect(
+      (await hanoi.post('/api/ship-to-addresses', { customer_no: theirs.customer_no, name: 'x', address: 'y' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await hanoi.post('/api/ship-to-addresses/temporary', {
+          phone_no_customer: theirs.phone_no,
+          name: 'x',
+          address: 'y',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const put = await hanoi.put('/api/ship-to-addresses', {
+      customer_no: theirs.customer_no,
+      code: addr.data.code,
+      version: addr.data.version,
+      name: 'hacked',
+    });
     expect(put.statusCode).toBe(404);
-    const still = await saigon.post<List<ShipTo>>('/api/ship-to-addresses/filter', { filters: [{ field: 'customer_no', value: theirs.customer_no }] });
+    const still = await saigon.post<List<ShipTo>>('/api/ship-to-addresses/filter', {
+      filters: [{ field: 'customer_no', value: theirs.customer_no }],
+    });
     expect(still.data.items[0].name).toBe('Nhà');
-    const all = await admin.post<List<ShipTo>>('/api/ship-to-addresses/filter', { filters: [{ field: 'franchise_code', value: 'HN001|HCM001' }] });
+    const all = await admin.post<List<ShipTo>>('/api/ship-to-addresses/filter', {
+      filters: [{ field: 'franchise_code', value: 'HN001|HCM001' }],
+    });
     expect(new Set(all.data.items.map((a) => a.franchise_code))).toEqual(new Set(['HN001', 'HCM001']));
   });
 
@@ -150,9 +242,34 @@ describe('ship-to addresses', () => {
     const viewer = await ctx.t.makeUser({ customer_no: 'HN001', pages: customerPages('view') });
     const before = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', {});
     expect((await viewer.client.post('/api/ship-to-addresses/filter', {})).statusCode).toBe(200);
-    expect((await viewer.client.post('/api/ship-to-addresses', { customer_no: customer.customer_no, name: 'x', address: 'y' })).statusCode).toBe(403);
-    expect((await viewer.client.post('/api/ship-to-addresses/temporary', { phone_no_customer: customer.phone_no, name: 'x', address: 'y' })).statusCode).toBe(403);
-    expect((await viewer.client.put('/api/ship-to-addresses', { customer_no: customer.customer_no, code: 'HOME', version: 1, name: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await viewer.client.post('/api/ship-to-addresses', {
+          customer_no: customer.customer_no,
+          name: 'x',
+          address: 'y',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await viewer.client.post('/api/ship-to-addresses/temporary', {
+          phone_no_customer: customer.phone_no,
+          name: 'x',
+          address: 'y',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await viewer.client.put('/api/ship-to-addresses', {
+          customer_no: customer.customer_no,
+          code: 'HOME',
+          version: 1,
+          name: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
     const after = await hanoi.post<List<ShipTo>>('/api/ship-to-addresses/filter', {});
     expect(after.data.total_count).toBe(before.data.total_count);
     expect((await ctx.t.anon.post('/api/ship-to-addresses/filter', {})).statusCode).toBe(401);

@@ -52,7 +52,19 @@ export const shipToAddressList: ListSpec<Row, ShipToAddress> = {
     is_temporary: s.is_temporary,
     updated_at: s.updated_at,
   },
-  filterable: ['id', 'code', 'customer_no', 'franchise_code', 'name', 'address', 'district_code', 'post_code', 'contact', 'phone_no', 'is_temporary'],
+  filterable: [
+    'id',
+    'code',
+    'customer_no',
+    'franchise_code',
+    'name',
+    'address',
+    'district_code',
+    'post_code',
+    'contact',
+    'phone_no',
+    'is_temporary',
+  ],
   sortable: ['id', 'code', 'customer_no', 'name', 'address', 'district_code', 'post_code', 'updated_at'],
   defaultSort: { field: 'code', direction: 'asc' },
   key: s.id,
@@ -86,7 +98,10 @@ async function insertShipTo(tx: Tx, c: CustomerRow, input: Fields, isTemporary: 
       .where(and(eq(s.customer_no, c.customer_no), sql`${s.code} ~ '^SA[0-9]+$'`));
     code = `SA${String(n + 1).padStart(3, '0')}`;
   }
-  const [dup] = await tx.select({ id: s.id }).from(s).where(and(eq(s.customer_no, c.customer_no), eq(s.code, code)));
+  const [dup] = await tx
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.customer_no, c.customer_no), eq(s.code, code)));
   if (dup) throw conflict(`Ship-to address ${code} already exists for customer ${c.customer_no}`, 'duplicate', 'code');
   await tx.insert(s).values({
     code,
@@ -112,7 +127,11 @@ export async function createShipToAddress(tx: Tx, auth: Auth, input: z.output<ty
 }
 
 /** The temporary variant attaches the address to the customer found by phone_no_customer. */
-export async function createTemporaryShipToAddress(tx: Tx, auth: Auth, input: z.output<typeof shipToAddressTemporaryCreate>) {
+export async function createTemporaryShipToAddress(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof shipToAddressTemporaryCreate>,
+) {
   const c = await getCustomerByPhone(tx, auth, input.phone_no_customer, input.franchise_code);
   return insertShipTo(tx, c, input, true);
 }

@@ -25,7 +25,10 @@ describe('printer address policy without loopback', () => {
     expect(v6.envelope.errors[0].field).toBe('device_data.ip');
 
     const port = await admin.post('/api/devices', printerBody({ device_data: { ip: '10.0.0.7', port: 8080 } }));
-    expect(port.envelope.errors[0]).toMatchObject({ field: 'device_data.port', msg: 'port must be one of the printer ports: 9100, 9101' });
+    expect(port.envelope.errors[0]).toMatchObject({
+      field: 'device_data.port',
+      msg: 'port must be one of the printer ports: 9100, 9101',
+    });
 
     const ok = await admin.post('/api/devices', printerBody({ device_data: { ip: '10.0.0.7', port: 9101 } }));
     expect(ok.statusCode).toBe(201);

@@ -6,10 +6,34 @@ import { devices } from './schema.js';
 
 /** Demo printers: a PRINTER at each demo franchise's first store (its own LAN) and the head office ADMIN_PRINTER. */
 export const DEMO_DEVICES = [
-  { location_code: 'HN001-01', device_type: 'PRINTER', device_name: 'Máy in quầy Phố Huế', device_code: 'PRN-HN001-01', device_data: { ip: '192.168.1.50', port: 9100 } },
-  { location_code: 'HCM001-01', device_type: 'PRINTER', device_name: 'Máy in quầy Nguyễn Trãi', device_code: 'PRN-HCM001-01', device_data: { ip: '192.168.2.50', port: 9100 } },
-  { location_code: 'DN001-01', device_type: 'PRINTER', device_name: 'Máy in quầy Đà Nẵng', device_code: 'PRN-DN001-01', device_data: { ip: '192.168.3.50', port: 9100 } },
-  { location_code: null, device_type: 'ADMIN_PRINTER', device_name: 'Máy in văn phòng', device_code: 'PRN-HO', device_data: { ip: '10.0.0.50', port: 9100 } },
+  {
+    location_code: 'HN001-01',
+    device_type: 'PRINTER',
+    device_name: 'Máy in quầy Phố Huế',
+    device_code: 'PRN-HN001-01',
+    device_data: { ip: '192.168.1.50', port: 9100 },
+  },
+  {
+    location_code: 'HCM001-01',
+    device_type: 'PRINTER',
+    device_name: 'Máy in quầy Nguyễn Trãi',
+    device_code: 'PRN-HCM001-01',
+    device_data: { ip: '192.168.2.50', port: 9100 },
+  },
+  {
+    location_code: 'DN001-01',
+    device_type: 'PRINTER',
+    device_name: 'Máy in quầy Đà Nẵng',
+    device_code: 'PRN-DN001-01',
+    device_data: { ip: '192.168.3.50', port: 9100 },
+  },
+  {
+    location_code: null,
+    device_type: 'ADMIN_PRINTER',
+    device_name: 'Máy in văn phòng',
+    device_code: 'PRN-HO',
+    device_data: { ip: '10.0.0.50', port: 9100 },
+  },
 ] as const;
 
 // Head office manages printers; store managers see theirs and can test-print them.
@@ -26,6 +50,9 @@ export async function seedDemoDevices(s: Services): Promise<void> {
   for (const [name, grant] of Object.entries(DEMO_GRANTS)) {
     const [perm] = await s.db.select().from(pagePermissions).where(eq(pagePermissions.name, name));
     if (!perm || perm.pages.some((p) => p.page_url === grant.page_url)) continue;
-    await s.db.update(pagePermissions).set({ pages: [...perm.pages, grant] }).where(eq(pagePermissions.id, perm.id));
+    await s.db
+      .update(pagePermissions)
+      .set({ pages: [...perm.pages, grant] })
+      .where(eq(pagePermissions.id, perm.id));
   }
 }

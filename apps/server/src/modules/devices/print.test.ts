@@ -47,8 +47,13 @@ beforeAll(async () => {
   await makeStore(ctx.t, 'HCM001', ['HCM001-01']);
   await makeStore(ctx.t, 'DN001', ['DN001-01']);
   const admin = await ctx.t.admin();
-  hnPrinter = (await admin.post<Device>('/api/devices', printerBody({ device_code: 'HN-PRN', device_data: at(storePrinter) }))).data;
-  await admin.post('/api/devices', printerBody({ device_code: 'HCM-PRN', location_code: 'HCM001-01', device_data: at(otherStorePrinter) }));
+  hnPrinter = (
+    await admin.post<Device>('/api/devices', printerBody({ device_code: 'HN-PRN', device_data: at(storePrinter) }))
+  ).data;
+  await admin.post(
+    '/api/devices',
+    printerBody({ device_code: 'HCM-PRN', location_code: 'HCM001-01', device_data: at(otherStorePrinter) }),
+  );
 });
 
 afterAll(async () => {
@@ -74,7 +79,10 @@ describe('test print', () => {
 
   it('answers not connected when nothing listens at the address', async () => {
     const admin = await ctx.t.admin();
-    const off = await admin.post<Device>('/api/devices', printerBody({ device_code: 'OFF', device_data: { ip: '127.0.0.1', port: await closedPort() } }));
+    const off = await admin.post<Device>(
+      '/api/devices',
+      printerBody({ device_code: 'OFF', device_data: { ip: '127.0.0.1', port: await closedPort() } }),
+    );
     const res = await admin.post<string>(`/api/devices/${off.data.id}/test-print`);
     expect(res.statusCode).toBe(200);
     expect(res.envelope.result).toBe(true);
@@ -98,7 +106,11 @@ describe('test print', () => {
   });
 
   it('lets a store user with view permission test their own printer only', async () => {
-    const store = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'HN001', pages: [{ page_url: '/devices', permission_type: 'view' }] });
+    const store = await ctx.t.makeUser({
+      role: 'Store Staff',
+      customer_no: 'HN001',
+      pages: [{ page_url: '/devices', permission_type: 'view' }],
+    });
     const before = storePrinter.jobs().length;
     const res = await store.client.post<string>(`/api/devices/${hnPrinter.id}/test-print`);
     expect(res.data).toBe('printed');
@@ -124,7 +136,11 @@ describe('POST /api/print', () => {
 
   it("uses the user's assigned PRINTER before the location's", async () => {
     const staff = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'HN001' });
-    const [hcm] = (await (await ctx.t.admin()).post<{ items: Device[] }>('/api/devices/filter', { filters: [{ field: 'device_code', value: 'HCM-PRN' }] })).data.items;
+    const [hcm] = (
+      await (
+        await ctx.t.admin()
+      ).post<{ items: Device[] }>('/api/devices/filter', { filters: [{ field: 'device_code', value: 'HCM-PRN' }] })
+    ).data.items;
     await assignDevice(ctx.t, staff.id, hcm.id);
     const before = storePrinter.jobs().length;
     expect((await staff.client.post<string>('/api/print', { document_type: 'test' })).data).toBe('printed');
@@ -137,9 +153,20 @@ describe('POST /api/print', () => {
     const admin = await ctx.t.admin();
     const none = await admin.post('/api/print', { document_type: 'test' });
     expect(none.statusCode).toBe(422);
-    expect(none.envelope.errors[0]).toMatchObject({ code: 'no_printer', msg: 'No ADMIN_PRINTER is set up. Add one on the Devices screen.' });
+    expect(none.envelope.errors[0]).toMatchObject({
+      code: 'no_printer',
+      msg: 'No ADMIN_PRINTER is set up. Add one on the Devices screen.',
+    });
 
-    const ho = await admin.post<Device>('/api/devices', printerBody({ device_code: 'HO-PRN', device_type: 'ADMIN_PRINTER', location_code: null, device_data: at(headOfficePrinter) }));
+    const ho = await admin.post<Device>(
+      '/api/devices',
+      printerBody({
+        device_code: 'HO-PRN',
+        device_type: 'ADMIN_PRINTER',
+        location_code: null,
+        device_data: at(headOfficePrinter),
+      }),
+    );
     expect(ho.statusCode).toBe(201);
     const storeJobs = storePrinter.jobs().length + otherStorePrinter.jobs().length;
     const res = await admin.post<string>('/api/print', { document_type: 'invoice', document: receipt });
@@ -162,7 +189,14 @@ describe('POST /api/print', () => {
   it('answers not connected when the printer is off', async () => {
     const admin = await ctx.t.admin();
     await makeStore(ctx.t, 'OFF001', ['OFF001-01']);
-    await admin.post('/api/devices', printerBody({ device_code: 'OFF-PRN', location_code: 'OFF001-01', device_data: { ip: '127.0.0.1', port: await closedPort() } }));
+    await admin.post(
+      '/api/devices',
+      printerBody({
+        device_code: 'OFF-PRN',
+        location_code: 'OFF001-01',
+        device_data: { ip: '127.0.0.1', port: await closedPort() },
+      }),
+    );
     const staff = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'OFF001' });
     const res = await staff.client.post<string>('/api/print', { document_type: 'receipt', document: receipt });
     expect(res.statusCode).toBe(200);
@@ -178,7 +212,10 @@ describe('POST /api/print', () => {
     expect(missing.envelope.errors[0]).toMatchObject({ field: 'document_type', msg: 'This is required field!' });
 
     const wrongType = await staff.client.post('/api/print', { document_type: 'menu' });
-    expect(wrongType.envelope.errors[0]).toMatchObject({ field: 'document_type', msg: 'document_type must be one of quote, order, shipment, invoice, receipt, test' });
+    expect(wrongType.envelope.errors[0]).toMatchObject({
+      field: 'document_type',
+      msg: 'document_type must be one of quote, order, shipment, invoice, receipt, test',
+    });
 
     const noDocument = await staff.client.post('/api/print', { document_type: 'order' });
     expect(noDocument.statusCode).toBe(400);
@@ -186,20 +223,38 @@ describe('POST /api/print', () => {
 
     const byNumber = await staff.client.post('/api/print', { document_type: 'order', document_no: 'SO-0001' });
     expect(byNumber.statusCode).toBe(400);
-    expect(byNumber.envelope.errors[0]).toMatchObject({ field: 'document', msg: 'document is required: printing an order by document_no is not available yet' });
+    expect(byNumber.envelope.errors[0]).toMatchObject({
+      field: 'document',
+      msg: 'document is required: printing an order by document_no is not available yet',
+    });
 
-    const badLine = await staff.client.post('/api/print', { document_type: 'receipt', document: { lines: [{ kind: 'image' }] } });
+    const badLine = await staff.client.post('/api/print', {
+      document_type: 'receipt',
+      document: { lines: [{ kind: 'image' }] },
+    });
     expect(badLine.statusCode).toBe(400);
-    expect(badLine.envelope.errors[0]).toMatchObject({ field: 'document.lines.0.kind', msg: 'kind must be text, columns, rule or feed' });
+    expect(badLine.envelope.errors[0]).toMatchObject({
+      field: 'document.lines.0.kind',
+      msg: 'kind must be text, columns, rule or feed',
+    });
 
-    const badCell = await staff.client.post('/api/print', { document_type: 'receipt', document: { lines: [{ kind: 'columns', cells: [{ text: 'a', width: 0 }] }] } });
-    expect(badCell.envelope.errors[0]).toMatchObject({ field: 'document.lines.0.cells.0.width', msg: 'width must be a positive number' });
+    const badCell = await staff.client.post('/api/print', {
+      document_type: 'receipt',
+      document: { lines: [{ kind: 'columns', cells: [{ text: 'a', width: 0 }] }] },
+    });
+    expect(badCell.envelope.errors[0]).toMatchObject({
+      field: 'document.lines.0.cells.0.width',
+      msg: 'width must be a positive number',
+    });
 
     const empty = await staff.client.post('/api/print', { document_type: 'receipt', document: { lines: [] } });
     expect(empty.envelope.errors[0]).toMatchObject({ field: 'document.lines', msg: 'lines must not be empty' });
 
     // A document taller than the renderer allows is the caller's input, not a server error.
-    const tall = await staff.client.post('/api/print', { document_type: 'receipt', document: { lines: Array.from({ length: 400 }, () => ({ kind: 'feed', lines: 20 })) } });
+    const tall = await staff.client.post('/api/print', {
+      document_type: 'receipt',
+      document: { lines: Array.from({ length: 400 }, () => ({ kind: 'feed', lines: 20 })) },
+    });
     expect(tall.statusCode).toBe(400);
     expect(tall.envelope.errors[0]).toMatchObject({ field: 'document', code: 'document_too_long' });
 

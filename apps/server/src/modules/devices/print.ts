@@ -7,7 +7,14 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import { users } from '../auth/schema.js';
-import { buildPrintJob, checkPrinterAddress, MAX_BITMAP_HEIGHT, sendToPrinter, testPageDocument, type PrintDocument } from './printing/index.js';
+import {
+  buildPrintJob,
+  checkPrinterAddress,
+  MAX_BITMAP_HEIGHT,
+  sendToPrinter,
+  testPageDocument,
+  type PrintDocument,
+} from './printing/index.js';
 import { devices } from './schema.js';
 import { addressPolicy, getDevice, type DeviceRow } from './service.js';
 import { Scope } from '../../http/scope.js';
@@ -65,7 +72,11 @@ export async function printOnDevice(config: AppConfig, device: DeviceRow, doc: P
   const { ip, port } = device.device_data;
   const refused = checkPrinterAddress(ip, port, addressPolicy(config));
   if (refused) {
-    throw businessRule(`Device ${device.device_code}: ${refused.message}`, 'printer_address_refused', `device_data.${refused.field}`);
+    throw businessRule(
+      `Device ${device.device_code}: ${refused.message}`,
+      'printer_address_refused',
+      `device_data.${refused.field}`,
+    );
   }
   let job: Buffer;
   try {
@@ -91,14 +102,25 @@ export async function testPrint({ db, config }: Ctx, auth: Auth, id: number): Pr
  * everyone else on a PRINTER (their assigned one, else the PRINTER of their store's locations).
  */
 export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow> {
-  const [user] = await db.select({ device_id: users.device_id, customer_no: users.customer_no }).from(users).where(eq(users.user_id, auth.userId));
+  const [user] = await db
+    .select({ device_id: users.device_id, customer_no: users.customer_no })
+    .from(users)
+    .where(eq(users.user_id, auth.userId));
   const wanted = auth.isAdmin ? 'ADMIN_PRINTER' : 'PRINTER';
   if (user?.device_id) {
-    const [assigned] = await db.select().from(devices).where(and(eq(devices.id, user.device_id), eq(devices.device_type, wanted)));
+    const [assigned] = await db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, user.device_id), eq(devices.device_type, wanted)));
     if (assigned) return assigned;
   }
   if (auth.isAdmin) {
-    const [first] = await db.select().from(devices).where(eq(devices.device_type, 'ADMIN_PRINTER')).orderBy(asc(devices.id)).limit(1);
+    const [first] = await db
+      .select()
+      .from(devices)
+      .where(eq(devices.device_type, 'ADMIN_PRINTER'))
+      .orderBy(asc(devices.id))
+      .limit(1);
     if (first) return first;
     throw businessRule('No ADMIN_PRINTER is set up. Add one on the Devices screen.', 'no_printer');
   }
@@ -107,28 +129,34 @@ export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow>
     const [ofStore] = await db
       .select()
       .from(devices)
-      .where(
-        and(
-          eq(devices.device_type, 'PRINTER'),
-          new Scope(store).location(devices.location_code),
-        ),
-      )
+      .where(and(eq(devices.device_type, 'PRINTER'), new Scope(store).location(devices.location_code)))
       .orderBy(asc(devices.id))
       .limit(1);
     if (ofStore) return ofStore;
   }
-  throw businessRule('No printer is set up for your location. Ask an administrator to add a PRINTER for your store on the Devices screen.', 'no_printer');
+  throw businessRule(
+    'No printer is set up for your location. Ask an administrator to add a PRINTER for your store on the Devices screen.',
+    'no_printer',
+  );
 }
 
 /** POST /api/print: a ready document, the test page, or (once the sales issue registers one) a document by number. */
-export async function printForUser({ db, config }: Ctx, auth: Auth, body: z.output<typeof printRequest>): Promise<PrintResult> {
+export async function printForUser(
+  { db, config }: Ctx,
+  auth: Auth,
+  body: z.output<typeof printRequest>,
+): Promise<PrintResult> {
   const doc = await documentToPrint(db, auth, body);
   const device = await resolvePrinter(db, auth);
   return printOnDevice(config, device, doc ?? testPageFor(device));
 }
 
 /** The document to print, or null for the printer's own test page. */
-async function documentToPrint(db: DbOrTx, auth: Auth, body: z.output<typeof printRequest>): Promise<PrintDocument | null> {
+async function documentToPrint(
+  db: DbOrTx,
+  auth: Auth,
+  body: z.output<typeof printRequest>,
+): Promise<PrintDocument | null> {
   if (body.document) return body.document;
   if (body.document_type === 'test') return null;
   const render = renderers.get(body.document_type);
@@ -137,7 +165,10 @@ async function documentToPrint(db: DbOrTx, auth: Auth, body: z.output<typeof pri
   }
   if (!render) {
     const article = /^[aeiou]/.test(body.document_type) ? 'an' : 'a';
-    throw badRequest(`document is required: printing ${article} ${body.document_type} by document_no is not available yet`, 'document');
+    throw badRequest(
+      `document is required: printing ${article} ${body.document_type} by document_no is not available yet`,
+      'document',
+    );
   }
   return render(db, auth, body.document_no);
 }

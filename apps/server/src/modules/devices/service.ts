@@ -1,6 +1,13 @@
 import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { messages, type ApiError, type Device, type DeviceListItem, type deviceCreate, type deviceUpdate } from '@fp/contract';
+import {
+  messages,
+  type ApiError,
+  type Device,
+  type DeviceListItem,
+  type deviceCreate,
+  type deviceUpdate,
+} from '@fp/contract';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
@@ -21,7 +28,6 @@ export const addressPolicy = (config: AppConfig): PrinterAddressPolicy => ({
   allowLoopback: config.printerAllowLoopback,
 });
 
-
 const ipExpr = sql<string>`${devices.device_data}->>'ip'`;
 const portExpr = sql<number>`(${devices.device_data}->>'port')::int`;
 // The franchise (customer_no) a device belongs to, for "the devices of this store" (the user form's printers).
@@ -29,7 +35,11 @@ const customerNoExpr = sql<string>`coalesce((select ${locations.customer_no} fro
 const listColumns = { ...getTableColumns(devices), ip: ipExpr.as('ip'), port: portExpr.mapWith(Number).as('port') };
 
 export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
-  source: (db, extra) => db.select({ ...listColumns, ...extra }).from(devices).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...listColumns, ...extra })
+      .from(devices)
+      .$dynamic(),
   fields: {
     id: devices.id,
     device_code: devices.device_code,
@@ -42,8 +52,28 @@ export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
     created_at: devices.created_at,
     updated_at: devices.updated_at,
   },
-  filterable: ['id', 'device_code', 'device_name', 'device_type', 'location_code', 'customer_no', 'ip', 'port', 'updated_at'],
-  sortable: ['id', 'device_code', 'device_name', 'device_type', 'location_code', 'ip', 'port', 'created_at', 'updated_at'],
+  filterable: [
+    'id',
+    'device_code',
+    'device_name',
+    'device_type',
+    'location_code',
+    'customer_no',
+    'ip',
+    'port',
+    'updated_at',
+  ],
+  sortable: [
+    'id',
+    'device_code',
+    'device_name',
+    'device_type',
+    'location_code',
+    'ip',
+    'port',
+    'created_at',
+    'updated_at',
+  ],
   defaultSort: { field: 'device_code', direction: 'asc' },
   key: devices.id,
 };
@@ -52,7 +82,10 @@ export const deviceList: ListSpec<DeviceListItem, DeviceListItem> = {
 export async function getDevice(db: DbOrTx, auth: Auth | null, id: number): Promise<Device> {
   // Store users see the devices of their franchise's locations only.
   const scope = auth ? auth.scope.location(devices.location_code) : undefined;
-  const [row] = await db.select().from(devices).where(and(eq(devices.id, id), scope));
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, id), scope));
   if (!row) throw notFound('Device');
   return row;
 }
@@ -67,14 +100,26 @@ export async function assertDeviceExists(db: DbOrTx, id: number): Promise<Device
   return row;
 }
 
-type Draft = { location_code: string | null; device_type: Device['device_type']; device_code: string; device_data: { ip: string; port: number } };
+type Draft = {
+  location_code: string | null;
+  device_type: Device['device_type'];
+  device_code: string;
+  device_data: { ip: string; port: number };
+};
 
 /**
  * The rules a saved device must meet, reported together (400 naming each field):
  * a PRINTER has a location; a location is a known one (the caller's own for a store user);
  * the address passes the printer address policy; the device code is not taken.
  */
-async function checkDraft(db: DbOrTx, auth: Auth, config: AppConfig, draft: Draft, changed: { location: boolean; address: boolean; code: boolean }, exceptId?: number) {
+async function checkDraft(
+  db: DbOrTx,
+  auth: Auth,
+  config: AppConfig,
+  draft: Draft,
+  changed: { location: boolean; address: boolean; code: boolean },
+  exceptId?: number,
+) {
   if (!auth.scope.all && draft.device_type === 'ADMIN_PRINTER') {
     throw forbidden('Only head office can manage an ADMIN_PRINTER', 'forbidden');
   }
@@ -83,11 +128,16 @@ async function checkDraft(db: DbOrTx, auth: Auth, config: AppConfig, draft: Draf
     errors.push({ code: 'validation_error', msg: messages.required, field: 'location_code' });
   } else if (changed.location && draft.location_code) {
     // Another franchise's location is "not found", exactly like an unknown one (http/scope.ts).
-    await auth.scope.assertLocation(db, draft.location_code, new AppError(404, 'not_found', `Location ${draft.location_code} not found`, 'location_code'));
+    await auth.scope.assertLocation(
+      db,
+      draft.location_code,
+      new AppError(404, 'not_found', `Location ${draft.location_code} not found`, 'location_code'),
+    );
   }
   if (changed.address) {
     const refused = checkPrinterAddress(draft.device_data.ip, draft.device_data.port, addressPolicy(config));
-    if (refused) errors.push({ code: 'printer_address_refused', msg: refused.message, field: `device_data.${refused.field}` });
+    if (refused)
+      errors.push({ code: 'printer_address_refused', msg: refused.message, field: `device_data.${refused.field}` });
   }
   if (errors.length) {
     const [first, ...rest] = errors;
@@ -112,7 +162,11 @@ function mapUnique(code: string) {
 }
 
 function pgCode(e: unknown): string | undefined {
-  for (let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0; cur && i < 5; cur = cur.cause as typeof cur, i++) {
+  for (
+    let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    cur && i < 5;
+    cur = cur.cause as typeof cur, i++
+  ) {
     if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
   }
   return undefined;
@@ -129,7 +183,13 @@ export async function createDevice(db: DbOrTx, auth: Auth, config: AppConfig, in
   return row;
 }
 
-export async function updateDevice(db: DbOrTx, auth: Auth, config: AppConfig, id: number, input: UpdateInput): Promise<Device> {
+export async function updateDevice(
+  db: DbOrTx,
+  auth: Auth,
+  config: AppConfig,
+  id: number,
+  input: UpdateInput,
+): Promise<Device> {
   const { version, ...values } = input;
   const current = await getDevice(db, auth, id);
   const draft: Draft = {
@@ -140,11 +200,18 @@ export async function updateDevice(db: DbOrTx, auth: Auth, config: AppConfig, id
   };
   // A store user may not touch a device that is (or would become) head office's.
   if (!auth.scope.all && current.device_type === 'ADMIN_PRINTER') throw notFound('Device');
-  await checkDraft(db, auth, config, draft, {
-    location: draft.location_code !== current.location_code,
-    address: values.device_data !== undefined,
-    code: draft.device_code.toLowerCase() !== current.device_code.toLowerCase(),
-  }, id);
+  await checkDraft(
+    db,
+    auth,
+    config,
+    draft,
+    {
+      location: draft.location_code !== current.location_code,
+      address: values.device_data !== undefined,
+      code: draft.device_code.toLowerCase() !== current.device_code.toLowerCase(),
+    },
+    id,
+  );
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const where = and(eq(devices.id, id), eq(devices.version, version));
   const [row] = await db

@@ -6,9 +6,15 @@ import { franchises, locations } from '../franchises/schema.js';
 /** Builders for device tests: a franchise with its store locations, and a user's assigned device. */
 export async function makeStore(t: TestApp, customerNo: string, locationCodes: string[]): Promise<void> {
   const db = t.services.db;
-  await db.insert(franchises).values({ customer_no: customerNo, name: `Cửa hàng ${customerNo}` }).onConflictDoNothing();
+  await db
+    .insert(franchises)
+    .values({ customer_no: customerNo, name: `Cửa hàng ${customerNo}` })
+    .onConflictDoNothing();
   for (const code of locationCodes) {
-    await db.insert(locations).values({ location_code: code, customer_no: customerNo, name: `Kho ${code}` }).onConflictDoNothing();
+    await db
+      .insert(locations)
+      .values({ location_code: code, customer_no: customerNo, name: `Kho ${code}` })
+      .onConflictDoNothing();
   }
 }
 

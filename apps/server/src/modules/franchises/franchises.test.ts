@@ -38,7 +38,9 @@ describe('franchises', () => {
     expect(got.data.district_name).toBe('Quận Hai Bà Trưng');
     expect(got.data.locations).toEqual([]);
 
-    const list = await admin.post<List>('/api/franchises/filter', { filters: [{ field: 'name', value: 'Hà Nội 9', condition_type: 'like' }] });
+    const list = await admin.post<List>('/api/franchises/filter', {
+      filters: [{ field: 'name', value: 'Hà Nội 9', condition_type: 'like' }],
+    });
     expect(list.statusCode).toBe(200);
     expect(list.data.items.map((f) => f.customer_no)).toEqual(['HN900']);
 
@@ -56,7 +58,11 @@ describe('franchises', () => {
     expect(updated.data.header_campaign).toBe('TET2026');
     expect(updated.data.name).toBe('Đại lý Hà Nội 900'); // absent fields stay
 
-    const stale = await admin.put('/api/franchises', { customer_no: 'HN900', version: created.data.version, name: 'Khác' });
+    const stale = await admin.put('/api/franchises', {
+      customer_no: 'HN900',
+      version: created.data.version,
+      name: 'Khác',
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
     expect((await admin.get<Franchise>('/api/franchises/HN900')).data.name).toBe('Đại lý Hà Nội 900');
@@ -68,7 +74,12 @@ describe('franchises', () => {
 
   it('keeps a vendor given on create and refuses a duplicate customer_no', async () => {
     const admin = await ctx.t.admin();
-    const own = await admin.post<Franchise>('/api/franchises', { customer_no: 'VN1', name: 'Own vendor', vendor_no: 'V-OTHER', vendor_name: 'Nhà cung cấp khác' });
+    const own = await admin.post<Franchise>('/api/franchises', {
+      customer_no: 'VN1',
+      name: 'Own vendor',
+      vendor_no: 'V-OTHER',
+      vendor_name: 'Nhà cung cấp khác',
+    });
     expect(own.statusCode).toBe(201);
     expect(own.data.vendor_no).toBe('V-OTHER');
     expect(own.data.vendor_name).toBe('Nhà cung cấp khác');
@@ -79,7 +90,13 @@ describe('franchises', () => {
 
   it('names every bad field and writes nothing', async () => {
     const admin = await ctx.t.admin();
-    const res = await admin.post('/api/franchises', { customer_no: '', phone_no: '12345', email: 'not-mail', receipt_lead_time: 400, header_campaign: 'x'.repeat(31) });
+    const res = await admin.post('/api/franchises', {
+      customer_no: '',
+      phone_no: '12345',
+      email: 'not-mail',
+      receipt_lead_time: 400,
+      header_campaign: 'x'.repeat(31),
+    });
     expect(res.statusCode).toBe(400);
     const msg = (f: string) => res.envelope.errors.find((e) => e.field === f)?.msg;
     expect(msg('customer_no')).toBe('This is required field!');
@@ -111,31 +128,44 @@ describe('franchises', () => {
     const viewer = await ctx.t.makeUser({ pages: [{ page_url: '/franchises', permission_type: 'view' }] });
     const refused = await viewer.client.post('/api/franchises', { customer_no: 'SC3', name: 'Not allowed' });
     expect(refused.statusCode).toBe(403);
-    expect((await viewer.client.put('/api/franchises', { customer_no: 'SC1', version: 1, name: 'Changed' })).statusCode).toBe(403);
+    expect(
+      (await viewer.client.put('/api/franchises', { customer_no: 'SC1', version: 1, name: 'Changed' })).statusCode,
+    ).toBe(403);
     expect((await viewer.client.post('/api/franchises/delete', { customer_nos: ['SC1'] })).statusCode).toBe(403);
     expect((await admin.get('/api/franchises/SC3')).statusCode).toBe(404);
     expect((await admin.get<Franchise>('/api/franchises/SC1')).data.name).toBe('Scope one');
 
-    const store = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'SC1', pages: [{ page_url: '/franchises', permission_type: 'edit' }] });
+    const store = await ctx.t.makeUser({
+      role: 'Store Manager',
+      customer_no: 'SC1',
+      pages: [{ page_url: '/franchises', permission_type: 'edit' }],
+    });
     const mine = await store.client.post<List>('/api/franchises/filter', {});
     expect(mine.data.items.map((f) => f.customer_no)).toEqual(['SC1']);
     expect((await store.client.get('/api/franchises/SC1')).statusCode).toBe(200);
     expect((await store.client.get('/api/franchises/SC2')).statusCode).toBe(404);
-    expect((await store.client.put('/api/franchises', { customer_no: 'SC2', version: 1, name: 'Hijack' })).statusCode).toBe(404);
+    expect(
+      (await store.client.put('/api/franchises', { customer_no: 'SC2', version: 1, name: 'Hijack' })).statusCode,
+    ).toBe(404);
     expect((await store.client.post('/api/franchises/delete', { customer_nos: ['SC2'] })).statusCode).toBe(404);
     expect((await admin.get<Franchise>('/api/franchises/SC2')).data.name).toBe('Scope two');
   });
 
   it('deletes many at once, and refuses (deleting none) while users or documents remain', async () => {
     const admin = await ctx.t.admin();
-    for (const c of ['DEL1', 'DEL2', 'DEL3', 'DEL4']) expect((await admin.post('/api/franchises', { customer_no: c, name: `Xóa ${c}` })).statusCode).toBe(201);
+    for (const c of ['DEL1', 'DEL2', 'DEL3', 'DEL4'])
+      expect((await admin.post('/api/franchises', { customer_no: c, name: `Xóa ${c}` })).statusCode).toBe(201);
     await ctx.t.makeUser({ customer_no: 'DEL3' });
-    await ctx.t.services.db.transaction((tx) => takeNextNumber(tx, { franchiseCode: 'DEL4', documentType: 'SO', date: '2026-03-01' }));
+    await ctx.t.services.db.transaction((tx) =>
+      takeNextNumber(tx, { franchiseCode: 'DEL4', documentType: 'SO', date: '2026-03-01' }),
+    );
 
     const refused = await admin.post('/api/franchises/delete', { customer_nos: ['DEL1', 'DEL3', 'DEL4'] });
     expect(refused.statusCode).toBe(422);
     expect(refused.envelope.errors[0].code).toBe('franchise_in_use');
-    expect(refused.envelope.errors[0].msg).toBe('Cannot delete franchises that still have users or documents: DEL3 (users); DEL4 (documents)');
+    expect(refused.envelope.errors[0].msg).toBe(
+      'Cannot delete franchises that still have users or documents: DEL3 (users); DEL4 (documents)',
+    );
     expect((await admin.get('/api/franchises/DEL1')).statusCode).toBe(200);
 
     const unknown = await admin.post('/api/franchises/delete', { customer_nos: ['DEL1', 'GHOST'] });
@@ -157,16 +187,28 @@ describe('franchises', () => {
   it('syncs a franchise by phone through the ERP port and logs the sync', async () => {
     const admin = await ctx.t.admin();
     await admin.post('/api/franchises', { customer_no: 'SY1', name: 'Đồng bộ', phone_no: '0987654321' });
-    await ctx.t.services.db.insert(locations).values({ location_code: 'SY1-01', customer_no: 'SY1', name: 'Cửa hàng Đồng bộ 1' });
+    await ctx.t.services.db
+      .insert(locations)
+      .values({ location_code: 'SY1-01', customer_no: 'SY1', name: 'Cửa hàng Đồng bộ 1' });
     const year = businessYear();
 
-    const res = await admin.post<{ records: number; message: string; franchise: FranchiseDetail }>('/api/franchises/sync', { phone_no: '0987654321' });
+    const res = await admin.post<{ records: number; message: string; franchise: FranchiseDetail }>(
+      '/api/franchises/sync',
+      { phone_no: '0987654321' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.data.franchise.customer_no).toBe('SY1');
     expect(res.data.franchise.last_synced_at).not.toBeNull();
     expect(res.data.franchise.locations.map((l) => l.location_code)).toEqual(['SY1-01']);
-    expect(res.data.message).toBe(`Franchise SY1 refreshed: 1 store(s), ${numberSeriesDocumentTypes.length} new number series for ${year}`);
-    const series = await admin.post<{ total_count: number }>('/api/number-series/filter', { filters: [{ field: 'franchise_code', value: 'SY1' }, { field: 'year', value: year }] });
+    expect(res.data.message).toBe(
+      `Franchise SY1 refreshed: 1 store(s), ${numberSeriesDocumentTypes.length} new number series for ${year}`,
+    );
+    const series = await admin.post<{ total_count: number }>('/api/number-series/filter', {
+      filters: [
+        { field: 'franchise_code', value: 'SY1' },
+        { field: 'year', value: year },
+      ],
+    });
     expect(series.data.total_count).toBe(numberSeriesDocumentTypes.length);
 
     const logs = await ctx.t.services.db.select().from(syncLogs);
@@ -186,12 +228,26 @@ describe('franchises', () => {
 
   it('answers customer details from the ERP by customer_no or phone_no', async () => {
     const admin = await ctx.t.admin();
-    await admin.post('/api/franchises', { customer_no: 'EC1', name: 'Khách ERP', phone_no: '0911222333', city: 'Đà Nẵng' });
+    await admin.post('/api/franchises', {
+      customer_no: 'EC1',
+      name: 'Khách ERP',
+      phone_no: '0911222333',
+      city: 'Đà Nẵng',
+    });
     const byNo = await admin.post<Record<string, unknown>>('/api/franchises/erp-customer', { customer_no: 'ec1' });
     expect(byNo.statusCode).toBe(200);
-    expect(byNo.data).toMatchObject({ customer_no: 'EC1', name: 'Khách ERP', city: 'Đà Nẵng', country_region_code: 'VNM', is_franchise: true, blocked: false });
+    expect(byNo.data).toMatchObject({
+      customer_no: 'EC1',
+      name: 'Khách ERP',
+      city: 'Đà Nẵng',
+      country_region_code: 'VNM',
+      is_franchise: true,
+      blocked: false,
+    });
     expect(byNo.data.etag).toMatch(/^W\/"\d+"$/);
-    const byPhone = await admin.post<{ customer_no: string }>('/api/franchises/erp-customer', { phone_no: '0911222333' });
+    const byPhone = await admin.post<{ customer_no: string }>('/api/franchises/erp-customer', {
+      phone_no: '0911222333',
+    });
     expect(byPhone.data.customer_no).toBe('EC1');
 
     const noId = await admin.post('/api/franchises/erp-customer', { customer_no: 'NONE' });
@@ -202,14 +258,19 @@ describe('franchises', () => {
     const neither = await admin.post('/api/franchises/erp-customer', {});
     expect(neither.statusCode).toBe(400);
     expect(neither.envelope.errors[0]).toMatchObject({ field: 'customer_no', msg: 'This is required field!' });
-    const other = await ctx.t.makeUser({ customer_no: 'SC1', pages: [{ page_url: '/franchises', permission_type: 'view' }] });
+    const other = await ctx.t.makeUser({
+      customer_no: 'SC1',
+      pages: [{ page_url: '/franchises', permission_type: 'view' }],
+    });
     expect((await other.client.post('/api/franchises/erp-customer', { customer_no: 'EC1' })).statusCode).toBe(404);
   });
 
   it('exports the filtered franchises as xlsx', async () => {
     const admin = await ctx.t.admin();
     await admin.post('/api/franchises', { customer_no: 'XL1', name: 'Xuất Excel' });
-    const res = await admin.post('/api/franchises/filter/export', { filters: [{ field: 'customer_no', value: 'XL1' }] });
+    const res = await admin.post('/api/franchises/filter/export', {
+      filters: [{ field: 'customer_no', value: 'XL1' }],
+    });
     expect(res.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
@@ -224,7 +285,17 @@ describe('franchises', () => {
     const res = await ctx.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
-    for (const p of ['/api/franchises', '/api/franchises/filter', '/api/franchises/filter/export', '/api/franchises/delete', '/api/franchises/{customer_no}', '/api/franchises/sync', '/api/franchises/erp-customer', '/api/number-series/generate', '/api/number-series/filter']) {
+    for (const p of [
+      '/api/franchises',
+      '/api/franchises/filter',
+      '/api/franchises/filter/export',
+      '/api/franchises/delete',
+      '/api/franchises/{customer_no}',
+      '/api/franchises/sync',
+      '/api/franchises/erp-customer',
+      '/api/number-series/generate',
+      '/api/number-series/filter',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -3,7 +3,15 @@ import type { Services } from '../../services.js';
 import { generateNumberSeries } from '../number-series/service.js';
 import { franchises, locations } from './schema.js';
 
-type Store = { location_code: string; name: string; address: string; district_code: string; district_name: string; city: string; phone_no: string };
+type Store = {
+  location_code: string;
+  name: string;
+  address: string;
+  district_code: string;
+  district_name: string;
+  city: string;
+  phone_no: string;
+};
 type Demo = { franchise: typeof franchises.$inferInsert; stores: Store[] };
 
 /** Head office and the three demo franchises the demo users belong to (seed/demo.ts DEMO_STORES). */
@@ -39,7 +47,17 @@ function demoFranchises(s: Services): Demo[] {
         ...dims('HO'),
         batch_name: 'HO-GEN',
       },
-      stores: [{ location_code: 'HO-WH', name: 'Kho tổng Sóng Thần', address: 'Lô C3 KCN Sóng Thần 2, Phường Dĩ An', district_code: '724', district_name: 'TP. Dĩ An', city: 'Bình Dương', phone_no: '0903100101' }],
+      stores: [
+        {
+          location_code: 'HO-WH',
+          name: 'Kho tổng Sóng Thần',
+          address: 'Lô C3 KCN Sóng Thần 2, Phường Dĩ An',
+          district_code: '724',
+          district_name: 'TP. Dĩ An',
+          city: 'Bình Dương',
+          phone_no: '0903100101',
+        },
+      ],
     },
     {
       franchise: {
@@ -67,8 +85,24 @@ function demoFranchises(s: Services): Demo[] {
         consignment_intransit_code: 'HN001-IT',
       },
       stores: [
-        { location_code: 'HN001-01', name: 'Cửa hàng Phố Huế', address: '125 Phố Huế, Phường Ngô Thì Nhậm', district_code: '007', district_name: 'Quận Hai Bà Trưng', city: 'Hà Nội', phone_no: '0912001011' },
-        { location_code: 'HN001-02', name: 'Cửa hàng Cầu Giấy', address: '88 Trần Thái Tông, Phường Dịch Vọng Hậu', district_code: '005', district_name: 'Quận Cầu Giấy', city: 'Hà Nội', phone_no: '0912001012' },
+        {
+          location_code: 'HN001-01',
+          name: 'Cửa hàng Phố Huế',
+          address: '125 Phố Huế, Phường Ngô Thì Nhậm',
+          district_code: '007',
+          district_name: 'Quận Hai Bà Trưng',
+          city: 'Hà Nội',
+          phone_no: '0912001011',
+        },
+        {
+          location_code: 'HN001-02',
+          name: 'Cửa hàng Cầu Giấy',
+          address: '88 Trần Thái Tông, Phường Dịch Vọng Hậu',
+          district_code: '005',
+          district_name: 'Quận Cầu Giấy',
+          city: 'Hà Nội',
+          phone_no: '0912001012',
+        },
       ],
     },
     {
@@ -97,8 +131,24 @@ function demoFranchises(s: Services): Demo[] {
         consignment_intransit_code: 'HCM001-IT',
       },
       stores: [
-        { location_code: 'HCM001-01', name: 'Cửa hàng Nguyễn Trãi', address: '210 Nguyễn Trãi, Phường Nguyễn Cư Trinh', district_code: '760', district_name: 'Quận 1', city: 'TP. Hồ Chí Minh', phone_no: '0938002021' },
-        { location_code: 'HCM001-02', name: 'Cửa hàng Phú Mỹ Hưng', address: '15 Nguyễn Lương Bằng, Phường Tân Phú', district_code: '778', district_name: 'Quận 7', city: 'TP. Hồ Chí Minh', phone_no: '0938002022' },
+        {
+          location_code: 'HCM001-01',
+          name: 'Cửa hàng Nguyễn Trãi',
+          address: '210 Nguyễn Trãi, Phường Nguyễn Cư Trinh',
+          district_code: '760',
+          district_name: 'Quận 1',
+          city: 'TP. Hồ Chí Minh',
+          phone_no: '0938002021',
+        },
+        {
+          location_code: 'HCM001-02',
+          name: 'Cửa hàng Phú Mỹ Hưng',
+          address: '15 Nguyễn Lương Bằng, Phường Tân Phú',
+          district_code: '778',
+          district_name: 'Quận 7',
+          city: 'TP. Hồ Chí Minh',
+          phone_no: '0938002022',
+        },
       ],
     },
     {
@@ -126,7 +176,17 @@ function demoFranchises(s: Services): Demo[] {
         consignment_warehouse_code: 'HO-WH',
         consignment_intransit_code: 'DN001-IT',
       },
-      stores: [{ location_code: 'DN001-01', name: 'Cửa hàng Hải Châu', address: '56 Lê Duẩn, Phường Hải Châu 1', district_code: '492', district_name: 'Quận Hải Châu', city: 'Đà Nẵng', phone_no: '0905003031' }],
+      stores: [
+        {
+          location_code: 'DN001-01',
+          name: 'Cửa hàng Hải Châu',
+          address: '56 Lê Duẩn, Phường Hải Châu 1',
+          district_code: '492',
+          district_name: 'Quận Hải Châu',
+          city: 'Đà Nẵng',
+          phone_no: '0905003031',
+        },
+      ],
     },
   ];
 }
@@ -136,7 +196,11 @@ export async function seedFranchises(s: Services) {
   const year = businessYear();
   for (const d of demoFranchises(s)) {
     await s.db.insert(franchises).values(d.franchise).onConflictDoNothing();
-    for (const store of d.stores) await s.db.insert(locations).values({ ...store, customer_no: d.franchise.customer_no }).onConflictDoNothing();
+    for (const store of d.stores)
+      await s.db
+        .insert(locations)
+        .values({ ...store, customer_no: d.franchise.customer_no })
+        .onConflictDoNothing();
     await generateNumberSeries(s.db, { franchiseCode: d.franchise.customer_no, year });
   }
 }

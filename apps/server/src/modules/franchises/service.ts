@@ -41,7 +41,11 @@ const listFields = {
 };
 
 export const franchiseList: ListSpec<Row, Franchise> = {
-  source: (db, extra) => db.select({ ...franchiseColumns, ...extra }).from(franchises).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...franchiseColumns, ...extra })
+      .from(franchises)
+      .$dynamic(),
   fields: listFields,
   filterable: Object.keys(listFields),
   sortable: Object.keys(listFields),
@@ -61,7 +65,11 @@ export async function getFranchise(db: DbOrTx, customerNo: string): Promise<Fran
 }
 
 /** For other modules: a document's franchise must exist (422 naming the field otherwise). */
-export async function assertFranchiseExists(db: DbOrTx, customerNo: string, field = 'franchise_code'): Promise<Franchise> {
+export async function assertFranchiseExists(
+  db: DbOrTx,
+  customerNo: string,
+  field = 'franchise_code',
+): Promise<Franchise> {
   const [row] = await db.select().from(franchises).where(eq(franchises.customer_no, customerNo));
   if (!row) throw businessRule(`Franchise ${customerNo} does not exist`, 'unknown_franchise', field);
   return row;
@@ -90,9 +98,15 @@ export async function listLocations(db: DbOrTx, customerNo: string) {
  * For document modules: the store must be one of the franchise's; any other is "not found" (404 naming the field),
  * the one rule of http/scope.ts. Check the franchise itself against the caller first (`auth.scope.own`).
  */
-export async function assertLocationOfFranchise(db: DbOrTx, franchiseCode: string, locationCode: string, field = 'location_code') {
+export async function assertLocationOfFranchise(
+  db: DbOrTx,
+  franchiseCode: string,
+  locationCode: string,
+  field = 'location_code',
+) {
   const [row] = await db.select().from(locations).where(eq(locations.location_code, locationCode));
-  if (!row || row.customer_no !== franchiseCode) throw new AppError(404, 'not_found', `Location ${locationCode} not found`, field);
+  if (!row || row.customer_no !== franchiseCode)
+    throw new AppError(404, 'not_found', `Location ${locationCode} not found`, field);
   return row;
 }
 
@@ -101,14 +115,23 @@ export async function getFranchiseDetail(db: DbOrTx, customerNo: string): Promis
   return { ...f, locations: await listLocations(db, customerNo) };
 }
 
-export async function createFranchise(db: DbOrTx, config: AppConfig, input: z.output<typeof franchiseCreate>): Promise<Franchise> {
-  const [dup] = await db.select({ id: franchises.id }).from(franchises).where(eq(franchises.customer_no, input.customer_no));
+export async function createFranchise(
+  db: DbOrTx,
+  config: AppConfig,
+  input: z.output<typeof franchiseCreate>,
+): Promise<Franchise> {
+  const [dup] = await db
+    .select({ id: franchises.id })
+    .from(franchises)
+    .where(eq(franchises.customer_no, input.customer_no));
   if (dup) throw conflict(`Franchise ${input.customer_no} already exists`, 'duplicate', 'customer_no');
   // The configured default vendor (head office) supplies a new franchise unless another is given.
   const values = {
     ...input,
     vendor_no: input.vendor_no || config.defaultVendorNo,
-    vendor_name: input.vendor_name || (input.vendor_no && input.vendor_no !== config.defaultVendorNo ? '' : config.defaultVendorName),
+    vendor_name:
+      input.vendor_name ||
+      (input.vendor_no && input.vendor_no !== config.defaultVendorNo ? '' : config.defaultVendorName),
   };
   const [row] = await db.insert(franchises).values(values).onConflictDoNothing().returning();
   if (!row) throw conflict(`Franchise ${input.customer_no} already exists`, 'duplicate', 'customer_no');
@@ -119,7 +142,11 @@ export async function updateFranchise(db: DbOrTx, input: z.output<typeof franchi
   const { customer_no, version, ...values } = input;
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const where = and(eq(franchises.customer_no, customer_no), eq(franchises.version, version));
-  const [row] = await db.update(franchises).set({ ...set, ...bump(franchises.version) }).where(where).returning();
+  const [row] = await db
+    .update(franchises)
+    .set({ ...set, ...bump(franchises.version) })
+    .where(where)
+    .returning();
   return row ?? explainMissedUpdate(db, getTableName(franchises), eq(franchises.customer_no, customer_no), 'Franchise');
 }
 
@@ -127,20 +154,31 @@ export async function updateFranchise(db: DbOrTx, input: z.output<typeof franchi
 export const franchiseReferences: { what: string; count: (db: DbOrTx, codes: string[]) => Promise<string[]> }[] = [
   {
     what: 'users',
-    count: async (db, codes) => (await db.selectDistinct({ c: users.customer_no }).from(users).where(inArray(users.customer_no, codes))).map((r) => r.c!),
+    count: async (db, codes) =>
+      (await db.selectDistinct({ c: users.customer_no }).from(users).where(inArray(users.customer_no, codes))).map(
+        (r) => r.c!,
+      ),
   },
   {
     // Every posted document took a number from its franchise's series.
     what: 'documents',
     count: async (db, codes) =>
-      (await db.selectDistinct({ c: numberSeries.franchise_code }).from(numberSeries).where(and(inArray(numberSeries.franchise_code, codes), gt(numberSeries.last_no, 0)))).map((r) => r.c),
+      (
+        await db
+          .selectDistinct({ c: numberSeries.franchise_code })
+          .from(numberSeries)
+          .where(and(inArray(numberSeries.franchise_code, codes), gt(numberSeries.last_no, 0)))
+      ).map((r) => r.c),
   },
 ];
 
 /** Deletes all given franchises or none: unknown ones are 404, ones still used are 422 naming them. */
 export async function deleteFranchises(db: DbOrTx, customerNos: string[]): Promise<string[]> {
   const codes = [...new Set(customerNos)];
-  const found = await db.select({ c: franchises.customer_no }).from(franchises).where(inArray(franchises.customer_no, codes));
+  const found = await db
+    .select({ c: franchises.customer_no })
+    .from(franchises)
+    .where(inArray(franchises.customer_no, codes));
   const missing = codes.filter((c) => !found.some((f) => f.c === c));
   if (missing.length) throw notFound(`Franchise ${missing.join(', ')}`);
   const blocked: string[] = [];
@@ -148,7 +186,12 @@ export async function deleteFranchises(db: DbOrTx, customerNos: string[]): Promi
     const used = await ref.count(db, codes);
     if (used.length) blocked.push(`${used.sort().join(', ')} (${ref.what})`);
   }
-  if (blocked.length) throw businessRule(`Cannot delete franchises that still have users or documents: ${blocked.join('; ')}`, 'franchise_in_use', 'customer_nos');
+  if (blocked.length)
+    throw businessRule(
+      `Cannot delete franchises that still have users or documents: ${blocked.join('; ')}`,
+      'franchise_in_use',
+      'customer_nos',
+    );
   await db.delete(franchises).where(inArray(franchises.customer_no, codes));
   return codes;
 }

@@ -22,11 +22,19 @@ export async function syncFranchiseByPhone(services: Services, auth: Auth, phone
 }
 
 /** POST /api/franchises/erp-customer: by customer_no when given, else by phone_no. */
-export async function erpCustomerDetails(services: Services, auth: Auth, q: { customer_no: string; phone_no: string }): Promise<ErpCustomer> {
+export async function erpCustomerDetails(
+  services: Services,
+  auth: Auth,
+  q: { customer_no: string; phone_no: string },
+): Promise<ErpCustomer> {
   const byNo = q.customer_no !== '';
-  const c = byNo ? await services.erp.customers.get(q.customer_no.toUpperCase()) : await services.erp.customers.findByPhone(q.phone_no);
+  const c = byNo
+    ? await services.erp.customers.get(q.customer_no.toUpperCase())
+    : await services.erp.customers.findByPhone(q.phone_no);
   if (!c || !auth.scope.sees(c.customer_no)) {
-    throw byNo ? new AppError(404, 'not_found', NO_CUSTOMER_ID, 'customer_no') : new AppError(404, 'not_found', NO_CUSTOMER_PHONE, 'phone_no');
+    throw byNo
+      ? new AppError(404, 'not_found', NO_CUSTOMER_ID, 'customer_no')
+      : new AppError(404, 'not_found', NO_CUSTOMER_PHONE, 'phone_no');
   }
   const { system_id: _s, ...rest } = c;
   return rest;

@@ -53,7 +53,9 @@ export function itemPriceRoutes(r: Router) {
     sheet: 'Pinned Prices',
     columns,
   });
-  r.route(itemPricesApi.view, ({ query, auth, services }) => viewPriceList(services.db, auth.scope, query.price_list_code));
+  r.route(itemPricesApi.view, ({ query, auth, services }) =>
+    viewPriceList(services.db, auth.scope, query.price_list_code),
+  );
   r.route(itemPricesApi.create, ({ body, auth, services }) => {
     assertHeadOffice(auth);
     return services.db.transaction((tx) => createItemPrice(tx, body));

@@ -25,7 +25,10 @@ export const itemPrices = pgTable(
     variant_code: text('variant_code').notNull().default(''),
     unit_of_measure: text('unit_of_measure').notNull(),
     /** null = every franchise. */
-    franchise_code: text('franchise_code').references(() => franchises.customer_no, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    franchise_code: text('franchise_code').references(() => franchises.customer_no, {
+      onDelete: 'cascade',
+      onUpdate: 'cascade',
+    }),
     unit_price: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
     minimum_quantity: numeric('minimum_quantity', { precision: 18, scale: 5 }).notNull().default('1'),
     valid_from: date('valid_from', { mode: 'string' }).notNull(),

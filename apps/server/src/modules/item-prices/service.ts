@@ -10,25 +10,45 @@ import { itemPriceLists, itemPrices } from './schema.js';
 import { itemPriceSpec, priceListSpec, visiblePriceLists } from './list.js';
 import type { Scope } from '../../http/scope.js';
 
-type PriceKey = { item_no: string; variant_code: string; unit_of_measure: string; franchise_code: string | null; minimum_quantity: string; valid_from: string; valid_to: string | null };
+type PriceKey = {
+  item_no: string;
+  variant_code: string;
+  unit_of_measure: string;
+  franchise_code: string | null;
+  minimum_quantity: string;
+  valid_from: string;
+  valid_to: string | null;
+};
 
 export async function getItemPrice(db: DbOrTx, id: number): Promise<ItemPrice> {
-  const r = await runList(db, itemPriceSpec, { pagination: { page: 1, size: 1 }, filters: [{ field: 'id', value: id, condition_type: 'eq' }] });
+  const r = await runList(db, itemPriceSpec, {
+    pagination: { page: 1, size: 1 },
+    filters: [{ field: 'id', value: id, condition_type: 'eq' }],
+  });
   if (!r.items[0]) throw notFound('Item price');
   return r.items[0];
 }
 
 /** Item, variant, unit and franchise of a price must exist; the unit defaults to the item's base unit. */
-async function checkRefs(db: DbOrTx, p: { item_no: string; variant_code: string; unit_of_measure: string; franchise_code: string | null }): Promise<string> {
+async function checkRefs(
+  db: DbOrTx,
+  p: { item_no: string; variant_code: string; unit_of_measure: string; franchise_code: string | null },
+): Promise<string> {
   const [item] = await db.select({ base: items.base_unit_of_measure }).from(items).where(eq(items.item_no, p.item_no));
   if (!item) throw badRequest(`Item ${p.item_no} does not exist`, 'item_no');
   if (p.variant_code) {
-    const [v] = await db.select({ c: itemVariants.variant_code }).from(itemVariants).where(and(eq(itemVariants.item_no, p.item_no), eq(itemVariants.variant_code, p.variant_code)));
+    const [v] = await db
+      .select({ c: itemVariants.variant_code })
+      .from(itemVariants)
+      .where(and(eq(itemVariants.item_no, p.item_no), eq(itemVariants.variant_code, p.variant_code)));
     if (!v) throw badRequest(`Item ${p.item_no} has no variant ${p.variant_code}`, 'variant_code');
   }
   const unit = p.unit_of_measure || item.base;
   if (unit !== item.base) {
-    const [u] = await db.select({ c: itemUnits.code }).from(itemUnits).where(and(eq(itemUnits.item_no, p.item_no), eq(itemUnits.code, unit)));
+    const [u] = await db
+      .select({ c: itemUnits.code })
+      .from(itemUnits)
+      .where(and(eq(itemUnits.item_no, p.item_no), eq(itemUnits.code, unit)));
     if (!u) throw badRequest(`Item ${p.item_no} has no unit ${unit}`, 'unit_of_measure');
   }
   await assertFranchiseExists(db, p.franchise_code);
@@ -36,7 +56,8 @@ async function checkRefs(db: DbOrTx, p: { item_no: string; variant_code: string;
 }
 
 function checkDates(p: { valid_from: string; valid_to: string | null }) {
-  if (p.valid_to !== null && p.valid_to < p.valid_from) throw badRequest('valid_to must be on or after valid_from', 'valid_to');
+  if (p.valid_to !== null && p.valid_to < p.valid_from)
+    throw badRequest('valid_to must be on or after valid_from', 'valid_to');
 }
 
 /**
@@ -46,7 +67,12 @@ function checkDates(p: { valid_from: string; valid_to: string | null }) {
 async function assertNoOverlap(tx: DbOrTx, p: PriceKey, exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'item_prices:' + p.item_no}))`);
   const [hit] = await tx
-    .select({ id: itemPrices.id, list: itemPrices.price_list_code, from: itemPrices.valid_from, to: itemPrices.valid_to })
+    .select({
+      id: itemPrices.id,
+      list: itemPrices.price_list_code,
+      from: itemPrices.valid_from,
+      to: itemPrices.valid_to,
+    })
     .from(itemPrices)
     .where(
       and(
@@ -64,12 +90,19 @@ async function assertNoOverlap(tx: DbOrTx, p: PriceKey, exceptId?: number) {
   if (hit) {
     const who = `${p.variant_code ? `variant ${p.variant_code}` : 'all variants'}, ${p.franchise_code ?? 'all franchises'}`;
     const when = `${formatDate(hit.from)} to ${hit.to ? formatDate(hit.to) : 'open end'}`;
-    throw conflict(`Item ${p.item_no} (${who}) already has a price valid ${when} in price list ${hit.list}; validity periods must not overlap`, 'overlapping_validity', 'valid_from');
+    throw conflict(
+      `Item ${p.item_no} (${who}) already has a price valid ${when} in price list ${hit.list}; validity periods must not overlap`,
+      'overlapping_validity',
+      'valid_from',
+    );
   }
 }
 
 async function ensureList(tx: DbOrTx, code: string, name: string) {
-  await tx.insert(itemPriceLists).values({ code, name: name || code }).onConflictDoNothing();
+  await tx
+    .insert(itemPriceLists)
+    .values({ code, name: name || code })
+    .onConflictDoNothing();
 }
 
 export async function createItemPrice(tx: Tx, input: ItemPriceCreate): Promise<ItemPrice> {
@@ -87,12 +120,19 @@ export async function updateItemPrice(tx: Tx, input: ItemPriceUpdate): Promise<I
   const { id, version, ...changes } = input;
   const [current] = await tx.select().from(itemPrices).where(eq(itemPrices.id, id));
   if (!current) throw notFound('Item price');
-  const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof current;
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+  } as typeof current;
   checkDates(next);
   const unit = await checkRefs(tx, next);
   await assertNoOverlap(tx, { ...next, unit_of_measure: unit }, id);
   const where = and(eq(itemPrices.id, id), eq(itemPrices.version, version));
-  const [row] = await tx.update(itemPrices).set({ ...changes, unit_of_measure: unit, ...bump(itemPrices.version) }).where(where).returning({ id: itemPrices.id });
+  const [row] = await tx
+    .update(itemPrices)
+    .set({ ...changes, unit_of_measure: unit, ...bump(itemPrices.version) })
+    .where(where)
+    .returning({ id: itemPrices.id });
   if (!row) await explainMissedUpdate(tx, getTableName(itemPrices), eq(itemPrices.id, id), 'Item price');
   return getItemPrice(tx, id);
 }
@@ -110,21 +150,39 @@ export async function removeItemPrices(tx: Tx, ids: number[]) {
 
 /** Deletes a whole price list and its prices. */
 export async function deletePriceList(tx: Tx, code: string) {
-  const [list] = await tx.select({ code: itemPriceLists.code }).from(itemPriceLists).where(eq(itemPriceLists.code, code));
+  const [list] = await tx
+    .select({ code: itemPriceLists.code })
+    .from(itemPriceLists)
+    .where(eq(itemPriceLists.code, code));
   if (!list) throw notFound(`Price list ${code}`);
-  const removed = await tx.delete(itemPrices).where(eq(itemPrices.price_list_code, code)).returning({ id: itemPrices.id });
+  const removed = await tx
+    .delete(itemPrices)
+    .where(eq(itemPrices.price_list_code, code))
+    .returning({ id: itemPrices.id });
   await tx.delete(itemPriceLists).where(eq(itemPriceLists.code, code));
   return { price_list_code: code, removed: removed.length };
 }
 
 /** One price list with all its prices the caller may see; a list with none of them is "not found". */
 export async function viewPriceList(db: DbOrTx, scope: Scope, code: string) {
-  const byCode = { pagination: { page: 1, size: 1 }, filters: [{ field: 'code', value: code, condition_type: 'eq' as const }] };
+  const byCode = {
+    pagination: { page: 1, size: 1 },
+    filters: [{ field: 'code', value: code, condition_type: 'eq' as const }],
+  };
   const lists = await runList(db, priceListSpec(scope), byCode, visiblePriceLists(scope));
   if (!lists.items[0]) throw notFound(`Price list ${code}`);
   const prices: ItemPrice[] = [];
   for (let page = 1; ; page++) {
-    const r = await runList(db, itemPriceSpec, { pagination: { page, size: 500 }, filters: [{ field: 'price_list_code', value: code, condition_type: 'eq' }], sort_order: { field: 'sort', direction: 'asc' } }, scope.franchiseOrShared(itemPrices.franchise_code));
+    const r = await runList(
+      db,
+      itemPriceSpec,
+      {
+        pagination: { page, size: 500 },
+        filters: [{ field: 'price_list_code', value: code, condition_type: 'eq' }],
+        sort_order: { field: 'sort', direction: 'asc' },
+      },
+      scope.franchiseOrShared(itemPrices.franchise_code),
+    );
     prices.push(...r.items);
     if (r.items.length < 500) break;
   }

@@ -22,6 +22,9 @@ export function assertHeadOffice(auth: Auth): void {
 /** A franchise a price names must exist (null = every franchise). */
 export async function assertFranchiseExists(db: DbOrTx, code: string | null): Promise<void> {
   if (code === null) return;
-  const [f] = await db.select({ code: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, code));
+  const [f] = await db
+    .select({ code: franchises.customer_no })
+    .from(franchises)
+    .where(eq(franchises.customer_no, code));
   if (!f) throw badRequest(`Franchise ${code} does not exist`, 'franchise_code');
 }

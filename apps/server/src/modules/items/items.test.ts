@@ -6,30 +6,60 @@ import { makeFranchise, makeItem, makePrice, syncInto, uniq } from './test-suppo
 
 const ctx = useTestApp();
 
-type Row = { item_no: string; franchise_code: string | null; price_rate: string | null; sort: number | null; effective_price: string; price_source: string; price_list: string | null; version: number | null; variant_count: number };
+type Row = {
+  item_no: string;
+  franchise_code: string | null;
+  price_rate: string | null;
+  sort: number | null;
+  effective_price: string;
+  price_source: string;
+  price_list: string | null;
+  version: number | null;
+  variant_count: number;
+};
 type List = { items: Row[]; total_count: number };
-const byFranchise = (f: string, extra: unknown[] = [], sort?: unknown) => ({ filters: [{ field: 'franchise_code', value: f, condition_type: 'eq' }, ...extra], ...(sort ? { sort_order: sort } : {}) });
+const byFranchise = (f: string, extra: unknown[] = [], sort?: unknown) => ({
+  filters: [{ field: 'franchise_code', value: f, condition_type: 'eq' }, ...extra],
+  ...(sort ? { sort_order: sort } : {}),
+});
 
 describe('item master', () => {
   it('creates an item with variants and units, reads it back and updates it with its version', async () => {
     const admin = await ctx.t.admin();
-    const res = await admin.post<{ item_no: string; unit_price: string; version: number; variants: unknown[]; units: unknown[] }>('/api/items', {
+    const res = await admin.post<{
+      item_no: string;
+      unit_price: string;
+      version: number;
+      variants: unknown[];
+      units: unknown[];
+    }>('/api/items', {
       item_no: 'ao-thun-01',
       description: 'Áo thun cotton',
       base_unit_of_measure: 'pcs',
       unit_price: 199000,
-      variants: [{ variant_code: 'S', description: 'Size S' }, { variant_code: 'XL', description: 'Size XL', unit_price: '219000' }],
+      variants: [
+        { variant_code: 'S', description: 'Size S' },
+        { variant_code: 'XL', description: 'Size XL', unit_price: '219000' },
+      ],
       units: [{ code: 'box', qty_per_unit_of_measure: '10' }],
     });
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({ item_no: 'AO-THUN-01', unit_price: '199000.00', base_unit_of_measure: 'PCS' });
-    expect(res.data.variants).toEqual([{ variant_code: 'S', description: 'Size S', unit_price: null, blocked: false }, { variant_code: 'XL', description: 'Size XL', unit_price: '219000.00', blocked: false }]);
+    expect(res.data.variants).toEqual([
+      { variant_code: 'S', description: 'Size S', unit_price: null, blocked: false },
+      { variant_code: 'XL', description: 'Size XL', unit_price: '219000.00', blocked: false },
+    ]);
     expect(res.data.units).toEqual([{ code: 'BOX', qty_per_unit_of_measure: '10.00000' }]);
 
     const got = await admin.get<{ description: string }>('/api/items/AO-THUN-01');
     expect(got.data.description).toBe('Áo thun cotton');
 
-    const upd = await admin.put<{ unit_price: string; version: number; variants: unknown[] }>('/api/items', { item_no: 'AO-THUN-01', version: res.data.version, unit_price: '205000', variants: [] });
+    const upd = await admin.put<{ unit_price: string; version: number; variants: unknown[] }>('/api/items', {
+      item_no: 'AO-THUN-01',
+      version: res.data.version,
+      unit_price: '205000',
+      variants: [],
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.data).toMatchObject({ unit_price: '205000.00', version: res.data.version + 1, variants: [] });
     const stale = await admin.put('/api/items', { item_no: 'AO-THUN-01', version: res.data.version, unit_price: '1' });
@@ -37,25 +67,59 @@ describe('item master', () => {
     expect(stale.envelope.errors[0].code).toBe('stale_version');
     expect((await admin.put('/api/items', { item_no: 'NOPE', version: 1, unit_price: '1' })).statusCode).toBe(404);
     expect((await admin.get('/api/items/NOPE')).statusCode).toBe(404);
-    const dup = await admin.post('/api/items', { item_no: 'AO-THUN-01', description: 'x', base_unit_of_measure: 'PCS', unit_price: 1 });
+    const dup = await admin.post('/api/items', {
+      item_no: 'AO-THUN-01',
+      description: 'x',
+      base_unit_of_measure: 'PCS',
+      unit_price: 1,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.envelope.errors[0].field).toBe('item_no');
   });
 
   it('names every bad field and writes nothing', async () => {
     const admin = await ctx.t.admin();
-    const res = await admin.post('/api/items', { item_no: '', description: '', base_unit_of_measure: 'PCS', unit_price: 'abc', variants: [{ variant_code: 'A', description: 'a' }, { variant_code: 'A', description: 'b' }] });
+    const res = await admin.post('/api/items', {
+      item_no: '',
+      description: '',
+      base_unit_of_measure: 'PCS',
+      unit_price: 'abc',
+      variants: [
+        { variant_code: 'A', description: 'a' },
+        { variant_code: 'A', description: 'b' },
+      ],
+    });
     expect(res.statusCode).toBe(400);
     const msg = (f: string) => res.envelope.errors.find((e) => e.field === f)?.msg;
     expect(msg('item_no')).toBe('This is required field!');
     expect(msg('description')).toBe('This is required field!');
     expect(msg('unit_price')).toBe('Please enter number!');
     expect(msg('variants.1')).toBe('Variant A is listed twice');
-    const neg = await admin.post('/api/items', { item_no: 'NEG', description: 'x', base_unit_of_measure: 'PCS', unit_price: -5 });
-    expect(neg.envelope.errors[0]).toMatchObject({ field: 'unit_price', msg: 'Please enter between 0 and 999999999999' });
-    const cat = await admin.post('/api/items', { item_no: 'NOCAT', description: 'x', base_unit_of_measure: 'PCS', unit_price: 1, category_id: 99999 });
+    const neg = await admin.post('/api/items', {
+      item_no: 'NEG',
+      description: 'x',
+      base_unit_of_measure: 'PCS',
+      unit_price: -5,
+    });
+    expect(neg.envelope.errors[0]).toMatchObject({
+      field: 'unit_price',
+      msg: 'Please enter between 0 and 999999999999',
+    });
+    const cat = await admin.post('/api/items', {
+      item_no: 'NOCAT',
+      description: 'x',
+      base_unit_of_measure: 'PCS',
+      unit_price: 1,
+      category_id: 99999,
+    });
     expect(cat.envelope.errors[0]).toMatchObject({ field: 'category_id', msg: 'Category 99999 does not exist' });
-    const baseUnit = await admin.post('/api/items', { item_no: 'BASEU', description: 'x', base_unit_of_measure: 'PCS', unit_price: 1, units: [{ code: 'PCS', qty_per_unit_of_measure: 2 }] });
+    const baseUnit = await admin.post('/api/items', {
+      item_no: 'BASEU',
+      description: 'x',
+      base_unit_of_measure: 'PCS',
+      unit_price: 1,
+      units: [{ code: 'PCS', qty_per_unit_of_measure: 2 }],
+    });
     expect(baseUnit.envelope.errors[0].field).toBe('units.0.code');
     for (const no of ['NEG', 'NOCAT', 'BASEU']) expect((await admin.get(`/api/items/${no}`)).statusCode).toBe(404);
   });
@@ -78,7 +142,12 @@ describe('franchise item lists', () => {
     const f = await makeFranchise(ctx.t);
     const a = await makeItem(admin);
     const blocked = await makeItem(admin, { blocked: true });
-    const res = await admin.post<{ status: string; franchise_items_added: number; sync_log_id: number; items_seen: number }>('/api/items/sync', { franchise_code: f });
+    const res = await admin.post<{
+      status: string;
+      franchise_items_added: number;
+      sync_log_id: number;
+      items_seen: number;
+    }>('/api/items/sync', { franchise_code: f });
     expect(res.statusCode).toBe(200);
     expect(res.data.status).toBe('success');
     expect(res.data.items_seen).toBeGreaterThanOrEqual(2);
@@ -90,10 +159,16 @@ describe('franchise item lists', () => {
     const [log] = await ctx.t.services.db.select().from(syncLogs).where(eq(syncLogs.id, res.data.sync_log_id));
     expect(log).toMatchObject({ table_code: 'item', action: 'sync_all', status: 'success', username: 'admin' });
     // A second sync adds nothing.
-    expect((await admin.post<{ franchise_items_added: number }>('/api/items/sync', { franchise_code: f })).data.franchise_items_added).toBe(0);
+    expect(
+      (await admin.post<{ franchise_items_added: number }>('/api/items/sync', { franchise_code: f })).data
+        .franchise_items_added,
+    ).toBe(0);
 
     const g = await makeFranchise(ctx.t);
-    const one = await admin.post<{ franchise_items_added: number }>('/api/items/sync-item-no', { item_no: a.toLowerCase(), franchise_code: g });
+    const one = await admin.post<{ franchise_items_added: number }>('/api/items/sync-item-no', {
+      item_no: a.toLowerCase(),
+      franchise_code: g,
+    });
     expect(one.data.franchise_items_added).toBe(1);
     expect((await admin.post<List>('/api/items/filter', byFranchise(g))).data.items.map((r) => r.item_no)).toEqual([a]);
     const missing = await admin.post('/api/items/sync-item-no', { item_no: 'NOPE', franchise_code: g });
@@ -110,25 +185,49 @@ describe('franchise item lists', () => {
     const b = await makeItem(admin, { unit_price: '50000' });
     await syncInto(admin, f, a);
     await syncInto(admin, f, b);
-    const one = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: '1.2', update_all: false });
+    const one = await admin.post('/api/items/update-price-rate', {
+      franchise_code: f,
+      item_no: a,
+      price_rate: '1.2',
+      update_all: false,
+    });
     expect(one.statusCode).toBe(200);
     expect(one.data).toEqual({ franchise_code: f, updated: 1, price_rate: '1.2' });
     let rows = (await admin.post<List>('/api/items/filter', byFranchise(f))).data.items;
-    expect(rows.find((r) => r.item_no === a)).toMatchObject({ price_rate: '1.2000', effective_price: '120000.00', price_source: 'price_rate' });
+    expect(rows.find((r) => r.item_no === a)).toMatchObject({
+      price_rate: '1.2000',
+      effective_price: '120000.00',
+      price_source: 'price_rate',
+    });
     expect(rows.find((r) => r.item_no === b)).toMatchObject({ price_rate: '1.0000', effective_price: '50000.00' });
 
-    const all = await admin.post<{ updated: number }>('/api/items/update-price-rate', { franchise_code: f, update_all: true, price_rate: 0.9 });
+    const all = await admin.post<{ updated: number }>('/api/items/update-price-rate', {
+      franchise_code: f,
+      update_all: true,
+      price_rate: 0.9,
+    });
     expect(all.data.updated).toBe(2);
-    rows = (await admin.post<List>('/api/items/filter', byFranchise(f, [], { field: 'effective_price', direction: 'desc' }))).data.items;
-    expect(rows.map((r) => [r.item_no, r.effective_price])).toEqual([[a, '90000.00'], [b, '45000.00']]);
+    rows = (
+      await admin.post<List>('/api/items/filter', byFranchise(f, [], { field: 'effective_price', direction: 'desc' }))
+    ).data.items;
+    expect(rows.map((r) => [r.item_no, r.effective_price])).toEqual([
+      [a, '90000.00'],
+      [b, '45000.00'],
+    ]);
 
     // An item price overrides the rate; the row names the list.
     await makePrice(admin, { price_list_code: 'PROMO', item_no: b, unit_price: '39000', valid_from: '2020-01-01' });
-    const rowB = (await admin.post<List>('/api/items/filter', byFranchise(f, [{ field: 'item_no', value: b }]))).data.items[0];
+    const rowB = (await admin.post<List>('/api/items/filter', byFranchise(f, [{ field: 'item_no', value: b }]))).data
+      .items[0];
     expect(rowB).toMatchObject({ effective_price: '39000.00', price_source: 'item_price', price_list: 'PROMO' });
 
     // The item master view (no franchise): list price or an all-franchise item price.
-    const master = (await admin.post<List>('/api/items/filter', { filters: [{ field: 'item_no', value: `${a}|${b}` }], sort_order: { field: 'item_no', direction: 'asc' } })).data.items;
+    const master = (
+      await admin.post<List>('/api/items/filter', {
+        filters: [{ field: 'item_no', value: `${a}|${b}` }],
+        sort_order: { field: 'item_no', direction: 'asc' },
+      })
+    ).data.items;
     const expected = [
       [a, null, '100000.00', 'list_price'],
       [b, null, '39000.00', 'item_price'],
@@ -145,9 +244,17 @@ describe('franchise item lists', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter between 0.01 and 10' });
     // The same rule and words as the /items forms (contract PRICE_RATE_RULE): 100 is refused, never clamped to 10.
-    const all = await admin.post('/api/items/update-price-rate', { franchise_code: f, update_all: true, price_rate: '100' });
+    const all = await admin.post('/api/items/update-price-rate', {
+      franchise_code: f,
+      update_all: true,
+      price_rate: '100',
+    });
     expect(all.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter between 0.01 and 10' });
-    const scale = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: '1.23456' });
+    const scale = await admin.post('/api/items/update-price-rate', {
+      franchise_code: f,
+      item_no: a,
+      price_rate: '1.23456',
+    });
     expect(scale.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter at most 4 decimals!' });
     const text = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: 'x' });
     expect(text.envelope.errors[0]).toMatchObject({ field: 'price_rate', msg: 'Please enter number!' });
@@ -155,10 +262,27 @@ describe('franchise item lists', () => {
     expect(noItem.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'This is required field!' });
     const noFranchise = await admin.post('/api/items/update-price-rate', { item_no: a, price_rate: 1 });
     expect(noFranchise.envelope.errors[0]).toMatchObject({ field: 'franchise_code', msg: 'This is required field!' });
-    expect((await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: 'NOPE', price_rate: 1 })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: 'NOPE', price_rate: 1 }))
+        .statusCode,
+    ).toBe(404);
     const row = (await admin.post<List>('/api/items/filter', byFranchise(f))).data.items[0];
-    expect((await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: 1.5, version: row.version })).statusCode).toBe(200);
-    const stale = await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: a, price_rate: 2, version: row.version });
+    expect(
+      (
+        await admin.post('/api/items/update-price-rate', {
+          franchise_code: f,
+          item_no: a,
+          price_rate: 1.5,
+          version: row.version,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stale = await admin.post('/api/items/update-price-rate', {
+      franchise_code: f,
+      item_no: a,
+      price_rate: 2,
+      version: row.version,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items[0].price_rate).toBe('1.5000');
   });
@@ -171,7 +295,11 @@ describe('franchise item lists', () => {
     const sorted = await admin.put('/api/items/sort', { franchise_code: f, items: [c, a, b], sort: 10 });
     expect(sorted.statusCode).toBe(200);
     let rows = (await admin.post<List>('/api/items/filter', byFranchise(f))).data.items;
-    expect(rows.map((r) => [r.item_no, r.sort])).toEqual([[c, 10], [a, 11], [b, 12]]);
+    expect(rows.map((r) => [r.item_no, r.sort])).toEqual([
+      [c, 10],
+      [a, 11],
+      [b, 12],
+    ]);
     await admin.put('/api/items/sort', { franchise_code: f, items: [{ item_no: b, sort: 1 }] });
     rows = (await admin.post<List>('/api/items/filter', byFranchise(f))).data.items;
     expect(rows.map((r) => r.item_no)).toEqual([b, c, a]);
@@ -180,18 +308,32 @@ describe('franchise item lists', () => {
     expect(bad.statusCode).toBe(404);
     const twice = await admin.put('/api/items/sort', { franchise_code: f, items: [a, a] });
     expect(twice.statusCode).toBe(400);
-    expect((await admin.put('/api/items/sort', { franchise_code: f, items: [] })).envelope.errors[0]).toMatchObject({ field: 'items' });
-    expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([b, c, a]);
+    expect((await admin.put('/api/items/sort', { franchise_code: f, items: [] })).envelope.errors[0]).toMatchObject({
+      field: 'items',
+    });
+    expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([
+      b,
+      c,
+      a,
+    ]);
 
     const removeBad = await admin.post('/api/items/remove', { franchise_code: f, item_nos: [a, 'NOPE'] });
     expect(removeBad.statusCode).toBe(404);
     const removed = await admin.post('/api/items/remove', { franchise_code: f, item_nos: [a] });
     expect(removed.data).toEqual({ franchise_code: f, removed: 1 });
-    expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([b, c]);
+    expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([
+      b,
+      c,
+    ]);
     // Clients of the original call may name the items `items`.
-    expect((await admin.post('/api/items/remove', { franchise_code: f, items: [b] })).data).toEqual({ franchise_code: f, removed: 1 });
+    expect((await admin.post('/api/items/remove', { franchise_code: f, items: [b] })).data).toEqual({
+      franchise_code: f,
+      removed: 1,
+    });
     expect((await admin.post<List>('/api/items/filter', byFranchise(f))).data.items.map((r) => r.item_no)).toEqual([c]);
-    expect((await admin.post('/api/items/remove', { franchise_code: f, item_nos: [] })).envelope.errors[0]).toMatchObject({ field: 'item_nos', msg: 'item_nos must not be empty' });
+    expect(
+      (await admin.post('/api/items/remove', { franchise_code: f, item_nos: [] })).envelope.errors[0],
+    ).toMatchObject({ field: 'item_nos', msg: 'item_nos must not be empty' });
   });
 
   it("scopes store users to their own franchise's list and refuses what their pages do not allow", async () => {
@@ -202,8 +344,14 @@ describe('franchise item lists', () => {
     const b = await makeItem(admin);
     await syncInto(admin, mine, a);
     await syncInto(admin, other, b);
-    const manager = await ctx.t.makeUser({ customer_no: mine, pages: [{ page_url: '/items', permission_type: 'edit' }] });
-    const tablet = await ctx.t.makeUser({ customer_no: mine, pages: [{ page_url: '/tablet/itemPrice', permission_type: 'view' }] });
+    const manager = await ctx.t.makeUser({
+      customer_no: mine,
+      pages: [{ page_url: '/items', permission_type: 'edit' }],
+    });
+    const tablet = await ctx.t.makeUser({
+      customer_no: mine,
+      pages: [{ page_url: '/tablet/itemPrice', permission_type: 'view' }],
+    });
     const none = await ctx.t.makeUser({ customer_no: mine });
 
     const own = await manager.client.post<List>('/api/items/filter', {});
@@ -214,13 +362,21 @@ describe('franchise item lists', () => {
     expect((await tablet.client.post<List>('/api/items/filter', {})).data.items.map((r) => r.item_no)).toEqual([a]);
 
     // Writes: own franchise by default; another franchise is a 404 and changes nothing.
-    expect((await manager.client.post('/api/items/update-price-rate', { item_no: a, price_rate: 1.3 })).statusCode).toBe(200);
-    const cross = await manager.client.post('/api/items/update-price-rate', { franchise_code: other, item_no: b, price_rate: 3 });
+    expect(
+      (await manager.client.post('/api/items/update-price-rate', { item_no: a, price_rate: 1.3 })).statusCode,
+    ).toBe(200);
+    const cross = await manager.client.post('/api/items/update-price-rate', {
+      franchise_code: other,
+      item_no: b,
+      price_rate: 3,
+    });
     expect(cross.statusCode).toBe(404);
     expect((await admin.post<List>('/api/items/filter', byFranchise(other))).data.items[0].price_rate).toBe('1.0000');
 
     const before = (await admin.post<List>('/api/items/filter', byFranchise(mine))).data.items[0];
-    expect((await tablet.client.post('/api/items/update-price-rate', { item_no: a, price_rate: 5 })).statusCode).toBe(403);
+    expect((await tablet.client.post('/api/items/update-price-rate', { item_no: a, price_rate: 5 })).statusCode).toBe(
+      403,
+    );
     expect((await tablet.client.put('/api/items/sort', { items: [a] })).statusCode).toBe(403);
     expect((await tablet.client.post('/api/items/remove', { item_nos: [a] })).statusCode).toBe(403);
     expect((await tablet.client.post('/api/items/sync', {})).statusCode).toBe(403);
@@ -237,7 +393,10 @@ describe('franchise item lists', () => {
     const bad = await admin.post('/api/items/filter', { filters: [{ field: 'secret', value: 1 }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0].msg).toBe('Unknown filter field: secret');
-    const search = await admin.post<List>('/api/items/filter', byFranchise(f, [{ field: 'search', value: 'mắm', condition_type: 'like' }]));
+    const search = await admin.post<List>(
+      '/api/items/filter',
+      byFranchise(f, [{ field: 'search', value: 'mắm', condition_type: 'like' }]),
+    );
     expect(search.data.items.map((r) => r.item_no)).toEqual([a]);
     const res = await admin.post('/api/items/filter/export', byFranchise(f));
     expect(res.statusCode).toBe(200);
@@ -256,7 +415,27 @@ describe('OpenAPI', () => {
     const res = await ctx.t.anon.get<unknown>('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((JSON.parse(res.body) as { paths: Record<string, unknown> }).paths);
-    for (const p of ['/api/items/filter', '/api/items/sync', '/api/items/sync-item-no', '/api/items/update-price-rate', '/api/items/remove', '/api/items/sort', '/api/items', '/api/items/price', '/api/item-prices/filter', '/api/item-prices/price-lists/filter', '/api/item-prices/import', '/api/item-prices', '/api/item-prices/remove', '/api/item-prices/pinned', '/api/item-prices/delete', '/api/item-prices/sync-from-view', '/api/item-prices/view', '/api/categories', '/api/categories/remove']) {
+    for (const p of [
+      '/api/items/filter',
+      '/api/items/sync',
+      '/api/items/sync-item-no',
+      '/api/items/update-price-rate',
+      '/api/items/remove',
+      '/api/items/sort',
+      '/api/items',
+      '/api/items/price',
+      '/api/item-prices/filter',
+      '/api/item-prices/price-lists/filter',
+      '/api/item-prices/import',
+      '/api/item-prices',
+      '/api/item-prices/remove',
+      '/api/item-prices/pinned',
+      '/api/item-prices/delete',
+      '/api/item-prices/sync-from-view',
+      '/api/item-prices/view',
+      '/api/categories',
+      '/api/categories/remove',
+    ]) {
       expect(paths, p).toContain(p);
     }
   });

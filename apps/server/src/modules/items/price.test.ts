@@ -11,21 +11,39 @@ describe('priceOf', () => {
     const admin = await ctx.t.admin();
     const f = await makeFranchise(ctx.t);
     const other = await makeFranchise(ctx.t);
-    const itemNo = await makeItem(admin, { unit_price: '100000', variants: [{ variant_code: 'RED', description: 'Đỏ' }, { variant_code: 'BIG', description: 'Lớn', unit_price: '150000' }], units: [{ code: 'BOX', qty_per_unit_of_measure: '12' }] });
+    const itemNo = await makeItem(admin, {
+      unit_price: '100000',
+      variants: [
+        { variant_code: 'RED', description: 'Đỏ' },
+        { variant_code: 'BIG', description: 'Lớn', unit_price: '150000' },
+      ],
+      units: [{ code: 'BOX', qty_per_unit_of_measure: '12' }],
+    });
     return { admin, f, other, itemNo, db: ctx.t.services.db };
   };
 
   it('4. list price when nothing else applies (no franchise, or an item outside its list)', async () => {
     const { db, f, itemNo } = await setup();
-    expect(await priceOf(db, { franchiseCode: null, itemNo })).toMatchObject({ unit_price: '100000.00', source: 'list_price' });
-    expect(await priceOf(db, { franchiseCode: f, itemNo })).toMatchObject({ unit_price: '100000.00', source: 'list_price' });
+    expect(await priceOf(db, { franchiseCode: null, itemNo })).toMatchObject({
+      unit_price: '100000.00',
+      source: 'list_price',
+    });
+    expect(await priceOf(db, { franchiseCode: f, itemNo })).toMatchObject({
+      unit_price: '100000.00',
+      source: 'list_price',
+    });
   });
 
   it("3. list price × the franchise's rate once the item is in its list; variant and unit list prices too", async () => {
     const { admin, db, f, itemNo } = await setup();
     await syncInto(admin, f, itemNo);
     await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: itemNo, price_rate: '1.15' });
-    expect(await priceOf(db, { franchiseCode: f, itemNo })).toEqual({ unit_price: '115000.00', source: 'price_rate', rate: '1.15', unit: 'PCS' });
+    expect(await priceOf(db, { franchiseCode: f, itemNo })).toEqual({
+      unit_price: '115000.00',
+      source: 'price_rate',
+      rate: '1.15',
+      unit: 'PCS',
+    });
     // The variant's own list price, and 12 base units per box.
     expect((await priceOf(db, { franchiseCode: f, itemNo, variantCode: 'BIG' })).unit_price).toBe('172500.00');
     expect((await priceOf(db, { franchiseCode: f, itemNo, unit: 'BOX' })).unit_price).toBe('1380000.00');
@@ -45,31 +63,56 @@ describe('priceOf', () => {
     await syncInto(admin, f, itemNo);
     await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: itemNo, price_rate: '2' });
     const p = await makePrice(admin, { price_list_code: 'ALL', item_no: itemNo, unit_price: '95000' });
-    expect(await priceOf(db, { franchiseCode: f, itemNo, date: '2026-03-01' })).toEqual({ unit_price: '95000.00', source: 'item_price', price_list: 'ALL', item_price_id: p.id, unit: 'PCS' });
+    expect(await priceOf(db, { franchiseCode: f, itemNo, date: '2026-03-01' })).toEqual({
+      unit_price: '95000.00',
+      source: 'item_price',
+      price_list: 'ALL',
+      item_price_id: p.id,
+      unit: 'PCS',
+    });
   });
 
   it('1. a franchise-specific item price beats the all-franchise one, only for that franchise', async () => {
     const { admin, db, f, other, itemNo } = await setup();
     await makePrice(admin, { price_list_code: 'ALL', item_no: itemNo, unit_price: '95000' });
     await makePrice(admin, { price_list_code: 'HN', item_no: itemNo, franchise_code: f, unit_price: '89000' });
-    expect(await priceOf(db, { franchiseCode: f, itemNo, date: '2026-03-01' })).toMatchObject({ unit_price: '89000.00', price_list: 'HN' });
-    expect(await priceOf(db, { franchiseCode: other, itemNo, date: '2026-03-01' })).toMatchObject({ unit_price: '95000.00', price_list: 'ALL' });
-    expect(await priceOf(db, { franchiseCode: null, itemNo, date: '2026-03-01' })).toMatchObject({ unit_price: '95000.00' });
+    expect(await priceOf(db, { franchiseCode: f, itemNo, date: '2026-03-01' })).toMatchObject({
+      unit_price: '89000.00',
+      price_list: 'HN',
+    });
+    expect(await priceOf(db, { franchiseCode: other, itemNo, date: '2026-03-01' })).toMatchObject({
+      unit_price: '95000.00',
+      price_list: 'ALL',
+    });
+    expect(await priceOf(db, { franchiseCode: null, itemNo, date: '2026-03-01' })).toMatchObject({
+      unit_price: '95000.00',
+    });
   });
 
   it('an item price applies only within its validity, its variant and its unit', async () => {
     const { admin, db, f, itemNo } = await setup();
     await makePrice(admin, { item_no: itemNo, unit_price: '70000', valid_from: '2026-02-01', valid_to: '2026-02-28' });
     await makePrice(admin, { item_no: itemNo, variant_code: 'RED', unit_price: '60000', valid_from: '2026-01-01' });
-    await makePrice(admin, { item_no: itemNo, unit_of_measure: 'BOX', unit_price: '1000000', valid_from: '2026-01-01' });
+    await makePrice(admin, {
+      item_no: itemNo,
+      unit_of_measure: 'BOX',
+      unit_price: '1000000',
+      valid_from: '2026-01-01',
+    });
     expect((await priceOf(db, { franchiseCode: f, itemNo, date: '2026-01-31' })).source).toBe('list_price');
     expect((await priceOf(db, { franchiseCode: f, itemNo, date: '2026-02-01' })).unit_price).toBe('70000.00');
     expect((await priceOf(db, { franchiseCode: f, itemNo, date: '2026-02-28' })).unit_price).toBe('70000.00');
     expect((await priceOf(db, { franchiseCode: f, itemNo, date: '2026-03-01' })).source).toBe('list_price');
     // The variant-specific price beats the every-variant one on the same day.
-    expect((await priceOf(db, { franchiseCode: f, itemNo, variantCode: 'RED', date: '2026-02-10' })).unit_price).toBe('60000.00');
-    expect((await priceOf(db, { franchiseCode: f, itemNo, variantCode: 'BIG', date: '2026-02-10' })).unit_price).toBe('70000.00');
-    expect((await priceOf(db, { franchiseCode: f, itemNo, unit: 'BOX', date: '2026-02-10' })).unit_price).toBe('1000000.00');
+    expect((await priceOf(db, { franchiseCode: f, itemNo, variantCode: 'RED', date: '2026-02-10' })).unit_price).toBe(
+      '60000.00',
+    );
+    expect((await priceOf(db, { franchiseCode: f, itemNo, variantCode: 'BIG', date: '2026-02-10' })).unit_price).toBe(
+      '70000.00',
+    );
+    expect((await priceOf(db, { franchiseCode: f, itemNo, unit: 'BOX', date: '2026-02-10' })).unit_price).toBe(
+      '1000000.00',
+    );
   });
 
   it('quantity breaks: the highest minimum quantity reached wins', async () => {
@@ -77,7 +120,8 @@ describe('priceOf', () => {
     await makePrice(admin, { item_no: itemNo, unit_price: '90000' });
     await makePrice(admin, { item_no: itemNo, unit_price: '85000', minimum_quantity: '10' });
     await makePrice(admin, { item_no: itemNo, unit_price: '80000', minimum_quantity: '50' });
-    const at = (quantity: string) => priceOf(db, { franchiseCode: f, itemNo, quantity, date: '2026-05-01' }).then((p) => p.unit_price);
+    const at = (quantity: string) =>
+      priceOf(db, { franchiseCode: f, itemNo, quantity, date: '2026-05-01' }).then((p) => p.unit_price);
     expect(await at('9.5')).toBe('90000.00');
     expect(await at('10')).toBe('85000.00');
     expect(await at('49')).toBe('85000.00');
@@ -87,18 +131,34 @@ describe('priceOf', () => {
   it('names what is wrong: unknown item, variant or unit, bad quantity', async () => {
     const { db, itemNo } = await setup();
     await expect(priceOf(db, { franchiseCode: null, itemNo: 'NOPE' })).rejects.toMatchObject({ status: 404 });
-    await expect(priceOf(db, { franchiseCode: null, itemNo, variantCode: 'BLUE' })).rejects.toMatchObject({ status: 400, field: 'variant_code' });
-    await expect(priceOf(db, { franchiseCode: null, itemNo, unit: 'PALLET' })).rejects.toMatchObject({ status: 400, field: 'unit' });
-    await expect(priceOf(db, { franchiseCode: null, itemNo, quantity: 0 })).rejects.toMatchObject({ status: 400, field: 'quantity' });
+    await expect(priceOf(db, { franchiseCode: null, itemNo, variantCode: 'BLUE' })).rejects.toMatchObject({
+      status: 400,
+      field: 'variant_code',
+    });
+    await expect(priceOf(db, { franchiseCode: null, itemNo, unit: 'PALLET' })).rejects.toMatchObject({
+      status: 400,
+      field: 'unit',
+    });
+    await expect(priceOf(db, { franchiseCode: null, itemNo, quantity: 0 })).rejects.toMatchObject({
+      status: 400,
+      field: 'quantity',
+    });
   });
 
   it('GET /api/items/price answers the same, with the line amount', async () => {
     const { admin, f, itemNo } = await setup();
     await syncInto(admin, f, itemNo);
     await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: itemNo, price_rate: '1.2' });
-    const res = await admin.get<{ unit_price: string; source: string; line_amount: string; rate: string }>(`/api/items/price?item_no=${itemNo}&franchise_code=${f}&quantity=3`);
+    const res = await admin.get<{ unit_price: string; source: string; line_amount: string; rate: string }>(
+      `/api/items/price?item_no=${itemNo}&franchise_code=${f}&quantity=3`,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ unit_price: '120000.00', source: 'price_rate', rate: '1.2', line_amount: '360000.00' });
+    expect(res.data).toMatchObject({
+      unit_price: '120000.00',
+      source: 'price_rate',
+      rate: '1.2',
+      line_amount: '360000.00',
+    });
     const bad = await admin.get(`/api/items/price?item_no=${itemNo}&quantity=abc`);
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'quantity', msg: 'Please enter number!' });

@@ -45,12 +45,21 @@ const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 export const today = (now: Date = new Date()) => businessDate(now);
 
 /** Conditions under which an item price row applies (rules 1–2), shared by priceOf and the item list. */
-export function applicablePrice(o: { itemNo: SQLWrapper | string; franchise: SQLWrapper | string | null; variant: string; unit: SQLWrapper | string; quantity: string; date: SQLWrapper | string }): SQL {
+export function applicablePrice(o: {
+  itemNo: SQLWrapper | string;
+  franchise: SQLWrapper | string | null;
+  variant: string;
+  unit: SQLWrapper | string;
+  quantity: string;
+  date: SQLWrapper | string;
+}): SQL {
   return and(
     eq(itemPrices.item_no, o.itemNo as never),
     o.variant ? inArray(itemPrices.variant_code, ['', o.variant]) : eq(itemPrices.variant_code, ''),
     eq(itemPrices.unit_of_measure, o.unit as never),
-    o.franchise === null ? isNull(itemPrices.franchise_code) : or(isNull(itemPrices.franchise_code), eq(itemPrices.franchise_code, o.franchise as never)),
+    o.franchise === null
+      ? isNull(itemPrices.franchise_code)
+      : or(isNull(itemPrices.franchise_code), eq(itemPrices.franchise_code, o.franchise as never)),
     lte(itemPrices.valid_from, o.date as never),
     or(isNull(itemPrices.valid_to), gte(itemPrices.valid_to, o.date as never)),
     lte(itemPrices.minimum_quantity, o.quantity),
@@ -73,7 +82,12 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
   if (!quantity.isFinite() || quantity.lte(0)) throw badRequest('quantity must be more than 0', 'quantity');
 
   const [it] = await db
-    .select({ base: items.base_unit_of_measure, unit_price: items.unit_price, variant_price: itemVariants.unit_price, variant_code: itemVariants.variant_code })
+    .select({
+      base: items.base_unit_of_measure,
+      unit_price: items.unit_price,
+      variant_price: itemVariants.unit_price,
+      variant_code: itemVariants.variant_code,
+    })
     .from(items)
     .leftJoin(itemVariants, and(eq(itemVariants.item_no, items.item_no), eq(itemVariants.variant_code, variant)))
     .where(eq(items.item_no, p.itemNo));
@@ -82,7 +96,10 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
   const unit = p.unit || it.base;
   let perUnit = new Decimal(1);
   if (unit !== it.base) {
-    const [u] = await db.select().from(itemUnits).where(and(eq(itemUnits.item_no, p.itemNo), eq(itemUnits.code, unit)));
+    const [u] = await db
+      .select()
+      .from(itemUnits)
+      .where(and(eq(itemUnits.item_no, p.itemNo), eq(itemUnits.code, unit)));
     if (!u) throw badRequest(`Item ${p.itemNo} has no unit ${unit}`, 'unit');
     perUnit = new Decimal(u.qty_per_unit_of_measure);
   }
@@ -90,10 +107,26 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
   const [best] = await db
     .select({ id: itemPrices.id, unit_price: itemPrices.unit_price, price_list: itemPrices.price_list_code })
     .from(itemPrices)
-    .where(applicablePrice({ itemNo: p.itemNo, franchise: p.franchiseCode, variant, unit, quantity: quantity.toString(), date }))
+    .where(
+      applicablePrice({
+        itemNo: p.itemNo,
+        franchise: p.franchiseCode,
+        variant,
+        unit,
+        quantity: quantity.toString(),
+        date,
+      }),
+    )
     .orderBy(...pricePrecedence())
     .limit(1);
-  if (best) return { unit_price: round2(new Decimal(best.unit_price)).toFixed(2), source: 'item_price', price_list: best.price_list, item_price_id: best.id, unit };
+  if (best)
+    return {
+      unit_price: round2(new Decimal(best.unit_price)).toFixed(2),
+      source: 'item_price',
+      price_list: best.price_list,
+      item_price_id: best.id,
+      unit,
+    };
 
   const list = new Decimal(it.variant_price ?? it.unit_price).mul(perUnit);
   if (p.franchiseCode) {
@@ -101,8 +134,13 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
       .select({ rate: franchiseItems.price_rate })
       .from(franchiseItems)
       .where(and(eq(franchiseItems.franchise_code, p.franchiseCode), eq(franchiseItems.item_no, p.itemNo)));
-    if (fi) return { unit_price: round2(list.mul(fi.rate)).toFixed(2), source: 'price_rate', rate: new Decimal(fi.rate).toString(), unit };
+    if (fi)
+      return {
+        unit_price: round2(list.mul(fi.rate)).toFixed(2),
+        source: 'price_rate',
+        rate: new Decimal(fi.rate).toString(),
+        unit,
+      };
   }
   return { unit_price: round2(list).toFixed(2), source: 'list_price', unit };
 }
-

@@ -34,7 +34,9 @@ export function itemRoutes(r: Router) {
     ],
   });
   r.route(itemsApi.price, async ({ query, auth, services }) => {
-    const franchise = auth.scope.all ? (query.franchise_code ?? null) : ((await auth.scope.own(services.db, query.franchise_code)) ?? null);
+    const franchise = auth.scope.all
+      ? (query.franchise_code ?? null)
+      : ((await auth.scope.own(services.db, query.franchise_code)) ?? null);
     const date = query.date ?? today();
     const p = await priceOf(services.db, {
       date,
@@ -73,7 +75,13 @@ export function itemRoutes(r: Router) {
     const franchise = (await auth.scope.own(services.db, body.franchise_code)) ?? null;
     return syncItems(services, auth, { franchise, itemNo: body.item_no });
   });
-  r.route(itemsApi.updatePriceRate, ({ body, auth, services }) => services.db.transaction((tx) => updatePriceRate(tx, auth, body)));
-  r.route(itemsApi.remove, ({ body, auth, services }) => services.db.transaction((tx) => removeFranchiseItems(tx, auth, body)));
-  r.route(itemsApi.sort, ({ body, auth, services }) => services.db.transaction((tx) => sortFranchiseItems(tx, auth, body)));
+  r.route(itemsApi.updatePriceRate, ({ body, auth, services }) =>
+    services.db.transaction((tx) => updatePriceRate(tx, auth, body)),
+  );
+  r.route(itemsApi.remove, ({ body, auth, services }) =>
+    services.db.transaction((tx) => removeFranchiseItems(tx, auth, body)),
+  );
+  r.route(itemsApi.sort, ({ body, auth, services }) =>
+    services.db.transaction((tx) => sortFranchiseItems(tx, auth, body)),
+  );
 }

@@ -64,5 +64,9 @@ export const franchiseItems = pgTable(
     sort: integer('sort').notNull().default(0),
     ...versioned(),
   },
-  (t) => [uniqueIndex('franchise_items_franchise_item').on(t.franchise_code, t.item_no), index('franchise_items_franchise_sort').on(t.franchise_code, t.sort), index('franchise_items_item').on(t.item_no)],
+  (t) => [
+    uniqueIndex('franchise_items_franchise_item').on(t.franchise_code, t.item_no),
+    index('franchise_items_franchise_sort').on(t.franchise_code, t.sort),
+    index('franchise_items_item').on(t.item_no),
+  ],
 );

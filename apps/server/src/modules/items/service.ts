@@ -16,7 +16,11 @@ export async function getItem(db: DbOrTx, itemNo: string): Promise<ItemDetail> {
     .leftJoin(categories, eq(categories.id, items.category_id))
     .where(eq(items.item_no, itemNo));
   if (!row) throw notFound(`Item ${itemNo}`);
-  const variants = await db.select().from(itemVariants).where(eq(itemVariants.item_no, itemNo)).orderBy(asc(itemVariants.variant_code));
+  const variants = await db
+    .select()
+    .from(itemVariants)
+    .where(eq(itemVariants.item_no, itemNo))
+    .orderBy(asc(itemVariants.variant_code));
   const units = await db.select().from(itemUnits).where(eq(itemUnits.item_no, itemNo)).orderBy(asc(itemUnits.code));
   return {
     ...row.item,
@@ -30,7 +34,11 @@ export async function getItem(db: DbOrTx, itemNo: string): Promise<ItemDetail> {
 /** An item with its variants, units and every item price on it (for the online shop push and documents). */
 export async function getItemWithPrices(db: DbOrTx, itemNo: string): Promise<ItemDetail & { prices: ItemPrice[] }> {
   const item = await getItem(db, itemNo);
-  const prices = await runList(db, itemPriceSpec, { pagination: { page: 1, size: 500 }, filters: [{ field: 'item_no', value: itemNo, condition_type: 'eq' }], sort_order: { field: 'valid_from', direction: 'asc' } });
+  const prices = await runList(db, itemPriceSpec, {
+    pagination: { page: 1, size: 500 },
+    filters: [{ field: 'item_no', value: itemNo, condition_type: 'eq' }],
+    sort_order: { field: 'valid_from', direction: 'asc' },
+  });
   return { ...item, prices: prices.items };
 }
 
@@ -49,12 +57,27 @@ async function writeChildren(db: DbOrTx, itemNo: string, input: Pick<ItemUpdate,
   if (input.variants) {
     await db.delete(itemVariants).where(eq(itemVariants.item_no, itemNo));
     if (input.variants.length) {
-      await db.insert(itemVariants).values(input.variants.map((v) => ({ item_no: itemNo, variant_code: v.variant_code, description: v.description, unit_price: v.unit_price ?? null, blocked: v.blocked ?? false })));
+      await db.insert(itemVariants).values(
+        input.variants.map((v) => ({
+          item_no: itemNo,
+          variant_code: v.variant_code,
+          description: v.description,
+          unit_price: v.unit_price ?? null,
+          blocked: v.blocked ?? false,
+        })),
+      );
     }
   }
   if (input.units) {
     await db.delete(itemUnits).where(eq(itemUnits.item_no, itemNo));
-    if (input.units.length) await db.insert(itemUnits).values(input.units.map((u) => ({ item_no: itemNo, code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure })));
+    if (input.units.length)
+      await db.insert(itemUnits).values(
+        input.units.map((u) => ({
+          item_no: itemNo,
+          code: u.code,
+          qty_per_unit_of_measure: u.qty_per_unit_of_measure,
+        })),
+      );
   }
 }
 
@@ -76,7 +99,11 @@ export async function updateItem(tx: Tx, input: ItemUpdate): Promise<ItemDetail>
   checkUnits(base, units ?? current.units);
   await assertCategory(tx, values.category_id);
   const where = and(eq(items.item_no, item_no), eq(items.version, version));
-  const [row] = await tx.update(items).set({ ...values, ...bump(items.version) }).where(where).returning({ item_no: items.item_no });
+  const [row] = await tx
+    .update(items)
+    .set({ ...values, ...bump(items.version) })
+    .where(where)
+    .returning({ item_no: items.item_no });
   if (!row) await explainMissedUpdate(tx, getTableName(items), eq(items.item_no, item_no), `Item ${item_no}`);
   await writeChildren(tx, item_no, { variants, units });
   return getItem(tx, item_no);

@@ -21,30 +21,65 @@ type Counts = { created: number; updated: number };
 
 /** Writes one ERP item into the catalogue; counts it only when something changed. */
 async function upsertItem(tx: DbOrTx, e: ErpItem, counts: Counts) {
-  const [cat] = e.item_category_code ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, e.item_category_code)) : [];
+  const [cat] = e.item_category_code
+    ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, e.item_category_code))
+    : [];
   const [cur] = await tx.select().from(items).where(eq(items.item_no, e.item_no));
-  const values = { description: e.description, base_unit_of_measure: e.base_unit_of_measure, unit_price: new Decimal(e.unit_price).toFixed(2), blocked: e.blocked, category_id: cat?.id ?? cur?.category_id ?? null };
+  const values = {
+    description: e.description,
+    base_unit_of_measure: e.base_unit_of_measure,
+    unit_price: new Decimal(e.unit_price).toFixed(2),
+    blocked: e.blocked,
+    category_id: cat?.id ?? cur?.category_id ?? null,
+  };
   if (!cur) {
     await tx.insert(items).values({ item_no: e.item_no, ...values });
     counts.created++;
-  } else if (cur.description !== values.description || cur.base_unit_of_measure !== values.base_unit_of_measure || !new Decimal(cur.unit_price).eq(values.unit_price) || cur.blocked !== values.blocked || cur.category_id !== values.category_id) {
-    await tx.update(items).set({ ...values, version: sql`${items.version} + 1`, updated_at: sql`now()` }).where(eq(items.item_no, e.item_no));
+  } else if (
+    cur.description !== values.description ||
+    cur.base_unit_of_measure !== values.base_unit_of_measure ||
+    !new Decimal(cur.unit_price).eq(values.unit_price) ||
+    cur.blocked !== values.blocked ||
+    cur.category_id !== values.category_id
+  ) {
+    await tx
+      .update(items)
+      .set({ ...values, version: sql`${items.version} + 1`, updated_at: sql`now()` })
+      .where(eq(items.item_no, e.item_no));
     counts.updated++;
   }
   // Variants and units from the ERP: add new ones, refresh descriptions; the variant's own price stays ours.
   for (const v of e.variants) {
-    await tx.insert(itemVariants).values({ item_no: e.item_no, variant_code: v.variant_code, description: v.description, blocked: v.blocked }).onConflictDoUpdate({ target: [itemVariants.item_no, itemVariants.variant_code], set: { description: v.description, blocked: v.blocked } });
+    await tx
+      .insert(itemVariants)
+      .values({ item_no: e.item_no, variant_code: v.variant_code, description: v.description, blocked: v.blocked })
+      .onConflictDoUpdate({
+        target: [itemVariants.item_no, itemVariants.variant_code],
+        set: { description: v.description, blocked: v.blocked },
+      });
   }
   for (const u of e.units_of_measure.filter((u) => u.code !== e.base_unit_of_measure)) {
-    await tx.insert(itemUnits).values({ item_no: e.item_no, code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure }).onConflictDoUpdate({ target: [itemUnits.item_no, itemUnits.code], set: { qty_per_unit_of_measure: u.qty_per_unit_of_measure } });
+    await tx
+      .insert(itemUnits)
+      .values({ item_no: e.item_no, code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure })
+      .onConflictDoUpdate({
+        target: [itemUnits.item_no, itemUnits.code],
+        set: { qty_per_unit_of_measure: u.qty_per_unit_of_measure },
+      });
   }
 }
 
 /** Adds the items a franchise does not list yet (not blocked), at the end of its sort order. */
-async function fillFranchiseLists(tx: DbOrTx, franchise: string | null, itemNo: string | null): Promise<{ added: number; franchises: number }> {
+async function fillFranchiseLists(
+  tx: DbOrTx,
+  franchise: string | null,
+  itemNo: string | null,
+): Promise<{ added: number; franchises: number }> {
   const targets = franchise
     ? [franchise]
-    : (await tx.select({ code: franchises.customer_no }).from(franchises).where(eq(franchises.is_active, true))).map((f) => f.code);
+    : (await tx.select({ code: franchises.customer_no }).from(franchises).where(eq(franchises.is_active, true))).map(
+        (f) => f.code,
+      );
   let added = 0;
   for (const code of targets) {
     const r = await tx.execute(sql`
@@ -55,7 +90,11 @@ async function fillFranchiseLists(tx: DbOrTx, franchise: string | null, itemNo: 
       where not i.blocked ${itemNo ? sql`and i.item_no = ${itemNo}` : sql``}
         and not exists (select 1 from ${franchiseItems} fi where fi.franchise_code = ${code} and fi.item_no = i.item_no)
       on conflict do nothing`);
-    added += Number((r as unknown as { affectedRows?: number; rowCount?: number }).affectedRows ?? (r as unknown as { rowCount?: number }).rowCount ?? 0);
+    added += Number(
+      (r as unknown as { affectedRows?: number; rowCount?: number }).affectedRows ??
+        (r as unknown as { rowCount?: number }).rowCount ??
+        0,
+    );
   }
   return { added, franchises: targets.length };
 }
@@ -64,15 +103,30 @@ async function fillFranchiseLists(tx: DbOrTx, franchise: string | null, itemNo: 
  * calls.md 7.8 sync / sync-item-no: pulls items from the ERP port into the catalogue, then fills the franchise
  * item lists (one franchise, or every active one for head office). Each call leaves a sync log entry.
  */
-export async function syncItems(services: Services, auth: Auth, o: { franchise: string | null; itemNo: string | null }): Promise<ItemSyncResult> {
+export async function syncItems(
+  services: Services,
+  auth: Auth,
+  o: { franchise: string | null; itemNo: string | null },
+): Promise<ItemSyncResult> {
   const { db } = services;
   const erp = erpItems(services);
   const [log] = await db
     .insert(syncLogs)
-    .values({ table_code: 'item', action: o.itemNo ? 'sync' : 'sync_all', status: 'failed', message: 'running', erp_mode: (services as Services & { erp?: Erp }).erp?.mode ?? 'standalone', user_id: auth.userId, username: auth.username })
+    .values({
+      table_code: 'item',
+      action: o.itemNo ? 'sync' : 'sync_all',
+      status: 'failed',
+      message: 'running',
+      erp_mode: (services as Services & { erp?: Erp }).erp?.mode ?? 'standalone',
+      user_id: auth.userId,
+      username: auth.username,
+    })
     .returning({ id: syncLogs.id });
   const finish = (status: 'success' | 'failed', records: number, message: string) =>
-    db.update(syncLogs).set({ status, records, message, finished_at: sql`now()` }).where(eq(syncLogs.id, log.id));
+    db
+      .update(syncLogs)
+      .set({ status, records, message, finished_at: sql`now()` })
+      .where(eq(syncLogs.id, log.id));
   try {
     const result = await db.transaction(async (tx) => {
       const counts: Counts = { created: 0, updated: 0 };
@@ -83,7 +137,11 @@ export async function syncItems(services: Services, auth: Auth, o: { franchise: 
         await upsertItem(tx, e, counts);
         seen = 1;
       } else {
-        for (let page = await erp.list({ top: 500 }, { tx }); ; page = await erp.list({ nextLink: page.nextLink! }, { tx })) {
+        for (
+          let page = await erp.list({ top: 500 }, { tx });
+          ;
+          page = await erp.list({ nextLink: page.nextLink! }, { tx })
+        ) {
           for (const e of page.value) await upsertItem(tx, e, counts);
           seen += page.value.length;
           if (!page.nextLink) break;
@@ -94,10 +152,18 @@ export async function syncItems(services: Services, auth: Auth, o: { franchise: 
     });
     const message = `${result.seen} items read, ${result.counts.created} created, ${result.counts.updated} updated, ${result.fill.added} added to ${result.fill.franchises} franchise item lists`;
     await finish('success', result.seen, message);
-    return { sync_log_id: log.id, status: 'success', items_seen: result.seen, items_created: result.counts.created, items_updated: result.counts.updated, franchise_items_added: result.fill.added, franchises: result.fill.franchises, message };
+    return {
+      sync_log_id: log.id,
+      status: 'success',
+      items_seen: result.seen,
+      items_created: result.counts.created,
+      items_updated: result.counts.updated,
+      franchise_items_added: result.fill.added,
+      franchises: result.fill.franchises,
+      message,
+    };
   } catch (err) {
     await finish('failed', 0, err instanceof Error ? err.message : String(err));
     throw err;
   }
 }
-

@@ -41,16 +41,37 @@ export const redeemablePointList: ListSpec<EntryRow, RedeemablePointEntry> = {
     points: e.points,
     created_at: e.created_at,
   },
-  filterable: ['id', 'customer_no', 'customer_name', 'franchise_code', 'referral_code', 'pos_so_no', 'website_no', 'source', 'entry_type', 'created_at'],
+  filterable: [
+    'id',
+    'customer_no',
+    'customer_name',
+    'franchise_code',
+    'referral_code',
+    'pos_so_no',
+    'website_no',
+    'source',
+    'entry_type',
+    'created_at',
+  ],
   sortable: ['id', 'customer_no', 'customer_name', 'pos_so_no', 'source', 'entry_type', 'points', 'created_at'],
   defaultSort: { field: 'created_at', direction: 'desc' },
   key: e.id,
 };
 
 /** The customer of a points call: by customer_no, else by their own referral_code. */
-export async function pointsCustomer(db: DbOrTx, auth: Auth, ref: { customer_no: string; referral_code: string }, forUpdate = false): Promise<CustomerRow> {
+export async function pointsCustomer(
+  db: DbOrTx,
+  auth: Auth,
+  ref: { customer_no: string; referral_code: string },
+  forUpdate = false,
+): Promise<CustomerRow> {
   if (ref.customer_no) return getCustomerByNo(db, auth, ref.customer_no, forUpdate);
-  const [row] = await db.select().from(customers).where(and(eq(customers.referral_code, ref.referral_code.toUpperCase()), auth.scope.franchise(customers.franchise_code)));
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(
+      and(eq(customers.referral_code, ref.referral_code.toUpperCase()), auth.scope.franchise(customers.franchise_code)),
+    );
   if (!row) throw new AppError(404, 'customer_not_found', customerLookupErrors.byId, 'referral_code');
   return forUpdate ? getCustomerByNo(db, auth, row.customer_no, true) : row;
 }
@@ -66,7 +87,12 @@ export async function redeemableSums(db: DbOrTx, customerNo: string) {
     })
     .from(e)
     .where(eq(e.customer_no, customerNo));
-  return { earned: new Decimal(r.earned), used: new Decimal(r.used).negated(), reversed: new Decimal(r.reversed), total: new Decimal(r.total) };
+  return {
+    earned: new Decimal(r.earned),
+    used: new Decimal(r.used).negated(),
+    reversed: new Decimal(r.reversed),
+    total: new Decimal(r.total),
+  };
 }
 
 export async function redeemableTotal(db: DbOrTx, c: CustomerRow, bcPointsUsed = '0'): Promise<RedeemablePointTotal> {
@@ -86,7 +112,10 @@ export async function redeemableTotal(db: DbOrTx, c: CustomerRow, bcPointsUsed =
 
 async function entryById(db: DbOrTx, ids: number[]): Promise<RedeemablePointEntry[]> {
   if (ids.length === 0) return [];
-  const rows = await redeemablePointList.source(db, { __total: sql<number>`0`.as('__total') }).where(inArray(e.id, ids)).orderBy(asc(e.id));
+  const rows = await redeemablePointList
+    .source(db, { __total: sql<number>`0`.as('__total') })
+    .where(inArray(e.id, ids))
+    .orderBy(asc(e.id));
   return rows.map(({ __total: _t, ...r }) => r);
 }
 
@@ -116,7 +145,15 @@ async function openUses(db: DbOrTx, customerNo: string, posSoNo: string, source:
     .select({ id: e.id, points: e.points })
     .from(e)
     .leftJoin(rev, eq(rev.reverses_id, e.id))
-    .where(and(eq(e.customer_no, customerNo), eq(e.pos_so_no, posSoNo), eq(e.source, source), eq(e.entry_type, 'used'), isNull(rev.id)));
+    .where(
+      and(
+        eq(e.customer_no, customerNo),
+        eq(e.pos_so_no, posSoNo),
+        eq(e.source, source),
+        eq(e.entry_type, 'used'),
+        isNull(rev.id),
+      ),
+    );
 }
 
 /** calls.md 7.13 add: records the points a customer redeems on an order (a negative "used" entry). */
@@ -124,12 +161,20 @@ export async function useRedeemablePoints(tx: Tx, auth: Auth, input: z.output<ty
   // The customer row lock serialises balance checks, so two counters cannot spend the same points.
   const c = await pointsCustomer(tx, auth, input, true);
   if ((await openUses(tx, c.customer_no, input.pos_so_no, input.source)).length) {
-    throw conflict(`Redeemable points are already recorded for order ${input.pos_so_no}; remove them first`, 'duplicate', 'pos_so_no');
+    throw conflict(
+      `Redeemable points are already recorded for order ${input.pos_so_no}; remove them first`,
+      'duplicate',
+      'pos_so_no',
+    );
   }
   const { total } = await redeemableSums(tx, c.customer_no);
   const amount = new Decimal(input.redeemable_point_used);
   if (amount.gt(total)) {
-    throw businessRule(`Not enough redeemable points: ${total.toFixed()} available`, 'insufficient_points', 'redeemable_point_used');
+    throw businessRule(
+      `Not enough redeemable points: ${total.toFixed()} available`,
+      'insufficient_points',
+      'redeemable_point_used',
+    );
   }
   const [row] = await tx
     .insert(e)
@@ -173,5 +218,11 @@ export async function reverseRedeemablePoints(tx: Tx, auth: Auth, input: z.outpu
       })),
     )
     .returning({ id: e.id });
-  return { reversed: await entryById(tx, rows.map((r) => r.id)), total: await redeemableTotal(tx, c) };
+  return {
+    reversed: await entryById(
+      tx,
+      rows.map((r) => r.id),
+    ),
+    total: await redeemableTotal(tx, c),
+  };
 }

@@ -15,7 +15,10 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export async function newReferralCode(db: DbOrTx): Promise<string> {
   for (;;) {
     const code = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    const [taken] = await db.select({ c: customers.customer_no }).from(customers).where(eq(customers.referral_code, code));
+    const [taken] = await db
+      .select({ c: customers.customer_no })
+      .from(customers)
+      .where(eq(customers.referral_code, code));
     if (!taken) return code;
   }
 }
@@ -24,7 +27,8 @@ export async function newReferralCode(db: DbOrTx): Promise<string> {
 export async function referrerOf(db: DbOrTx, code: string, selfCustomerNo?: string): Promise<CustomerRow> {
   const [r] = await db.select().from(customers).where(eq(customers.referral_code, code.trim().toUpperCase()));
   if (!r) throw badRequest(`Referral code ${code} does not exist`, 'referred_by_code');
-  if (selfCustomerNo && r.customer_no === selfCustomerNo) throw badRequest('A customer cannot refer themself', 'referred_by_code');
+  if (selfCustomerNo && r.customer_no === selfCustomerNo)
+    throw badRequest('A customer cannot refer themself', 'referred_by_code');
   return r;
 }
 
@@ -33,10 +37,20 @@ export async function referrerOf(db: DbOrTx, code: string, selfCustomerNo?: stri
  * points from another order) and the referral has not counted on another order. A valid check claims the
  * referral for this order, so it is valid once; repeating it for the same order answers the same.
  */
-export async function checkNewCustomerReferral(tx: Tx, auth: Auth, input: { phone_no: string; pos_so_no: string; franchise_code?: string }): Promise<ReferralCheckResult> {
+export async function checkNewCustomerReferral(
+  tx: Tx,
+  auth: Auth,
+  input: { phone_no: string; pos_so_no: string; franchise_code?: string },
+): Promise<ReferralCheckResult> {
   const found = await getCustomerByPhone(tx, auth, input.phone_no, input.franchise_code);
   const [c] = await tx.select().from(customers).where(eq(customers.customer_no, found.customer_no)).for('update');
-  const base = { customer_no: c.customer_no, referral_code: c.referred_by_code, referrer_customer_no: '', referrer_name: '', pos_so_no: input.pos_so_no };
+  const base = {
+    customer_no: c.customer_no,
+    referral_code: c.referred_by_code,
+    referrer_customer_no: '',
+    referrer_name: '',
+    pos_so_no: input.pos_so_no,
+  };
   if (!c.referred_by_code) return { ...base, valid: false, message: 'The customer has no referral code' };
   const [referrer] = await tx.select().from(customers).where(eq(customers.referral_code, c.referred_by_code));
   if (!referrer) return { ...base, valid: false, message: `Referral code ${c.referred_by_code} no longer exists` };
@@ -47,12 +61,19 @@ export async function checkNewCustomerReferral(tx: Tx, auth: Auth, input: { phon
   const [earlier] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(redeemablePointEntries)
-    .where(and(eq(redeemablePointEntries.customer_no, c.customer_no), ne(redeemablePointEntries.pos_so_no, input.pos_so_no), ne(redeemablePointEntries.pos_so_no, '')));
+    .where(
+      and(
+        eq(redeemablePointEntries.customer_no, c.customer_no),
+        ne(redeemablePointEntries.pos_so_no, input.pos_so_no),
+        ne(redeemablePointEntries.pos_so_no, ''),
+      ),
+    );
   const [ranked] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(rankingPointEntries)
     .where(and(eq(rankingPointEntries.customer_no, c.customer_no), ne(rankingPointEntries.pos_so_no, input.pos_so_no)));
-  if (earlier.n + ranked.n > 0) return { ...withReferrer, valid: false, message: 'The customer is not new: they already bought before' };
+  if (earlier.n + ranked.n > 0)
+    return { ...withReferrer, valid: false, message: 'The customer is not new: they already bought before' };
   if (!c.referral_pos_so_no) {
     await tx
       .update(customers)

@@ -34,8 +34,12 @@ export function loyaltyRoutes(r: Router) {
   r.route(redeemablePointsApi.total, async ({ body, auth, services }) =>
     redeemableTotal(services.db, await pointsCustomer(services.db, auth, body), body.bc_points_used),
   );
-  r.route(redeemablePointsApi.create, ({ body, auth, services }) => services.db.transaction((tx) => useRedeemablePoints(tx, auth, body)));
-  r.route(redeemablePointsApi.remove, ({ body, auth, services }) => services.db.transaction((tx) => reverseRedeemablePoints(tx, auth, body)));
+  r.route(redeemablePointsApi.create, ({ body, auth, services }) =>
+    services.db.transaction((tx) => useRedeemablePoints(tx, auth, body)),
+  );
+  r.route(redeemablePointsApi.remove, ({ body, auth, services }) =>
+    services.db.transaction((tx) => reverseRedeemablePoints(tx, auth, body)),
+  );
   r.route(loyaltyApi.schemes, async ({ services }) => {
     await ensureLoyaltySchemes(services.db);
     return listSchemes(services.db);

@@ -44,7 +44,10 @@ export const redeemablePointEntries = pgTable(
     created_by: text('created_by').notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('redeemable_point_entries_customer').on(t.customer_no), index('redeemable_point_entries_order').on(t.pos_so_no)],
+  (t) => [
+    index('redeemable_point_entries_customer').on(t.customer_no),
+    index('redeemable_point_entries_order').on(t.pos_so_no),
+  ],
 );
 
 /** Birthday promotion: once per customer per year. */

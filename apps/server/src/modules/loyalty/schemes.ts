@@ -66,5 +66,7 @@ export async function postRankingPoints(
   e: { customer_no: string; franchise_code: string; pos_so_no: string; points: string },
 ): Promise<void> {
   const points = new Decimal(e.points);
-  await tx.insert(rankingPointEntries).values({ ...e, points: points.toFixed(2), entry_type: points.isNegative() ? 'reversed' : 'earned' });
+  await tx
+    .insert(rankingPointEntries)
+    .values({ ...e, points: points.toFixed(2), entry_type: points.isNegative() ? 'reversed' : 'earned' });
 }

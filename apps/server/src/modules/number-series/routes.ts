@@ -29,11 +29,7 @@ export function numberSeriesRoutes(r: Router) {
     const code = (body.franchise_code || query.franchise_code || '').toUpperCase();
     if (!code) throw badRequest(messages.required, 'franchise_code');
     const year =
-      typeof body.year === 'number'
-        ? body.year
-        : typeof query.year === 'number'
-          ? query.year
-          : businessYear();
+      typeof body.year === 'number' ? body.year : typeof query.year === 'number' ? query.year : businessYear();
     assertFranchiseVisible(auth, code);
     return services.db.transaction(async (tx) => {
       await getFranchise(tx, code);

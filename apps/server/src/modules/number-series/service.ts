@@ -36,7 +36,12 @@ const toItem = (r: Row): NumberSeries => ({
 const columns = { ...getTableColumns(numberSeries), franchise_name: franchises.name };
 
 export const numberSeriesList: ListSpec<Row, NumberSeries> = {
-  source: (db, extra) => db.select({ ...columns, ...extra }).from(numberSeries).innerJoin(franchises, eq(franchises.customer_no, numberSeries.franchise_code)).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...columns, ...extra })
+      .from(numberSeries)
+      .innerJoin(franchises, eq(franchises.customer_no, numberSeries.franchise_code))
+      .$dynamic(),
   fields: {
     id: numberSeries.id,
     franchise_code: numberSeries.franchise_code,
@@ -49,7 +54,17 @@ export const numberSeriesList: ListSpec<Row, NumberSeries> = {
     updated_at: numberSeries.updated_at,
   },
   filterable: ['id', 'franchise_code', 'franchise_name', 'document_type', 'year', 'prefix', 'last_no', 'last_date'],
-  sortable: ['id', 'franchise_code', 'franchise_name', 'document_type', 'year', 'prefix', 'last_no', 'last_date', 'updated_at'],
+  sortable: [
+    'id',
+    'franchise_code',
+    'franchise_name',
+    'document_type',
+    'year',
+    'prefix',
+    'last_no',
+    'last_date',
+    'updated_at',
+  ],
   defaultSort: { field: 'franchise_code', direction: 'asc' },
   key: numberSeries.id,
   map: toItem,
@@ -89,26 +104,46 @@ export async function takeNextNumber(
   tx: DbOrTx,
   p: { franchiseCode: string; documentType: NumberSeriesDocumentType; date?: string | Date },
 ): Promise<string> {
-  if (!numberSeriesDocumentTypes.includes(p.documentType)) throw badRequest(`Unknown document type ${p.documentType}`, 'document_type');
+  if (!numberSeriesDocumentTypes.includes(p.documentType))
+    throw badRequest(`Unknown document type ${p.documentType}`, 'document_type');
   // An instant counts on its business day (00:30 on 1 January in Vietnam is the new year's series, not UTC's old one).
-  const day = p.date === undefined ? businessDate() : typeof p.date === 'string' ? p.date.slice(0, 10) : businessDate(p.date);
+  const day =
+    p.date === undefined ? businessDate() : typeof p.date === 'string' ? p.date.slice(0, 10) : businessDate(p.date);
   if (!isoDate.test(day)) throw badRequest(`Posting date ${String(p.date)} is not a date`, 'date');
   const year = Number(day.slice(0, 4));
-  const key = and(eq(numberSeries.franchise_code, p.franchiseCode), eq(numberSeries.document_type, p.documentType), eq(numberSeries.year, year));
+  const key = and(
+    eq(numberSeries.franchise_code, p.franchiseCode),
+    eq(numberSeries.document_type, p.documentType),
+    eq(numberSeries.year, year),
+  );
   let [row] = await tx.select().from(numberSeries).where(key).for('update');
   if (!row) {
     await assertFranchiseExists(tx, p.franchiseCode);
     await tx
       .insert(numberSeries)
-      .values({ franchise_code: p.franchiseCode, document_type: p.documentType, year, prefix: numberSeriesPrefix(p.franchiseCode, p.documentType, year) })
+      .values({
+        franchise_code: p.franchiseCode,
+        document_type: p.documentType,
+        year,
+        prefix: numberSeriesPrefix(p.franchiseCode, p.documentType, year),
+      })
       .onConflictDoNothing();
     [row] = await tx.select().from(numberSeries).where(key).for('update');
-    if (!row) throw businessRule(`No number series ${p.documentType} ${year} for franchise ${p.franchiseCode}`, 'no_number_series', 'franchise_code');
+    if (!row)
+      throw businessRule(
+        `No number series ${p.documentType} ${year} for franchise ${p.franchiseCode}`,
+        'no_number_series',
+        'franchise_code',
+      );
   }
   const next = row.last_no + 1;
   await tx
     .update(numberSeries)
-    .set({ last_no: next, last_date: sql`greatest(coalesce(${numberSeries.last_date}, ${day}::date), ${day}::date)`, updated_at: sql`now()` })
+    .set({
+      last_no: next,
+      last_date: sql`greatest(coalesce(${numberSeries.last_date}, ${day}::date), ${day}::date)`,
+      updated_at: sql`now()`,
+    })
     .where(eq(numberSeries.id, row.id));
   return formatSeriesNumber(row.prefix, next);
 }

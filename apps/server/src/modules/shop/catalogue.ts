@@ -25,7 +25,11 @@ export async function readShopItem(db: DbOrTx, itemNo: string): Promise<ShopItem
     .leftJoin(parent, eq(parent.id, categories.parent_id))
     .where(eq(items.item_no, itemNo));
   if (!row) return undefined;
-  const variants = await db.select().from(itemVariants).where(eq(itemVariants.item_no, itemNo)).orderBy(asc(itemVariants.variant_code));
+  const variants = await db
+    .select()
+    .from(itemVariants)
+    .where(eq(itemVariants.item_no, itemNo))
+    .orderBy(asc(itemVariants.variant_code));
   const categoryNames = [row.category, row.parent].filter((name): name is string => !!name && name.trim() !== '');
   return { item: row.item, variants, categoryNames };
 }

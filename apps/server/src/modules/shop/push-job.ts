@@ -43,8 +43,10 @@ async function send(
       return services.shop.pushPrices(source.item.item_no, shopPricesOf(source));
     case 'variant': {
       const variant = source.variants.find((v) => v.variant_code === payload.variant_code);
-      if (!variant) throw new PermanentJobError(`Variant ${payload.variant_code} of item ${payload.item_no} no longer exists.`);
-      if (variant.blocked) throw new PermanentJobError(`Variant ${payload.variant_code} of item ${payload.item_no} is blocked.`);
+      if (!variant)
+        throw new PermanentJobError(`Variant ${payload.variant_code} of item ${payload.item_no} no longer exists.`);
+      if (variant.blocked)
+        throw new PermanentJobError(`Variant ${payload.variant_code} of item ${payload.item_no} is blocked.`);
       return services.shop.pushVariant(source.item.item_no, shopVariantOf(source.item, variant, attributeCodes));
     }
     default:

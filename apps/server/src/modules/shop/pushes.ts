@@ -16,7 +16,11 @@ export const SHOP_MAX_ATTEMPTS = 20;
 export type ShopPushPayload = { kind: ShopPushKind; item_no: string; variant_code?: string; requested_by?: string };
 
 export const pushKey = (p: Pick<ShopPushPayload, 'kind' | 'item_no' | 'variant_code'>) =>
-  p.kind === 'product' ? `item:${p.item_no}` : p.kind === 'prices' ? `prices:${p.item_no}` : `variant:${p.item_no}:${p.variant_code}`;
+  p.kind === 'product'
+    ? `item:${p.item_no}`
+    : p.kind === 'prices'
+      ? `prices:${p.item_no}`
+      : `variant:${p.item_no}:${p.variant_code}`;
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -48,7 +52,11 @@ export const isShopJob = eq(jobs.queue, SHOP_QUEUE);
 
 /** POST /api/shop/pushes/filter: every push with its state, attempts, last error and what the shop did. */
 export const shopPushList: ListSpec<PushRow, ShopPush> = {
-  source: (db, extra) => db.select({ ...pushColumns, ...extra }).from(jobs).$dynamic() as never,
+  source: (db, extra) =>
+    db
+      .select({ ...pushColumns, ...extra })
+      .from(jobs)
+      .$dynamic() as never,
   fields: {
     id: jobs.id,
     kind: pushColumns.kind,
@@ -63,16 +71,35 @@ export const shopPushList: ListSpec<PushRow, ShopPush> = {
     created_at: jobs.created_at,
     updated_at: jobs.updated_at,
   },
-  filterable: ['id', 'kind', 'item_no', 'variant_code', 'state', 'last_error', 'operation', 'requested_by', 'created_at', 'updated_at'],
+  filterable: [
+    'id',
+    'kind',
+    'item_no',
+    'variant_code',
+    'state',
+    'last_error',
+    'operation',
+    'requested_by',
+    'created_at',
+    'updated_at',
+  ],
   sortable: ['id', 'kind', 'item_no', 'state', 'attempts', 'run_at', 'created_at', 'updated_at'],
   defaultSort: { field: 'id', direction: 'desc' },
   key: jobs.id,
-  map: (row) => ({ ...row, kind: row.kind as ShopPushKind, remote_id: row.remote_id === null ? null : Number(row.remote_id) }),
+  map: (row) => ({
+    ...row,
+    kind: row.kind as ShopPushKind,
+    remote_id: row.remote_id === null ? null : Number(row.remote_id),
+  }),
 };
 
 export async function readPushes(db: DbOrTx, ids: number[]): Promise<ShopPush[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(pushColumns).from(jobs).where(and(isShopJob, inArray(jobs.id, ids))).orderBy(jobs.id);
+  const rows = await db
+    .select(pushColumns)
+    .from(jobs)
+    .where(and(isShopJob, inArray(jobs.id, ids)))
+    .orderBy(jobs.id);
   return rows.map((row) => shopPushList.map!(row as PushRow));
 }
 
@@ -96,9 +123,15 @@ const followUpKey = (key: string) => `${key}:next`;
 /** Queues one push in the caller's transaction; answers the live push for that target (new or reused). */
 export async function queuePush(tx: DbOrTx, payload: ShopPushPayload): Promise<{ job: JobRow; created: boolean }> {
   let key = pushKey(payload);
-  const [current] = await tx.select({ state: jobs.state }).from(jobs).where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
+  const [current] = await tx
+    .select({ state: jobs.state })
+    .from(jobs)
+    .where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
   if (current?.state === 'running') key = followUpKey(key);
-  const before = await tx.select({ id: jobs.id }).from(jobs).where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
+  const before = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(isShopJob, eq(jobs.key, key), inArray(jobs.state, ['pending', 'running', 'failed'])));
   if (before.length > 0) await hurry(tx, eq(jobs.key, key));
   const job = await enqueue(tx, { queue: SHOP_QUEUE, key, payload, maxAttempts: SHOP_MAX_ATTEMPTS });
   return { job, created: before.length === 0 };

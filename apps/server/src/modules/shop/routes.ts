@@ -13,8 +13,12 @@ export function shopRoutes(r: Router) {
   r.services.jobs.register(SHOP_QUEUE, shopPushHandler(r.services));
 
   r.route(shopApi.syncAll, ({ auth, services }) => services.db.transaction((tx) => syncAll(tx, auth)));
-  r.route(shopApi.syncItem, ({ params, auth, services }) => services.db.transaction((tx) => pushItem(tx, auth, params.item_no)));
-  r.route(shopApi.syncItemPrices, ({ params, auth, services }) => services.db.transaction((tx) => pushItemPrices(tx, auth, params.item_no)));
+  r.route(shopApi.syncItem, ({ params, auth, services }) =>
+    services.db.transaction((tx) => pushItem(tx, auth, params.item_no)),
+  );
+  r.route(shopApi.syncItemPrices, ({ params, auth, services }) =>
+    services.db.transaction((tx) => pushItemPrices(tx, auth, params.item_no)),
+  );
   r.route(shopApi.syncVariant, ({ params, body, auth, services }) =>
     services.db.transaction((tx) => pushVariant(tx, auth, params.variant_code, body.item_no)),
   );

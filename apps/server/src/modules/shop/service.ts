@@ -37,18 +37,37 @@ export async function pushItemPrices(db: Tx, auth: Auth, itemNo: string): Promis
 }
 
 /** PUT /api/shop/variants/{variant_code}: one variant, linked to its item in the shop. */
-export async function pushVariant(db: Tx, auth: Auth, variantCode: string, itemNo: string | undefined): Promise<ShopPushQueued> {
+export async function pushVariant(
+  db: Tx,
+  auth: Auth,
+  variantCode: string,
+  itemNo: string | undefined,
+): Promise<ShopPushQueued> {
   assertHeadOffice(auth);
   if (itemNo) await requireItem(db, itemNo);
   const found = await variantsWithCode(db, variantCode, itemNo);
-  if (found.length === 0) throw notFound(itemNo ? `Variant ${variantCode} of item ${itemNo}` : `Variant ${variantCode}`);
+  if (found.length === 0)
+    throw notFound(itemNo ? `Variant ${variantCode} of item ${itemNo}` : `Variant ${variantCode}`);
   if (found.length > 1) {
     const owners = found.map((v) => v.item_no).join(', ');
-    throw badRequest(`Variant ${variantCode} belongs to several items (${owners}); name the item in item_no`, 'item_no');
+    throw badRequest(
+      `Variant ${variantCode} belongs to several items (${owners}); name the item in item_no`,
+      'item_no',
+    );
   }
   const [variant] = found;
-  if (variant.blocked) throw businessRule(`Variant ${variantCode} of item ${variant.item_no} is blocked`, 'variant_blocked', 'variant_code');
-  return queueOne(db, { kind: 'variant', item_no: variant.item_no, variant_code: variant.variant_code, requested_by: auth.username });
+  if (variant.blocked)
+    throw businessRule(
+      `Variant ${variantCode} of item ${variant.item_no} is blocked`,
+      'variant_blocked',
+      'variant_code',
+    );
+  return queueOne(db, {
+    kind: 'variant',
+    item_no: variant.item_no,
+    variant_code: variant.variant_code,
+    requested_by: auth.username,
+  });
 }
 
 /** PUT /api/shop/sync-all: a product push for every item of the master (blocked items go as disabled). */

@@ -15,7 +15,10 @@ describe('shop mode none', () => {
       description: 'Áo khoác',
       variants: [{ variant_code: 'DO-M', description: 'color: Đỏ, size: M' }],
     });
-    expect((await admin.get<{ mode: string; reachable: boolean }>('/api/shop/status')).data).toEqual({ mode: 'none', reachable: true });
+    expect((await admin.get<{ mode: string; reachable: boolean }>('/api/shop/status')).data).toEqual({
+      mode: 'none',
+      reachable: true,
+    });
 
     const item = await admin.put<ShopPushQueued>('/api/shop/items/NO100');
     const prices = await admin.put<ShopPushQueued>('/api/shop/items/NO100/prices');
@@ -41,7 +44,9 @@ describe('shop mode none', () => {
       'online shop mode is none: variant of NO100 not sent',
     ]);
 
-    const exported = await admin.post('/api/shop/pushes/filter/export', { filters: [{ field: 'kind', value: 'prices' }] });
+    const exported = await admin.post('/api/shop/pushes/filter/export', {
+      filters: [{ field: 'kind', value: 'prices' }],
+    });
     expect(exported.statusCode).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
@@ -53,14 +58,27 @@ describe('shop mode none', () => {
 
   it('lists the items a tablet can open in the shop, searched by number or name, without blocked ones', async () => {
     const db = ctx.t.services.db;
-    await seedItem(db, { item_no: 'WEB1', description: 'Giày thể thao', unit_price: '1250000.5', category: { code: 'GIAY', name: 'Giày' } });
-    await seedItem(db, { item_no: 'WEB2', description: 'Giày sandal', blocked: true });
-    const staff = await ctx.t.makeUser({ customer_no: 'F001', pages: [{ page_url: '/tablet/website', permission_type: 'view' }] });
-    const found = await staff.client.post<{ items: ShopWebsiteItem[]; total_count: number }>('/api/shop/website-items/filter', {
-      filters: [{ field: 'search', value: 'giày', condition_type: 'like' }],
+    await seedItem(db, {
+      item_no: 'WEB1',
+      description: 'Giày thể thao',
+      unit_price: '1250000.5',
+      category: { code: 'GIAY', name: 'Giày' },
     });
+    await seedItem(db, { item_no: 'WEB2', description: 'Giày sandal', blocked: true });
+    const staff = await ctx.t.makeUser({
+      customer_no: 'F001',
+      pages: [{ page_url: '/tablet/website', permission_type: 'view' }],
+    });
+    const found = await staff.client.post<{ items: ShopWebsiteItem[]; total_count: number }>(
+      '/api/shop/website-items/filter',
+      {
+        filters: [{ field: 'search', value: 'giày', condition_type: 'like' }],
+      },
+    );
     expect(found.statusCode).toBe(200);
-    expect(found.data.items).toEqual([{ item_no: 'WEB1', description: 'Giày thể thao', unit_price: '1250000.50', category_name: 'Giày' }]);
+    expect(found.data.items).toEqual([
+      { item_no: 'WEB1', description: 'Giày thể thao', unit_price: '1250000.50', category_name: 'Giày' },
+    ]);
     const byNo = await staff.client.post<{ items: ShopWebsiteItem[] }>('/api/shop/website-items/filter', {
       filters: [{ field: 'search', value: 'web1', condition_type: 'like' }],
     });
@@ -75,14 +93,23 @@ describe('OpenAPI', () => {
   it('documents the four pushes with their paths and the variant body', async () => {
     const res = await ctx.t.anon.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
-    type Op = { summary?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    type Op = {
+      summary?: string;
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+    };
     const paths = (JSON.parse(res.body) as { paths: Record<string, Record<string, Op>> }).paths;
-    for (const p of ['/api/shop/sync-all', '/api/shop/items/{item_no}', '/api/shop/items/{item_no}/prices', '/api/shop/variants/{variant_code}']) {
+    for (const p of [
+      '/api/shop/sync-all',
+      '/api/shop/items/{item_no}',
+      '/api/shop/items/{item_no}/prices',
+      '/api/shop/variants/{variant_code}',
+    ]) {
       expect(paths[p]?.put, p).toBeDefined();
     }
     const variant = paths['/api/shop/variants/{variant_code}'].put;
     expect(variant.summary).toContain('Variant codes may repeat across items');
     expect(Object.keys(variant.requestBody?.content['application/json'].schema.properties ?? {})).toEqual(['item_no']);
-    for (const p of ['/api/shop/pushes/filter', '/api/shop/pushes/retry', '/api/shop/website-items/filter']) expect(paths[p]?.post, p).toBeDefined();
+    for (const p of ['/api/shop/pushes/filter', '/api/shop/pushes/retry', '/api/shop/website-items/filter'])
+      expect(paths[p]?.post, p).toBeDefined();
   });
 });

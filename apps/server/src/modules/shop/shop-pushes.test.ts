@@ -50,7 +50,11 @@ beforeEach(async () => {
 const drain = () => t.services.jobs.drain();
 const pushesOf = async (filters: { field: string; value: string }[] = []) =>
   (await admin.post<{ items: ShopPush[]; total_count: number }>('/api/shop/pushes/filter', { filters })).data;
-const creates = (sku: string) => shop.requests.filter((r) => r.method === 'POST' && r.path === 'products' && (r.body as { product?: { sku?: string } })?.product?.sku === sku);
+const creates = (sku: string) =>
+  shop.requests.filter(
+    (r) =>
+      r.method === 'POST' && r.path === 'products' && (r.body as { product?: { sku?: string } })?.product?.sku === sku,
+  );
 
 describe('one item', () => {
   it('queues a push that creates the configurable product with its variants, price and categories', async () => {
@@ -58,7 +62,13 @@ describe('one item', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data.count).toBe(1);
     expect(res.data.new_count).toBe(1);
-    expect(res.data.pushes[0]).toMatchObject({ kind: 'product', item_no: 'AT100', state: 'pending', attempts: 0, requested_by: 'admin' });
+    expect(res.data.pushes[0]).toMatchObject({
+      kind: 'product',
+      item_no: 'AT100',
+      state: 'pending',
+      attempts: 0,
+      requested_by: 'admin',
+    });
     expect(shop.product('AT100')).toBeUndefined();
 
     expect(await drain()).toBe(1);
@@ -73,7 +83,14 @@ describe('one item', () => {
     expect(product?.category_ids).toEqual(['3']);
 
     const [push] = (await pushesOf([{ field: 'item_no', value: 'AT100' }])).items;
-    expect(push).toMatchObject({ id: res.data.job_ids[0], state: 'done', mode: 'magento', operation: 'created', remote_id: product?.id, last_error: null });
+    expect(push).toMatchObject({
+      id: res.data.job_ids[0],
+      state: 'done',
+      mode: 'magento',
+      operation: 'created',
+      remote_id: product?.id,
+      last_error: null,
+    });
     expect(push.detail).toContain('categories not in the shop: Áo thun');
   });
 
@@ -89,7 +106,10 @@ describe('one item', () => {
     const later = await admin.put<ShopPushQueued>('/api/shop/items/SP200');
     expect(later.data.job_ids[0]).not.toBe(first.data.job_ids[0]);
     await drain();
-    expect((await pushesOf([{ field: 'id', value: String(later.data.job_ids[0]) }])).items[0]).toMatchObject({ state: 'done', operation: 'updated' });
+    expect((await pushesOf([{ field: 'id', value: String(later.data.job_ids[0]) }])).items[0]).toMatchObject({
+      state: 'done',
+      operation: 'updated',
+    });
     expect(creates('SP200')).toHaveLength(1);
   });
 
@@ -103,13 +123,19 @@ describe('one item', () => {
     expect(second.data.job_ids[0]).not.toBe(first.data.job_ids[0]);
     expect(third.data).toMatchObject({ new_count: 0, job_ids: second.data.job_ids });
     expect(await drain()).toBe(1);
-    expect((await pushesOf([{ field: 'id', value: String(second.data.job_ids[0]) }])).items[0]).toMatchObject({ state: 'done', item_no: 'SP200' });
+    expect((await pushesOf([{ field: 'id', value: String(second.data.job_ids[0]) }])).items[0]).toMatchObject({
+      state: 'done',
+      item_no: 'SP200',
+    });
   });
 
   it('names a bad item number and answers 404 for an unknown one, queueing nothing', async () => {
     const bad = await admin.put('/api/shop/items/A%20B');
     expect(bad.statusCode).toBe(400);
-    expect(bad.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'item_no may hold letters, digits and . _ - / only' });
+    expect(bad.envelope.errors[0]).toMatchObject({
+      field: 'item_no',
+      msg: 'item_no may hold letters, digits and . _ - / only',
+    });
     const missing = await admin.put('/api/shop/items/NOPE');
     expect(missing.statusCode).toBe(404);
     expect(missing.envelope.errors[0].msg).toBe('Item NOPE not found');
@@ -134,7 +160,12 @@ describe('prices and variants', () => {
     expect(shop.product('AT100-DO-M')?.price).toBe(189000);
     expect(shop.product('AT100-DEN-S')?.price).toBe(209000);
     expect(shop.product('SP200')?.price).toBe(145000);
-    const [push] = (await pushesOf([{ field: 'kind', value: 'prices' }, { field: 'item_no', value: 'AT100' }])).items;
+    const [push] = (
+      await pushesOf([
+        { field: 'kind', value: 'prices' },
+        { field: 'item_no', value: 'AT100' },
+      ])
+    ).items;
     expect(push).toMatchObject({ state: 'done', operation: 'prices' });
     expect(push.detail).toContain('price of configurable AT100 comes from its variants');
     await setItemPrice(t.services.db, 'AT100', '199000');
@@ -146,14 +177,24 @@ describe('prices and variants', () => {
     await admin.put('/api/shop/items/NEW1/prices');
     await drain();
     const [push] = (await pushesOf([{ field: 'item_no', value: 'NEW1' }])).items;
-    expect(push).toMatchObject({ state: 'dead', attempts: 1, last_error: 'Item NEW1 is not in the online shop yet; push the item before its prices.' });
+    expect(push).toMatchObject({
+      state: 'dead',
+      attempts: 1,
+      last_error: 'Item NEW1 is not in the online shop yet; push the item before its prices.',
+    });
   });
 
   it('pushes one variant, naming its item, and links it to the product', async () => {
     await admin.put('/api/shop/items/AT100');
     await drain();
-    await seedItem(t.services.db, { item_no: 'QJ300', description: 'Quần jean', variants: [{ variant_code: 'DO-M', description: 'Đỏ / M' }] });
-    await t.services.db.insert((await import('../items/schema.js')).itemVariants).values({ item_no: 'AT100', variant_code: 'TRANG-L', description: 'Trắng / L' });
+    await seedItem(t.services.db, {
+      item_no: 'QJ300',
+      description: 'Quần jean',
+      variants: [{ variant_code: 'DO-M', description: 'Đỏ / M' }],
+    });
+    await t.services.db
+      .insert((await import('../items/schema.js')).itemVariants)
+      .values({ item_no: 'AT100', variant_code: 'TRANG-L', description: 'Trắng / L' });
 
     const res = await admin.put<ShopPushQueued>('/api/shop/variants/trang-l', {});
     expect(res.statusCode).toBe(200);
@@ -165,7 +206,10 @@ describe('prices and variants', () => {
     // DO-M now belongs to two items: the item must be named.
     const ambiguous = await admin.put('/api/shop/variants/DO-M', {});
     expect(ambiguous.statusCode).toBe(400);
-    expect(ambiguous.envelope.errors[0]).toMatchObject({ field: 'item_no', msg: 'Variant DO-M belongs to several items (AT100, QJ300); name the item in item_no' });
+    expect(ambiguous.envelope.errors[0]).toMatchObject({
+      field: 'item_no',
+      msg: 'Variant DO-M belongs to several items (AT100, QJ300); name the item in item_no',
+    });
     const named = await admin.put<ShopPushQueued>('/api/shop/variants/DO-M', { item_no: 'AT100' });
     expect(named.data.pushes[0]).toMatchObject({ item_no: 'AT100', variant_code: 'DO-M' });
 
@@ -185,7 +229,10 @@ describe('prices and variants', () => {
     await admin.put('/api/shop/variants/X1', { item_no: 'NEW2' });
     await drain();
     const [push] = (await pushesOf([{ field: 'item_no', value: 'NEW2' }])).items;
-    expect(push).toMatchObject({ state: 'dead', last_error: 'Item NEW2 is not in the online shop yet; push the item, which sends its variants too.' });
+    expect(push).toMatchObject({
+      state: 'dead',
+      last_error: 'Item NEW2 is not in the online shop yet; push the item, which sends its variants too.',
+    });
   });
 });
 
@@ -204,7 +251,10 @@ describe('sync all', () => {
     expect(done.total_count).toBe(itemCount);
     const all = await t.services.db.select().from((await import('../items/schema.js')).items);
     for (const item of all) expect(shop.product(item.item_no)).toBeDefined();
-    expect((await admin.put('/api/shop/sync-all', { sync_all: 'yes' })).envelope.errors[0]).toMatchObject({ field: 'sync_all', msg: 'sync_all must be true or false' });
+    expect((await admin.put('/api/shop/sync-all', { sync_all: 'yes' })).envelope.errors[0]).toMatchObject({
+      field: 'sync_all',
+      msg: 'sync_all must be true or false',
+    });
   });
 });
 
@@ -264,7 +314,11 @@ describe('an outage', () => {
     await admin.put('/api/shop/items/BAD1');
     await drain();
     [push] = (await pushesOf([{ field: 'item_no', value: 'BAD1' }])).items;
-    expect(push).toMatchObject({ state: 'dead', attempts: 1, last_error: 'Variants of BAD1 must all have the same attributes (color,size).' });
+    expect(push).toMatchObject({
+      state: 'dead',
+      attempts: 1,
+      last_error: 'Variants of BAD1 must all have the same attributes (color,size).',
+    });
     expect(shop.product('BAD1')).toBeUndefined();
 
     // Pushed again after it died: a new push; retrying the dead one then leaves it alone (the new one counts).
@@ -289,7 +343,9 @@ describe('access', () => {
       expect((await client.put('/api/shop/sync-all')).statusCode).toBe(403);
       expect((await client.post('/api/shop/pushes/filter', {})).statusCode).toBe(403);
     }
-    expect((await store.client.put('/api/shop/items/AT100')).envelope.errors[0].msg).toBe('Only head office users may push to the online shop');
+    expect((await store.client.put('/api/shop/items/AT100')).envelope.errors[0].msg).toBe(
+      'Only head office users may push to the online shop',
+    );
     expect((await pushesOf()).total_count).toBe(0);
 
     const editor = await t.makeUser({ pages: [{ page_url: '/items', permission_type: 'edit' }] });
@@ -298,8 +354,13 @@ describe('access', () => {
     const seen = await watcher.client.post<{ items: ShopPush[] }>('/api/shop/pushes/filter', {});
     expect(seen.statusCode).toBe(200);
     expect(seen.data.items).toHaveLength(1);
-    expect((await watcher.client.post('/api/shop/pushes/retry', { ids: [seen.data.items[0].id] })).statusCode).toBe(403);
-    expect((await watcher.client.get<{ mode: string; reachable: boolean }>('/api/shop/status')).data).toEqual({ mode: 'magento', reachable: true });
+    expect((await watcher.client.post('/api/shop/pushes/retry', { ids: [seen.data.items[0].id] })).statusCode).toBe(
+      403,
+    );
+    expect((await watcher.client.get<{ mode: string; reachable: boolean }>('/api/shop/status')).data).toEqual({
+      mode: 'magento',
+      reachable: true,
+    });
   });
 
   it('only retries shop pushes, and names bad input', async () => {

@@ -25,7 +25,9 @@ describe('variant attributes from the description', () => {
 
 describe('shop page of an item (/tablet/website)', () => {
   it('is the shop search for the item number', () => {
-    expect(shopPageUrl('https://shop.example.vn/', 'AT 100/1')).toBe('https://shop.example.vn/catalogsearch/result/?q=AT%20100%2F1');
+    expect(shopPageUrl('https://shop.example.vn/', 'AT 100/1')).toBe(
+      'https://shop.example.vn/catalogsearch/result/?q=AT%20100%2F1',
+    );
     expect(shopPageUrl('', 'AT100')).toBeNull();
     expect(shopPageUrl('shop.example.vn', 'AT100')).toBeNull();
   });

@@ -47,7 +47,9 @@ export async function maintenanceState(db: DbOrTx): Promise<MaintenanceState> {
     .from(settings)
     .where(inArray(settings.key, ['maintenance_mode', 'maintenance_noti']));
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  return value('maintenance_mode') ? { on: true, notice: String(value('maintenance_noti') ?? '') } : { on: false, notice: '' };
+  return value('maintenance_mode')
+    ? { on: true, notice: String(value('maintenance_noti') ?? '') }
+    : { on: false, notice: '' };
 }
 
 /**

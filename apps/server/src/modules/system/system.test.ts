@@ -13,7 +13,9 @@ describe('every route declares its access', () => {
     const bad = ctx.t.router.routes.filter((r) => {
       if (typeof r.access === 'string') return !['public', 'authenticated', 'admin'].includes(r.access);
       const pageList = typeof r.access.page === 'string' ? [r.access.page] : r.access.page;
-      return pageList.length === 0 || pageList.some((pg) => !known.has(pg)) || !['view', 'edit'].includes(r.access.level);
+      return (
+        pageList.length === 0 || pageList.some((pg) => !known.has(pg)) || !['view', 'edit'].includes(r.access.level)
+      );
     });
     expect(bad.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`)).toEqual([]);
     // Only the shell's own calls are public.
@@ -37,10 +39,14 @@ describe('OpenAPI', () => {
 describe('lists', () => {
   it('rejects unknown filter fields, bad condition types and oversize pages, naming the field', async () => {
     const admin = await ctx.t.admin();
-    const unknown = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'password', value: 'x', condition_type: 'eq' }] });
+    const unknown = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'password', value: 'x', condition_type: 'eq' }],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.envelope.errors[0].msg).toBe('Unknown filter field: password');
-    const cond = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'page', value: 'x', condition_type: 'near' }] });
+    const cond = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'page', value: 'x', condition_type: 'near' }],
+    });
     expect(cond.statusCode).toBe(400);
     expect(cond.envelope.errors[0].field).toBe('filters.0.condition_type');
     const big = await admin.post('/api/cancel-reasons/filter', { pagination: { page: 1, size: 501 } });
@@ -49,7 +55,9 @@ describe('lists', () => {
     const sort = await admin.post('/api/cancel-reasons/filter', { sort_order: { field: 'nope', direction: 'asc' } });
     expect(sort.statusCode).toBe(400);
     expect(sort.envelope.errors[0].field).toBe('sort_order.field');
-    const num = await admin.post('/api/cancel-reasons/filter', { filters: [{ field: 'id', value: 'abc', condition_type: 'eq' }] });
+    const num = await admin.post('/api/cancel-reasons/filter', {
+      filters: [{ field: 'id', value: 'abc', condition_type: 'eq' }],
+    });
     expect(num.statusCode).toBe(400);
   });
 
@@ -63,13 +71,21 @@ describe('lists', () => {
       await admin.post('/api/cancel-reasons', { reason_code: code, description: desc, page: '/salesQuotes' });
     }
     type L = { items: { reason_code: string }[]; total_count: number; page: number; size: number };
-    const like = await admin.post<L>('/api/cancel-reasons/filter', { filters: [{ field: 'description', value: 'reason', condition_type: 'like' }] });
+    const like = await admin.post<L>('/api/cancel-reasons/filter', {
+      filters: [{ field: 'description', value: 'reason', condition_type: 'like' }],
+    });
     expect(like.data.items.map((i) => i.reason_code)).toEqual(['AAA', 'BBB']);
-    const likeBc = await admin.post<L>('/api/cancel-reasons/filter', { filters: [{ field: 'description', value: 'reason', condition_type: 'like_bc' }] });
+    const likeBc = await admin.post<L>('/api/cancel-reasons/filter', {
+      filters: [{ field: 'description', value: 'reason', condition_type: 'like_bc' }],
+    });
     expect(likeBc.data.total_count).toBe(0);
-    const likeBc2 = await admin.post<L>('/api/cancel-reasons/filter', { filters: [{ field: 'description', value: '%eta%', condition_type: 'like_bc' }] });
+    const likeBc2 = await admin.post<L>('/api/cancel-reasons/filter', {
+      filters: [{ field: 'description', value: '%eta%', condition_type: 'like_bc' }],
+    });
     expect(likeBc2.data.items.map((i) => i.reason_code)).toEqual(['BBB']);
-    const pipe = await admin.post<L>('/api/cancel-reasons/filter', { filters: [{ field: 'reason_code', value: 'AAA|CCC', condition_type: 'eq' }] });
+    const pipe = await admin.post<L>('/api/cancel-reasons/filter', {
+      filters: [{ field: 'reason_code', value: 'AAA|CCC', condition_type: 'eq' }],
+    });
     expect(pipe.data.items.map((i) => i.reason_code)).toEqual(['AAA', 'CCC']);
     const paged = await admin.post<L>('/api/cancel-reasons/filter', {
       filters: [{ field: 'page', value: '/salesQuotes' }],
@@ -78,7 +94,10 @@ describe('lists', () => {
     });
     expect(paged.data).toMatchObject({ total_count: 3, page: 2, size: 2 });
     expect(paged.data.items.map((i) => i.reason_code)).toEqual(['AAA']);
-    const beyond = await admin.post<L>('/api/cancel-reasons/filter', { filters: [{ field: 'page', value: '/salesQuotes' }], pagination: { page: 9, size: 2 } });
+    const beyond = await admin.post<L>('/api/cancel-reasons/filter', {
+      filters: [{ field: 'page', value: '/salesQuotes' }],
+      pagination: { page: 9, size: 2 },
+    });
     expect(beyond.data).toMatchObject({ total_count: 3, items: [] });
   });
 });
@@ -88,7 +107,10 @@ describe('config and maintenance', () => {
     const admin = await ctx.t.admin();
     const user = await ctx.t.makeUser({ pages: [{ page_url: '/cancelReasons', permission_type: 'view' }] });
     expect((await user.client.put('/api/config', { maintenance_mode: true })).statusCode).toBe(403);
-    const on = await admin.put<{ maintenance_mode: boolean }>('/api/config', { maintenance_mode: true, maintenance_noti: 'Bảo trì đến 22:00' });
+    const on = await admin.put<{ maintenance_mode: boolean }>('/api/config', {
+      maintenance_mode: true,
+      maintenance_noti: 'Bảo trì đến 22:00',
+    });
     expect(on.data.maintenance_mode).toBe(true);
     expect((await ctx.t.anon.get<boolean>('/api/config/maintenance-mode')).data).toBe(true);
     expect((await ctx.t.anon.get<string>('/api/config/maintenance-noti')).data).toBe('Bảo trì đến 22:00');
@@ -113,7 +135,10 @@ describe('api log', () => {
     const admin = await ctx.t.admin();
     await admin.post('/api/cancel-reasons', { reason_code: '' });
     await new Promise((r) => setTimeout(r, 100));
-    type L = { items: { username: string; operation: string; status: number; error: string | null; duration_ms: number }[]; total_count: number };
+    type L = {
+      items: { username: string; operation: string; status: number; error: string | null; duration_ms: number }[];
+      total_count: number;
+    };
     const list = await admin.post<L>('/api/api-logs/filter', {
       filters: [
         { field: 'operation', value: 'POST /api/cancel-reasons', condition_type: 'eq' },
@@ -150,14 +175,19 @@ describe('job queue', () => {
     expect(row.state).toBe('failed');
     expect(row.last_error).toBe('shop down');
     expect(new Date(row.run_at).getTime()).toBeGreaterThan(Date.now());
-    await services.db.update(jobs).set({ run_at: new Date(Date.now() - 1000).toISOString() }).where(eq(jobs.id, job.id));
+    await services.db
+      .update(jobs)
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(jobs.id, job.id));
     await services.jobs.drain('test.flaky');
     [row] = await services.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row.state).toBe('dead');
     expect(calls).toBe(2);
 
     const admin = await ctx.t.admin();
-    const listed = await admin.post<{ items: { id: number; state: string }[] }>('/api/jobs/filter', { filters: [{ field: 'state', value: 'dead' }] });
+    const listed = await admin.post<{ items: { id: number; state: string }[] }>('/api/jobs/filter', {
+      filters: [{ field: 'state', value: 'dead' }],
+    });
     expect(listed.data.items.map((i) => i.id)).toContain(job.id);
     healthy = true;
     const retried = await admin.post<{ retried: number }>('/api/jobs/retry', { ids: [job.id] });
@@ -175,7 +205,12 @@ describe('job queue', () => {
     });
     const dead = await enqueue(services.db, { queue: 'test.dup', payload: {}, key: 'dup-1' });
     await services.jobs.drain('test.dup');
-    const live = await enqueue(services.db, { queue: 'test.dup', payload: {}, key: 'dup-1', runAt: new Date(Date.now() + 3600_000) });
+    const live = await enqueue(services.db, {
+      queue: 'test.dup',
+      payload: {},
+      key: 'dup-1',
+      runAt: new Date(Date.now() + 3600_000),
+    });
     expect(live.id).not.toBe(dead.id);
     const admin = await ctx.t.admin();
     const res = await admin.post<{ retried: number }>('/api/jobs/retry', { ids: [dead.id] });
@@ -224,12 +259,23 @@ describe('builds and proxy', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(typeof res.data.total_count).toBe('number');
-    const noToken = await ctx.t.anon.post('/api/proxy', { url: 'cancel-reasons/filter', opts: { method: 'POST', body: {} } });
+    const noToken = await ctx.t.anon.post('/api/proxy', {
+      url: 'cancel-reasons/filter',
+      opts: { method: 'POST', body: {} },
+    });
     expect(noToken.statusCode).toBe(401);
     const user = await ctx.t.makeUser({});
-    const forbidden = await ctx.t.anon.post('/api/proxy', { url: 'cancel-reasons/filter', opts: { method: 'POST', body: {} }, token: user.client.token });
+    const forbidden = await ctx.t.anon.post('/api/proxy', {
+      url: 'cancel-reasons/filter',
+      opts: { method: 'POST', body: {} },
+      token: user.client.token,
+    });
     expect(forbidden.statusCode).toBe(403);
-    const outbound = await ctx.t.anon.post('/api/proxy', { url: 'http://example.com/x', opts: { method: 'GET' }, token: admin.token });
+    const outbound = await ctx.t.anon.post('/api/proxy', {
+      url: 'http://example.com/x',
+      opts: { method: 'GET' },
+      token: admin.token,
+    });
     expect(outbound.statusCode).toBe(400);
     expect(outbound.envelope.errors[0].field).toBe('url');
   });

@@ -39,6 +39,12 @@ export async function assertStoreExists(db: DbOrTx, customerNo: string) {
 
 /** product.md 6: a user's device is a registered device (printer); a store user may only give one of their stores'. */
 export async function assertDeviceExists(db: DbOrTx, auth: Auth, deviceId: number) {
-  const [row] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, deviceId), auth.scope.location(devices.location_code)));
-  if (!row) throw auth.scope.all ? badRequest(`Device ${deviceId} does not exist`, 'device_id') : new AppError(404, 'not_found', 'Device not found', 'device_id');
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), auth.scope.location(devices.location_code)));
+  if (!row)
+    throw auth.scope.all
+      ? badRequest(`Device ${deviceId} does not exist`, 'device_id')
+      : new AppError(404, 'not_found', 'Device not found', 'device_id');
 }

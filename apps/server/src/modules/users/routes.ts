@@ -45,7 +45,9 @@ export function userRoutes(r: Router) {
     await services.db.transaction((tx) => deleteUser(tx, auth, query.user_id));
     return { ok: true };
   });
-  r.route(usersApi.password, ({ body, auth, services }) => services.db.transaction((tx) => setUserPassword(tx, auth, body)));
+  r.route(usersApi.password, ({ body, auth, services }) =>
+    services.db.transaction((tx) => setUserPassword(tx, auth, body)),
+  );
   r.route(usersApi.isActive, ({ body, auth, services }) => services.db.transaction((tx) => setActive(tx, auth, body)));
   r.route(usersApi.info, ({ query, auth, services }) => userInfo(services.db, auth, query.user_id));
   listRoute(r, rolesApi.list, {
@@ -66,6 +68,10 @@ export function userRoutes(r: Router) {
     sheet: 'Franchise Users',
     columns: userColumns,
   });
-  r.route(franchiseUsersApi.store, ({ body, auth, services }) => services.db.transaction((tx) => changeStore(tx, auth, body)));
-  r.route(franchiseUsersApi.device, ({ body, auth, services }) => services.db.transaction((tx) => changeDevice(tx, auth, body)));
+  r.route(franchiseUsersApi.store, ({ body, auth, services }) =>
+    services.db.transaction((tx) => changeStore(tx, auth, body)),
+  );
+  r.route(franchiseUsersApi.device, ({ body, auth, services }) =>
+    services.db.transaction((tx) => changeDevice(tx, auth, body)),
+  );
 }

@@ -1,7 +1,18 @@
 import { and, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_ROLE, mayManageUser } from '@fp/contract';
-import type { changeDeviceBody, changeStoreBody, CurrentUser, Role, setActiveBody, setPasswordBody, User, UserInfo, userCreate, userUpdate } from '@fp/contract';
+import type {
+  changeDeviceBody,
+  changeStoreBody,
+  CurrentUser,
+  Role,
+  setActiveBody,
+  setPasswordBody,
+  User,
+  UserInfo,
+  userCreate,
+  userUpdate,
+} from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
@@ -18,9 +29,13 @@ type UserRow = User;
 const { password_hash: _hash, ...userColumns } = getTableColumns(users);
 const userSelect = { ...userColumns, role_name: roles.name };
 
-
 export const userList: ListSpec<UserRow, User> = {
-  source: (db, extra) => db.select({ ...userSelect, ...extra }).from(users).leftJoin(roles, eq(roles.id, users.role_id)).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...userSelect, ...extra })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.role_id))
+      .$dynamic(),
   fields: {
     user_id: users.user_id,
     username: users.username,
@@ -35,14 +50,44 @@ export const userList: ListSpec<UserRow, User> = {
     created_at: users.created_at,
     updated_at: users.updated_at,
   },
-  filterable: ['user_id', 'username', 'firstname', 'lastname', 'email', 'role_id', 'role_name', 'customer_no', 'device_id', 'is_active', 'created_at', 'updated_at'],
-  sortable: ['user_id', 'username', 'firstname', 'lastname', 'email', 'role_id', 'role_name', 'customer_no', 'device_id', 'is_active', 'created_at', 'updated_at'],
+  filterable: [
+    'user_id',
+    'username',
+    'firstname',
+    'lastname',
+    'email',
+    'role_id',
+    'role_name',
+    'customer_no',
+    'device_id',
+    'is_active',
+    'created_at',
+    'updated_at',
+  ],
+  sortable: [
+    'user_id',
+    'username',
+    'firstname',
+    'lastname',
+    'email',
+    'role_id',
+    'role_name',
+    'customer_no',
+    'device_id',
+    'is_active',
+    'created_at',
+    'updated_at',
+  ],
   defaultSort: { field: 'username', direction: 'asc' },
   key: users.user_id,
 };
 
 export const roleList: ListSpec<Role> = {
-  source: (db, extra) => db.select({ ...getTableColumns(roles), ...extra }).from(roles).$dynamic(),
+  source: (db, extra) =>
+    db
+      .select({ ...getTableColumns(roles), ...extra })
+      .from(roles)
+      .$dynamic(),
   fields: { id: roles.id, name: roles.name, description: roles.description },
   filterable: ['id', 'name', 'description'],
   sortable: ['id', 'name'],
@@ -50,7 +95,8 @@ export const roleList: ListSpec<Role> = {
   key: roles.id,
 };
 /** Only Administrators see (and may assign) the Administrators role (not franchise scoping: roles are global). */
-export const roleFilter = (auth: Auth): SQL | undefined => (auth.isAdmin ? undefined : ne(sql`lower(${roles.name})`, ADMIN_ROLE.toLowerCase()));
+export const roleFilter = (auth: Auth): SQL | undefined =>
+  auth.isAdmin ? undefined : ne(sql`lower(${roles.name})`, ADMIN_ROLE.toLowerCase());
 
 /** One user as the caller may see it; another franchise's user is a 404, so existence is not leaked. */
 export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promise<User> {
@@ -65,11 +111,15 @@ export async function getUser(db: DbOrTx, auth: Auth | null, id: number): Promis
 
 /** Only Administrators may change an Administrator (else a head-office user could take the account over). */
 function assertMayManage(auth: Auth, target: User) {
-  if (!mayManageUser(auth.isAdmin, target.role_name)) throw forbidden('Only Administrators may change an Administrator');
+  if (!mayManageUser(auth.isAdmin, target.role_name))
+    throw forbidden('Only Administrators may change an Administrator');
 }
 
 async function assertUsernameFree(db: DbOrTx, username: string, exceptId?: number) {
-  const [dup] = await db.select({ id: users.user_id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  const [dup] = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   if (dup && dup.id !== exceptId) throw usernameTaken(username);
 }
 const usernameTaken = (username: string) => conflict(`Username ${username} already exists`, 'duplicate', 'username');
@@ -80,7 +130,11 @@ function mapUniqueViolation(e: unknown, username: string): never {
   throw e;
 }
 function pgCode(e: unknown): string | undefined {
-  for (let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0; cur && i < 5; cur = cur.cause as typeof cur, i++) {
+  for (
+    let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    cur && i < 5;
+    cur = cur.cause as typeof cur, i++
+  ) {
     if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
   }
   return undefined;
@@ -115,10 +169,12 @@ export async function updateUser(tx: Tx, auth: Auth, input: z.output<typeof user
     throw businessRule('You cannot change your own role', 'cannot_change_own_role', 'role_id');
   }
   if (values.username !== undefined) await assertUsernameFree(tx, values.username, id);
-  if (values.role_id !== undefined && values.role_id !== current.role_id) await assertAssignableRole(tx, auth, values.role_id);
+  if (values.role_id !== undefined && values.role_id !== current.role_id)
+    await assertAssignableRole(tx, auth, values.role_id);
   if (values.customer_no !== undefined) {
     values.customer_no = storeFor(auth, values.customer_no, current.customer_no);
-    if (values.customer_no && values.customer_no !== current.customer_no) await assertStoreExists(tx, values.customer_no);
+    if (values.customer_no && values.customer_no !== current.customer_no)
+      await assertStoreExists(tx, values.customer_no);
   }
   if (values.device_id && values.device_id !== current.device_id) await assertDeviceExists(tx, auth, values.device_id);
   const set = { ...values, ...(passwordHash ? { password_hash: passwordHash } : {}), ...bump(users.version) };
@@ -134,7 +190,8 @@ export async function updateUser(tx: Tx, auth: Auth, input: z.output<typeof user
   return getUser(tx, null, id);
 }
 
-const cannotDeactivateSelf = (field: string) => businessRule('You cannot deactivate your own user', 'cannot_deactivate_self', field);
+const cannotDeactivateSelf = (field: string) =>
+  businessRule('You cannot deactivate your own user', 'cannot_deactivate_self', field);
 
 export async function deleteUser(tx: Tx, auth: Auth, id: number): Promise<void> {
   if (id === auth.userId) throw businessRule('You cannot delete your own user', 'cannot_delete_self', 'user_id');
@@ -144,7 +201,8 @@ export async function deleteUser(tx: Tx, auth: Auth, id: number): Promise<void> 
     .where(eq(users.user_id, id))
     .catch((e: unknown) => {
       // Records that name the user (documents, logs with a key) keep it: deactivate instead.
-      if (pgCode(e) === '23503') throw conflict('This user has records and cannot be deleted; deactivate it instead', 'in_use', 'user_id');
+      if (pgCode(e) === '23503')
+        throw conflict('This user has records and cannot be deleted; deactivate it instead', 'in_use', 'user_id');
       throw e;
     });
 }
@@ -153,13 +211,20 @@ export async function deleteUser(tx: Tx, auth: Auth, id: number): Promise<void> 
 export async function setUserPassword(tx: Tx, auth: Auth, input: z.output<typeof setPasswordBody>): Promise<User> {
   const passwordHash = await hashPassword(input.new_password);
   assertMayManage(auth, await getUser(tx, auth, input.user_id));
-  await tx.update(users).set({ password_hash: passwordHash, ...bump(users.version) }).where(eq(users.user_id, input.user_id));
+  await tx
+    .update(users)
+    .set({ password_hash: passwordHash, ...bump(users.version) })
+    .where(eq(users.user_id, input.user_id));
   await endSessions(tx, [input.user_id]);
   return getUser(tx, null, input.user_id);
 }
 
 /** product.md 4: is_active toggled for one or several users, all or none; deactivation ends their sessions. */
-export async function setActive(tx: Tx, auth: Auth, input: z.output<typeof setActiveBody>): Promise<{ updated: number; items: User[] }> {
+export async function setActive(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof setActiveBody>,
+): Promise<{ updated: number; items: User[] }> {
   const ids = [...new Set(input.ids)];
   if (!input.is_active && ids.includes(auth.userId)) throw cannotDeactivateSelf('ids');
   const found = await tx
@@ -176,14 +241,22 @@ export async function setActive(tx: Tx, auth: Auth, input: z.output<typeof setAc
     .where(and(inArray(users.user_id, ids), ne(users.is_active, input.is_active)))
     .returning({ id: users.user_id });
   if (!input.is_active) await endSessions(tx, ids);
-  const items = await tx.select(userSelect).from(users).leftJoin(roles, eq(roles.id, users.role_id)).where(inArray(users.user_id, ids));
+  const items = await tx
+    .select(userSelect)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(inArray(users.user_id, ids));
   return { updated: changed.length, items };
 }
 
 /** Applies a store or device change with an optional version check (the franchise-user calls). */
 async function changeOne(tx: DbOrTx, id: number, version: number | undefined, set: Partial<typeof users.$inferInsert>) {
   const where = version === undefined ? eq(users.user_id, id) : and(eq(users.user_id, id), eq(users.version, version));
-  const [row] = await tx.update(users).set({ ...set, ...bump(users.version) }).where(where).returning({ id: users.user_id });
+  const [row] = await tx
+    .update(users)
+    .set({ ...set, ...bump(users.version) })
+    .where(where)
+    .returning({ id: users.user_id });
   if (!row) await explainMissedUpdate(tx, getTableName(users), eq(users.user_id, id), 'User');
   return getUser(tx, null, id);
 }
@@ -215,7 +288,9 @@ export async function userInfo(db: DbOrTx, auth: Auth, id: number): Promise<User
 
 export async function currentUser(db: DbOrTx, auth: Auth): Promise<CurrentUser> {
   const u = await getUser(db, null, auth.userId);
-  const [store] = u.customer_no ? await db.select({ name: franchises.name }).from(franchises).where(eq(franchises.customer_no, u.customer_no)) : [];
+  const [store] = u.customer_no
+    ? await db.select({ name: franchises.name }).from(franchises).where(eq(franchises.customer_no, u.customer_no))
+    : [];
   return {
     ...u,
     role: u.role_id !== null && u.role_name !== null ? { id: u.role_id, name: u.role_name } : null,

@@ -24,7 +24,13 @@ beforeAll(async () => {
   ]);
   const [printer] = await ctx.t.services.db
     .insert(devices)
-    .values({ location_code: 'HN001', device_type: 'PRINTER', device_name: 'Quầy 1', device_code: 'HN001-P1', device_data: { ip: '10.0.0.5', port: 9100 } })
+    .values({
+      location_code: 'HN001',
+      device_type: 'PRINTER',
+      device_name: 'Quầy 1',
+      device_code: 'HN001-P1',
+      device_data: { ip: '10.0.0.5', port: 9100 },
+    })
     .returning();
   printerId = printer.id;
 });
@@ -45,7 +51,13 @@ describe('admin users', () => {
   it('creates, reads, lists, updates and deletes a user, never showing the password hash', async () => {
     const created = await admin.post<User>('/api/admin/users', newUser({ username: 'Minh.Tran' }));
     expect(created.statusCode).toBe(201);
-    expect(created.data).toMatchObject({ username: 'Minh.Tran', customer_no: 'HN001', role_name: 'Store Staff', is_active: true, version: 1 });
+    expect(created.data).toMatchObject({
+      username: 'Minh.Tran',
+      customer_no: 'HN001',
+      role_name: 'Store Staff',
+      is_active: true,
+      version: 1,
+    });
     expect(created.body).not.toContain('password');
 
     const info = await admin.get<UserInfo>(`/api/admin/users/info?user_id=${created.data.user_id}`);
@@ -60,7 +72,12 @@ describe('admin users', () => {
     expect(list.data.items[0]).toMatchObject({ username: 'Minh.Tran', role_name: 'Store Staff' });
     expect(list.body).not.toContain('password');
 
-    const updated = await admin.put<User>('/api/admin/users', { user_id: created.data.user_id, version: 1, lastname: 'Trần', role_id: roleId['Store Manager'] });
+    const updated = await admin.put<User>('/api/admin/users', {
+      user_id: created.data.user_id,
+      version: 1,
+      lastname: 'Trần',
+      role_id: roleId['Store Manager'],
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.data).toMatchObject({ lastname: 'Trần', role_name: 'Store Manager', firstname: 'Lan', version: 2 });
 
@@ -77,7 +94,11 @@ describe('admin users', () => {
     const created = await admin.post<User>('/api/admin/users', newUser({ username: 'login.me' }));
     const me = await ctx.t.as('LOGIN.ME', 'Secret123');
     expect((await me.post('/api/auth/me')).statusCode).toBe(200);
-    const res = await admin.put('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, password: 'Another99' });
+    const res = await admin.put('/api/admin/users', {
+      user_id: created.data.user_id,
+      version: created.data.version,
+      password: 'Another99',
+    });
     expect(res.statusCode).toBe(200);
     expect((await me.post('/api/auth/me')).statusCode).toBe(401);
     await expect(ctx.t.as('login.me', 'Secret123')).rejects.toThrow();
@@ -93,7 +114,10 @@ describe('admin users', () => {
     expect(msg(empty, 'password')).toBe('This is required field!');
     expect(msg(empty, 'role_id')).toBe('This is required field!');
 
-    const bad = await admin.post('/api/admin/users', newUser({ password: 'short1', email: 'not-an-email', username: 'has space', firstname: 'x'.repeat(81) }));
+    const bad = await admin.post(
+      '/api/admin/users',
+      newUser({ password: 'short1', email: 'not-an-email', username: 'has space', firstname: 'x'.repeat(81) }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(msg(bad, 'password')).toBe(PASSWORD_MSG);
     expect(msg(bad, 'email')).toBe('Please enter a valid email!');
@@ -144,14 +168,21 @@ describe('admin users', () => {
     expect(dup.envelope.errors[0]).toMatchObject({ field: 'username', msg: 'Username HOA.Pham already exists' });
     expect(await userCount()).toBe(before);
     const other = await admin.post<User>('/api/admin/users', newUser());
-    const rename = await admin.put('/api/admin/users', { user_id: other.data.user_id, version: other.data.version, username: 'Hoa.PHAM' });
+    const rename = await admin.put('/api/admin/users', {
+      user_id: other.data.user_id,
+      version: other.data.version,
+      username: 'Hoa.PHAM',
+    });
     expect(rename.statusCode).toBe(409);
     expect(rename.envelope.errors[0].field).toBe('username');
   });
 
   it('lets only one of two simultaneous creates of a username through', async () => {
     const body = newUser({ username: 'twin.user' });
-    const results = await Promise.all([admin.post('/api/admin/users', body), admin.post('/api/admin/users', { ...body, username: 'TWIN.user' })]);
+    const results = await Promise.all([
+      admin.post('/api/admin/users', body),
+      admin.post('/api/admin/users', { ...body, username: 'TWIN.user' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)?.envelope.errors[0].field).toBe('username');
   });
@@ -162,7 +193,9 @@ describe('admin users', () => {
     const b = await admin.post<User>('/api/admin/users', body, { 'idempotency-key': 'create-idem-user' });
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.data.user_id).toBe(a.data.user_id);
-    const list = await admin.post<List>('/api/admin/users/filter', { filters: [{ field: 'username', value: 'idem.user' }] });
+    const list = await admin.post<List>('/api/admin/users/filter', {
+      filters: [{ field: 'username', value: 'idem.user' }],
+    });
     expect(list.data.total_count).toBe(1);
   });
 
@@ -171,12 +204,18 @@ describe('admin users', () => {
     expect((await admin.get(`/api/admin/users/info?user_id=${id}`)).statusCode).toBe(404);
     expect((await admin.put('/api/admin/users', { user_id: id, version: 1, firstname: 'x' })).statusCode).toBe(404);
     expect((await admin.del(`/api/admin/users?user_id=${id}`)).statusCode).toBe(404);
-    expect((await admin.post('/api/admin/users/password', { user_id: id, new_password: 'Passw0rd9' })).statusCode).toBe(404);
+    expect((await admin.post('/api/admin/users/password', { user_id: id, new_password: 'Passw0rd9' })).statusCode).toBe(
+      404,
+    );
     const active = await admin.post('/api/admin/users/is-active', { is_active: true, ids: [id] });
     expect(active.statusCode).toBe(404);
     expect(active.envelope.errors[0].msg).toBe(`User ${id} not found`);
-    expect((await admin.post('/api/franchise-users/store', { admin_user_id: id, customer_no: 'HN001' })).statusCode).toBe(404);
-    expect((await admin.post('/api/franchise-users/device', { admin_user_id: id, device_id: null })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/franchise-users/store', { admin_user_id: id, customer_no: 'HN001' })).statusCode,
+    ).toBe(404);
+    expect((await admin.post('/api/franchise-users/device', { admin_user_id: id, device_id: null })).statusCode).toBe(
+      404,
+    );
   });
 
   it('requires a session (401) and the /users page (403), changing nothing when refused', async () => {
@@ -209,7 +248,13 @@ describe('admin users', () => {
     for (const c of calls.slice(5)) expect((await call(viewer.client, c)).statusCode, c[1]).toBe(403);
     expect(await userCount()).toBe(before);
     const after = await admin.get<UserInfo>(`/api/admin/users/info?user_id=${id}`);
-    expect(after.data).toMatchObject({ firstname: 'Lan', is_active: true, customer_no: 'HN001', device_id: null, version: target.data.version });
+    expect(after.data).toMatchObject({
+      firstname: 'Lan',
+      is_active: true,
+      customer_no: 'HN001',
+      device_id: null,
+      version: target.data.version,
+    });
     await ctx.t.as('guarded', 'Secret123');
   });
 
@@ -217,7 +262,10 @@ describe('admin users', () => {
     const created = await admin.post<User>('/api/admin/users', newUser({ username: 'forgetful' }));
     const session = await ctx.t.as('forgetful', 'Secret123');
     expect((await session.get('/api/franchise-users/current')).statusCode).toBe(200);
-    const res = await admin.post<User>('/api/admin/users/password', { user_id: created.data.user_id, new_password: 'Fresh2024' });
+    const res = await admin.post<User>('/api/admin/users/password', {
+      user_id: created.data.user_id,
+      new_password: 'Fresh2024',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.data.version).toBe(created.data.version + 1);
     expect((await session.get('/api/franchise-users/current')).statusCode).toBe(401);
@@ -231,27 +279,45 @@ describe('admin users', () => {
     const b = await admin.post<User>('/api/admin/users', newUser({ username: 'act.b' }));
     const sa = await ctx.t.as('act.a', 'Secret123');
     const sb = await ctx.t.as('act.b', 'Secret123');
-    const off = await admin.post<{ updated: number; items: User[] }>('/api/admin/users/is-active', { is_active: false, ids: [a.data.user_id, b.data.user_id] });
+    const off = await admin.post<{ updated: number; items: User[] }>('/api/admin/users/is-active', {
+      is_active: false,
+      ids: [a.data.user_id, b.data.user_id],
+    });
     expect(off.statusCode).toBe(200);
     expect(off.data.updated).toBe(2);
     expect(off.data.items.map((u) => u.is_active)).toEqual([false, false]);
     expect((await sa.get('/api/franchise-users/current')).statusCode).toBe(401);
     expect((await sb.get('/api/franchise-users/current')).statusCode).toBe(401);
     await expect(ctx.t.as('act.a', 'Secret123')).rejects.toThrow();
-    const list = await admin.post<List>('/api/admin/users/filter', { filters: [{ field: 'is_active', value: false }, { field: 'username', value: 'act.', condition_type: 'like' }] });
+    const list = await admin.post<List>('/api/admin/users/filter', {
+      filters: [
+        { field: 'is_active', value: false },
+        { field: 'username', value: 'act.', condition_type: 'like' },
+      ],
+    });
     expect(list.data.total_count).toBe(2);
 
-    const on = await admin.post<{ updated: number; items: User[] }>('/api/admin/users/is-active', { is_active: true, ids: [a.data.user_id] });
+    const on = await admin.post<{ updated: number; items: User[] }>('/api/admin/users/is-active', {
+      is_active: true,
+      ids: [a.data.user_id],
+    });
     expect(on.data.updated).toBe(1);
     expect(on.data.items[0]).toMatchObject({ is_active: true, version: a.data.version + 2 });
     await ctx.t.as('act.a', 'Secret123');
     await expect(ctx.t.as('act.b', 'Secret123')).rejects.toThrow();
 
-    const single = await admin.post<{ updated: number }>('/api/admin/users/is-active', { is_active: false, ids: b.data.user_id });
+    const single = await admin.post<{ updated: number }>('/api/admin/users/is-active', {
+      is_active: false,
+      ids: b.data.user_id,
+    });
     expect(single.statusCode).toBe(200);
     expect(single.data.updated).toBe(0);
 
-    const viaUpdate = await admin.put<User>('/api/admin/users', { user_id: a.data.user_id, version: on.data.items[0].version, is_active: false });
+    const viaUpdate = await admin.put<User>('/api/admin/users', {
+      user_id: a.data.user_id,
+      version: on.data.items[0].version,
+      is_active: false,
+    });
     expect(viaUpdate.statusCode).toBe(200);
     expect(viaUpdate.data.is_active).toBe(false);
   });
@@ -261,29 +327,52 @@ describe('admin users', () => {
     const off = await admin.post('/api/admin/users/is-active', { is_active: false, ids: [me.data.user_id] });
     expect(off.statusCode).toBe(422);
     expect(off.envelope.errors[0]).toMatchObject({ code: 'cannot_deactivate_self', field: 'ids' });
-    const upd = await admin.put('/api/admin/users', { user_id: me.data.user_id, version: me.data.version, is_active: false });
+    const upd = await admin.put('/api/admin/users', {
+      user_id: me.data.user_id,
+      version: me.data.version,
+      is_active: false,
+    });
     expect(upd.statusCode).toBe(422);
     const roles = await admin.post<{ items: { id: number; name: string }[] }>('/api/admin/roles/filter', {});
     const staff = roles.data.items.find((r) => r.name === 'Store Staff')!;
-    const demote = await admin.put('/api/admin/users', { user_id: me.data.user_id, version: me.data.version, role_id: staff.id });
+    const demote = await admin.put('/api/admin/users', {
+      user_id: me.data.user_id,
+      version: me.data.version,
+      role_id: staff.id,
+    });
     expect(demote.statusCode).toBe(422);
     expect(demote.envelope.errors[0]).toMatchObject({ code: 'cannot_change_own_role', field: 'role_id' });
     const del = await admin.del(`/api/admin/users?user_id=${me.data.user_id}`);
     expect(del.statusCode).toBe(422);
     expect(del.envelope.errors[0].code).toBe('cannot_delete_self');
-    expect((await admin.get('/api/franchise-users/current')).data).toMatchObject({ is_active: true, version: me.data.version });
+    expect((await admin.get('/api/franchise-users/current')).data).toMatchObject({
+      is_active: true,
+      version: me.data.version,
+    });
   });
 
   it('exports the filtered users as xlsx without passwords', async () => {
     await admin.post('/api/admin/users', newUser({ username: 'export.me', firstname: 'Xuân' }));
-    const res = await admin.post('/api/admin/users/filter/export', { filters: [{ field: 'username', value: 'export.me' }] });
+    const res = await admin.post('/api/admin/users/filter/export', {
+      filters: [{ field: 'username', value: 'export.me' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['Username', 'First Name', 'Last Name', 'Email', 'Role', 'Store', 'Device', 'Active', 'Updated']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Username',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Role',
+      'Store',
+      'Device',
+      'Active',
+      'Updated',
+    ]);
     expect(ws.getRow(2).getCell(1).value).toBe('export.me');
     expect(ws.getRow(2).getCell(2).value).toBe('Xuân');
     expect(ws.getRow(2).getCell(8).value).toBe('Yes');
@@ -292,33 +381,64 @@ describe('admin users', () => {
 
   it('lists roles', async () => {
     const res = await admin.post<{ items: { name: string }[] }>('/api/admin/roles/filter', {});
-    expect(res.data.items.map((r) => r.name)).toEqual(['Administrators', 'Head Office', 'Store Manager', 'Store Staff']);
+    expect(res.data.items.map((r) => r.name)).toEqual([
+      'Administrators',
+      'Head Office',
+      'Store Manager',
+      'Store Staff',
+    ]);
   });
 });
 
 describe('store, device and the current user', () => {
   it("changes a user's store and device, checking the version when given", async () => {
     const u = await admin.post<User>('/api/admin/users', newUser({ username: 'mover' }));
-    const moved = await admin.post<User>('/api/franchise-users/store', { admin_user_id: u.data.user_id, customer_no: 'HCM001' });
+    const moved = await admin.post<User>('/api/franchise-users/store', {
+      admin_user_id: u.data.user_id,
+      customer_no: 'HCM001',
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.data).toMatchObject({ customer_no: 'HCM001', version: u.data.version + 1 });
-    const missing = await admin.post('/api/franchise-users/store', { admin_user_id: u.data.user_id, customer_no: 'NOPE1' });
+    const missing = await admin.post('/api/franchise-users/store', {
+      admin_user_id: u.data.user_id,
+      customer_no: 'NOPE1',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.envelope.errors[0]).toMatchObject({ field: 'customer_no', msg: 'Store NOPE1 does not exist' });
-    const stale = await admin.post('/api/franchise-users/store', { admin_user_id: u.data.user_id, customer_no: 'HN001', version: u.data.version });
+    const stale = await admin.post('/api/franchise-users/store', {
+      admin_user_id: u.data.user_id,
+      customer_no: 'HN001',
+      version: u.data.version,
+    });
     expect(stale.statusCode).toBe(409);
     const noStore = await admin.post('/api/franchise-users/store', { admin_user_id: u.data.user_id });
     expect(noStore.envelope.errors[0]).toMatchObject({ field: 'customer_no', msg: 'customer_no is required' });
-    const cleared = await admin.post<User>('/api/franchise-users/store', { admin_user_id: u.data.user_id, customer_no: null, version: moved.data.version });
+    const cleared = await admin.post<User>('/api/franchise-users/store', {
+      admin_user_id: u.data.user_id,
+      customer_no: null,
+      version: moved.data.version,
+    });
     expect(cleared.data.customer_no).toBeNull();
 
-    const dev = await admin.post<User>('/api/franchise-users/device', { admin_user_id: u.data.user_id, device_id: printerId });
+    const dev = await admin.post<User>('/api/franchise-users/device', {
+      admin_user_id: u.data.user_id,
+      device_id: printerId,
+    });
     expect(dev.statusCode).toBe(200);
-    expect((await admin.get<UserInfo>(`/api/admin/users/info?user_id=${u.data.user_id}`)).data.device_id).toBe(printerId);
-    const unknown = await admin.post('/api/franchise-users/device', { admin_user_id: u.data.user_id, device_id: 99999 });
+    expect((await admin.get<UserInfo>(`/api/admin/users/info?user_id=${u.data.user_id}`)).data.device_id).toBe(
+      printerId,
+    );
+    const unknown = await admin.post('/api/franchise-users/device', {
+      admin_user_id: u.data.user_id,
+      device_id: 99999,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.envelope.errors[0]).toMatchObject({ field: 'device_id', msg: 'Device 99999 does not exist' });
-    const staleDev = await admin.post('/api/franchise-users/device', { admin_user_id: u.data.user_id, device_id: null, version: u.data.version });
+    const staleDev = await admin.post('/api/franchise-users/device', {
+      admin_user_id: u.data.user_id,
+      device_id: null,
+      version: u.data.version,
+    });
     expect(staleDev.statusCode).toBe(409);
     const onCreate = await admin.post('/api/admin/users', newUser({ device_id: 99999 }));
     expect(onCreate.envelope.errors[0]).toMatchObject({ field: 'device_id', msg: 'Device 99999 does not exist' });
@@ -327,15 +447,28 @@ describe('store, device and the current user', () => {
     const badDev = await admin.post('/api/franchise-users/device', { admin_user_id: u.data.user_id, device_id: 'abc' });
     expect(badDev.statusCode).toBe(400);
     expect(badDev.envelope.errors[0].field).toBe('device_id');
-    const noDev = await admin.post<User>('/api/franchise-users/device', { admin_user_id: u.data.user_id, device_id: null });
+    const noDev = await admin.post<User>('/api/franchise-users/device', {
+      admin_user_id: u.data.user_id,
+      device_id: null,
+    });
     expect(noDev.data.device_id).toBeNull();
   });
 
   it('answers the caller with role and store', async () => {
     const m = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'HN001' });
-    const res = await m.client.get<{ username: string; role: { name: string }; store: { customer_no: string }; is_admin: boolean }>('/api/franchise-users/current');
+    const res = await m.client.get<{
+      username: string;
+      role: { name: string };
+      store: { customer_no: string };
+      is_admin: boolean;
+    }>('/api/franchise-users/current');
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ username: m.username, role: { name: 'Store Manager' }, store: { customer_no: 'HN001', name: 'Hà Nội 1' }, is_admin: false });
+    expect(res.data).toMatchObject({
+      username: m.username,
+      role: { name: 'Store Manager' },
+      store: { customer_no: 'HN001', name: 'Hà Nội 1' },
+      is_admin: false,
+    });
     expect(res.body).not.toContain('password');
     const a = await admin.get<{ username: string; store: null; is_admin: boolean }>('/api/franchise-users/current');
     expect(a.data).toMatchObject({ username: 'admin', store: null, is_admin: true });
@@ -354,7 +487,9 @@ describe('franchise scoping', () => {
       expect(mine.data.items.length).toBeGreaterThan(0);
       expect(mine.data.items.every((u) => u.customer_no === 'HN001')).toBe(true);
       const all = await ho.client.post<List>(url, { pagination: { page: 1, size: 500 } });
-      expect(all.data.items.map((u) => u.username)).toEqual(expect.arrayContaining([hn.username, hcm.username, 'admin']));
+      expect(all.data.items.map((u) => u.username)).toEqual(
+        expect.arrayContaining([hn.username, hcm.username, 'admin']),
+      );
     }
     expect((await hn.client.get(`/api/admin/users/info?user_id=${hcm.id}`)).statusCode).toBe(404);
     expect((await ho.client.get(`/api/admin/users/info?user_id=${hcm.id}`)).statusCode).toBe(200);
@@ -367,17 +502,30 @@ describe('franchise scoping', () => {
     const [other] = await ctx.t.services.db.select().from(users).where(eq(users.user_id, hcm.id));
 
     // Another franchise's user does not exist for them.
-    expect((await c.put('/api/admin/users', { user_id: hcm.id, version: other.version, firstname: 'X' })).statusCode).toBe(404);
+    expect(
+      (await c.put('/api/admin/users', { user_id: hcm.id, version: other.version, firstname: 'X' })).statusCode,
+    ).toBe(404);
     expect((await c.del(`/api/admin/users?user_id=${hcm.id}`)).statusCode).toBe(404);
-    expect((await c.post('/api/admin/users/password', { user_id: hcm.id, new_password: 'Taken1234' })).statusCode).toBe(404);
-    expect((await c.post('/api/franchise-users/store', { admin_user_id: hcm.id, customer_no: 'HN001' })).statusCode).toBe(404);
-    expect((await c.post('/api/franchise-users/device', { admin_user_id: hcm.id, device_id: null })).statusCode).toBe(404);
+    expect((await c.post('/api/admin/users/password', { user_id: hcm.id, new_password: 'Taken1234' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await c.post('/api/franchise-users/store', { admin_user_id: hcm.id, customer_no: 'HN001' })).statusCode,
+    ).toBe(404);
+    expect((await c.post('/api/franchise-users/device', { admin_user_id: hcm.id, device_id: null })).statusCode).toBe(
+      404,
+    );
     const own = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'HN001' });
     const mixed = await c.post('/api/admin/users/is-active', { is_active: false, ids: [own.id, hcm.id] });
     expect(mixed.statusCode).toBe(404);
     await own.client.get('/api/franchise-users/current').then((r) => expect(r.statusCode).toBe(200));
     const [untouched] = await ctx.t.services.db.select().from(users).where(eq(users.user_id, hcm.id));
-    expect(untouched).toMatchObject({ version: other.version, is_active: true, customer_no: 'HCM001', firstname: other.firstname });
+    expect(untouched).toMatchObject({
+      version: other.version,
+      is_active: true,
+      customer_no: 'HCM001',
+      firstname: other.firstname,
+    });
 
     // Creating: their own store by default, never another one, never an Administrator.
     const created = await c.post<User>('/api/admin/users', newUser({ customer_no: undefined }));
@@ -392,30 +540,57 @@ describe('franchise scoping', () => {
     expect(boss.statusCode).toBe(403);
     expect(boss.envelope.errors[0].field).toBe('role_id');
     expect(await userCount()).toBe(before);
-    const roleNames = (await c.post<{ items: { name: string }[] }>('/api/admin/roles/filter', {})).data.items.map((r) => r.name);
+    const roleNames = (await c.post<{ items: { name: string }[] }>('/api/admin/roles/filter', {})).data.items.map(
+      (r) => r.name,
+    );
     expect(roleNames).not.toContain('Administrators');
 
     // Changing their own franchise's user: allowed, but not away from the franchise nor into Administrators.
-    const moveAway = await c.put('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, customer_no: 'HCM001' });
+    const moveAway = await c.put('/api/admin/users', {
+      user_id: created.data.user_id,
+      version: created.data.version,
+      customer_no: 'HCM001',
+    });
     expect(moveAway.statusCode).toBe(404);
-    expect((await c.post('/api/franchise-users/store', { admin_user_id: created.data.user_id, customer_no: 'HCM001' })).statusCode).toBe(404);
-    const promote = await c.put('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, role_id: roleId.Administrators });
+    expect(
+      (await c.post('/api/franchise-users/store', { admin_user_id: created.data.user_id, customer_no: 'HCM001' }))
+        .statusCode,
+    ).toBe(404);
+    const promote = await c.put('/api/admin/users', {
+      user_id: created.data.user_id,
+      version: created.data.version,
+      role_id: roleId.Administrators,
+    });
     expect(promote.statusCode).toBe(403);
-    const ok = await c.put<User>('/api/admin/users', { user_id: created.data.user_id, version: created.data.version, firstname: 'Hạnh' });
+    const ok = await c.put<User>('/api/admin/users', {
+      user_id: created.data.user_id,
+      version: created.data.version,
+      firstname: 'Hạnh',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.data).toMatchObject({ firstname: 'Hạnh', customer_no: 'HN001', version: created.data.version + 1 });
-    expect((await c.post('/api/admin/users/is-active', { is_active: false, ids: [created.data.user_id] })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/admin/users/is-active', { is_active: false, ids: [created.data.user_id] })).statusCode,
+    ).toBe(200);
     expect((await c.del(`/api/admin/users?user_id=${created.data.user_id}`)).statusCode).toBe(200);
   });
 
   it('keeps Administrators out of reach of everyone else', async () => {
     const ho = await ctx.t.makeUser({ role: 'Head Office', pages: [{ page_url: '/users', permission_type: 'edit' }] });
-    const boss = await admin.post<User>('/api/admin/users', newUser({ username: 'second.admin', role_id: roleId.Administrators, customer_no: null }));
+    const boss = await admin.post<User>(
+      '/api/admin/users',
+      newUser({ username: 'second.admin', role_id: roleId.Administrators, customer_no: null }),
+    );
     expect(boss.statusCode).toBe(201);
     const id = boss.data.user_id;
-    expect((await ho.client.post('/api/admin/users/password', { user_id: id, new_password: 'Takeover1' })).statusCode).toBe(403);
+    expect(
+      (await ho.client.post('/api/admin/users/password', { user_id: id, new_password: 'Takeover1' })).statusCode,
+    ).toBe(403);
     expect((await ho.client.post('/api/admin/users/is-active', { is_active: false, ids: [id] })).statusCode).toBe(403);
-    expect((await ho.client.put('/api/admin/users', { user_id: id, version: boss.data.version, email: 'x@y.vn' })).statusCode).toBe(403);
+    expect(
+      (await ho.client.put('/api/admin/users', { user_id: id, version: boss.data.version, email: 'x@y.vn' }))
+        .statusCode,
+    ).toBe(403);
     expect((await ho.client.del(`/api/admin/users?user_id=${id}`)).statusCode).toBe(403);
     await ctx.t.as('second.admin', 'Secret123');
   });

@@ -24,7 +24,14 @@ export default function ApiLogPage() {
     { title: 'User', dataIndex: 'username', key: 'username', sorter: true },
     { title: 'Operation', dataIndex: 'operation', key: 'operation', sorter: true },
     { title: 'Status', dataIndex: 'status', key: 'status', sorter: true },
-    { title: 'Duration (ms)', dataIndex: 'duration_ms', key: 'duration_ms', sorter: true, align: 'right', render: renderNumber },
+    {
+      title: 'Duration (ms)',
+      dataIndex: 'duration_ms',
+      key: 'duration_ms',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
     { title: 'Error', dataIndex: 'error', key: 'error', ellipsis: true },
   ];
   return (
@@ -54,7 +61,7 @@ export default function ApiLogPage() {
               okText: 'Truncate Logs',
               okButtonProps: { danger: true },
               onOk: () => truncate.mutateAsync(undefined),
-            })
+            }),
           )}
         >
           Truncate Logs

@@ -27,7 +27,9 @@ export default function CancelReasonsPage() {
 
   const save = useApiMutation({
     fn: (v: FormValues) =>
-      editing && editing !== 'new' ? call('cancelReasons.update', { params: { id: editing.id }, body: { ...v, version: editing.version } }) : call('cancelReasons.create', { body: v }),
+      editing && editing !== 'new'
+        ? call('cancelReasons.update', { params: { id: editing.id }, body: { ...v, version: editing.version } })
+        : call('cancelReasons.create', { body: v }),
     invalidates: [AREA],
     success: { action: editing && editing !== 'new' ? 'Update' : 'Create', entity: 'Cancel Reason' },
     toastError: false,
@@ -41,7 +43,11 @@ export default function CancelReasonsPage() {
 
   const open = (row: CancelReason | 'new') => {
     setEditing(row);
-    form.setFieldsValue(row === 'new' ? { reason_code: '', description: '', page: undefined } : { ...row, page: row.page as FormValues['page'] });
+    form.setFieldsValue(
+      row === 'new'
+        ? { reason_code: '', description: '', page: undefined }
+        : { ...row, page: row.page as FormValues['page'] },
+    );
   };
   const submit = async (v: FormValues) => {
     try {
@@ -63,7 +69,12 @@ export default function CancelReasonsPage() {
             key: 'actions',
             render: (_: unknown, row: CancelReason) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.reason_code}`}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => open(row)}
+                  aria-label={`Edit ${row.reason_code}`}
+                >
                   Edit
                 </Button>
                 <Button
@@ -78,7 +89,7 @@ export default function CancelReasonsPage() {
                       okText: 'Delete',
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.id),
-                    })
+                    }),
                   )}
                 >
                   Delete

@@ -7,13 +7,15 @@ import { qk } from '../../api/keys';
 import { toast } from '../../components/toast';
 
 const lookup = (table_code: 'post_code' | 'address_district', post_code?: string) =>
-  call('addresses.filter', { body: {
-    table_code,
-    use_local: true,
-    pagination: { page: 1, size: 500 },
-    filters: post_code ? [{ field: 'post_code', value: post_code, condition_type: 'eq' }] : [],
-    sort_order: { field: 'name', direction: 'asc' },
-  } });
+  call('addresses.filter', {
+    body: {
+      table_code,
+      use_local: true,
+      pagination: { page: 1, size: 500 },
+      filters: post_code ? [{ field: 'post_code', value: post_code, condition_type: 'eq' }] : [],
+      sort_order: { field: 'name', direction: 'asc' },
+    },
+  });
 
 /**
  * Province (post_code) then district pickers fed by /api/addresses/filter. calls.md 8: a failed lookup shows the
@@ -22,7 +24,13 @@ const lookup = (table_code: 'post_code' | 'address_district', post_code?: string
 export function AddressFields({ required = false }: { required?: boolean }) {
   const form = Form.useFormInstance();
   const post = Form.useWatch('post_code', form) as string | undefined;
-  const provinces = useQuery({ queryKey: qk.other('addresses', 'post_code'), queryFn: () => lookup('post_code'), meta: { silent: true }, retry: false, staleTime: Infinity });
+  const provinces = useQuery({
+    queryKey: qk.other('addresses', 'post_code'),
+    queryFn: () => lookup('post_code'),
+    meta: { silent: true },
+    retry: false,
+    staleTime: Infinity,
+  });
   const districts = useQuery({
     queryKey: qk.other('addresses', 'address_district', post),
     queryFn: () => lookup('address_district', post),

@@ -8,15 +8,48 @@ import { phoneRule } from './TemporaryCustomerModal';
 import { CUSTOMERS_AREA, SHIP_TO_AREA, showFormErrors } from './data';
 import { FormDialog } from '../../components/FormDialog';
 
-type Values = { code?: string; name: string; name_2?: string; address: string; address_2?: string; post_code?: string; district_code?: string; contact?: string; phone_no?: string };
-const FIELDS = ['code', 'name', 'name_2', 'address', 'address_2', 'post_code', 'district_code', 'contact', 'phone_no'] as const;
+type Values = {
+  code?: string;
+  name: string;
+  name_2?: string;
+  address: string;
+  address_2?: string;
+  post_code?: string;
+  district_code?: string;
+  contact?: string;
+  phone_no?: string;
+};
+const FIELDS = [
+  'code',
+  'name',
+  'name_2',
+  'address',
+  'address_2',
+  'post_code',
+  'district_code',
+  'contact',
+  'phone_no',
+] as const;
 
 /** Adds (editing = 'new') or edits a customer's ship-to address. */
-export function ShipToModal({ customerNo, editing, onClose }: { customerNo: string; editing: ShipToAddress | 'new' | null; onClose: () => void }) {
+export function ShipToModal({
+  customerNo,
+  editing,
+  onClose,
+}: {
+  customerNo: string;
+  editing: ShipToAddress | 'new' | null;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const isNew = editing === 'new';
   useEffect(() => {
-    if (editing && editing !== 'new') form.setFieldsValue({ ...editing, post_code: editing.post_code || undefined, district_code: editing.district_code || undefined });
+    if (editing && editing !== 'new')
+      form.setFieldsValue({
+        ...editing,
+        post_code: editing.post_code || undefined,
+        district_code: editing.district_code || undefined,
+      });
     else if (editing === 'new') form.resetFields();
   }, [editing, form]);
 
@@ -25,7 +58,14 @@ export function ShipToModal({ customerNo, editing, onClose }: { customerNo: stri
       const body = { ...v, post_code: v.post_code ?? '', district_code: v.district_code ?? '' };
       return isNew
         ? call('shipToAddresses.create', { body: { ...body, customer_no: customerNo } })
-        : call('shipToAddresses.update', { body: { ...body, customer_no: customerNo, code: (editing as ShipToAddress).code, version: (editing as ShipToAddress).version } });
+        : call('shipToAddresses.update', {
+            body: {
+              ...body,
+              customer_no: customerNo,
+              code: (editing as ShipToAddress).code,
+              version: (editing as ShipToAddress).version,
+            },
+          });
     },
     invalidates: [CUSTOMERS_AREA, SHIP_TO_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Ship-to Address' },
@@ -54,17 +94,36 @@ export function ShipToModal({ customerNo, editing, onClose }: { customerNo: stri
     >
       <Row gutter={12}>
         <Col xs={24} sm={8}>
-          <Form.Item name="code" label="Code" tooltip="Empty: the next SAnnn" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item
+            name="code"
+            label="Code"
+            tooltip="Empty: the next SAnnn"
+            rules={[{ max: 30, message: messages.maxLength(30) }]}
+          >
             <Input disabled={!isNew} placeholder="SA001" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={16}>
-          <Form.Item name="name" label="Ship-to Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="name"
+            label="Ship-to Name"
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 100, message: messages.maxLength(100) },
+            ]}
+          >
             <Input autoFocus />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="address" label="Ship-to Address" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="address"
+            label="Ship-to Address"
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 100, message: messages.maxLength(100) },
+            ]}
+          >
             <Input />
           </Form.Item>
         </Col>

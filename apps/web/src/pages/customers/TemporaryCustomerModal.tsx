@@ -23,13 +23,42 @@ type Values = {
   prefix?: string;
   referred_by_code?: string;
 };
-const FIELDS = ['franchise_code', 'location_code', 'name', 'phone_no', 'email', 'birth_date', 'address', 'address_2', 'post_code', 'district_code', 'prefix', 'referred_by_code'] as const;
+const FIELDS = [
+  'franchise_code',
+  'location_code',
+  'name',
+  'phone_no',
+  'email',
+  'birth_date',
+  'address',
+  'address_2',
+  'post_code',
+  'district_code',
+  'prefix',
+  'referred_by_code',
+] as const;
 
-export const phoneRule = { validator: (_: unknown, v: string) => (!v || check.phone(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.phone))) };
-export const emailRule = { validator: (_: unknown, v: string) => (!v || check.email(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.email))) };
+export const phoneRule = {
+  validator: (_: unknown, v: string) =>
+    !v || check.phone(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.phone)),
+};
+export const emailRule = {
+  validator: (_: unknown, v: string) =>
+    !v || check.email(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.email)),
+};
 
 /** calls.md 7.13 create-temporary, from the counter: name and mobile phone are enough. */
-export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { open: boolean; phone?: string; onClose: () => void; onCreated: (c: Customer) => void }) {
+export function TemporaryCustomerModal({
+  open,
+  phone,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  phone?: string;
+  onClose: () => void;
+  onCreated: (c: Customer) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const { me } = useSession();
   const stores = useStores();
@@ -40,14 +69,19 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
     for (const s of stores.data ?? []) seen.set(s.franchise_code, s.franchise_name);
     return [...seen].map(([value, name]) => ({ value, label: `${value} — ${name}` }));
   }, [stores.data]);
-  const locationOptions = (stores.data ?? []).filter((s) => s.franchise_code === franchise && s.location_code).map((s) => ({ value: s.location_code, label: `${s.location_code} — ${s.location_name}` }));
+  const locationOptions = (stores.data ?? [])
+    .filter((s) => s.franchise_code === franchise && s.location_code)
+    .map((s) => ({ value: s.location_code, label: `${s.location_code} — ${s.location_name}` }));
 
   useEffect(() => {
     if (open) form.setFieldsValue({ phone_no: phone ?? '', franchise_code: me?.franchise_code ?? undefined });
   }, [open, phone, me?.franchise_code, form]);
 
   const create = useApiMutation({
-    fn: (v: Values) => call('customers.temporary', { body: { ...v, birth_date: pickerToBirthDate(v.birth_date), franchise_code: v.franchise_code ?? '' } }),
+    fn: (v: Values) =>
+      call('customers.temporary', {
+        body: { ...v, birth_date: pickerToBirthDate(v.birth_date), franchise_code: v.franchise_code ?? '' },
+      }),
     invalidates: [CUSTOMERS_AREA],
     success: { action: 'Create', entity: 'Customer' },
     toastError: false,
@@ -80,7 +114,12 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
         {me?.franchise_code ? null : (
           <Col xs={24} sm={12}>
             <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={franchiseOptions} loading={stores.isLoading} onChange={() => form.setFieldValue('location_code', undefined)} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={franchiseOptions}
+                loading={stores.isLoading}
+                onChange={() => form.setFieldValue('location_code', undefined)}
+              />
             </Form.Item>
           </Col>
         )}
@@ -90,12 +129,23 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="name"
+            label="Name"
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 100, message: messages.maxLength(100) },
+            ]}
+          >
             <Input autoFocus />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+          <Form.Item
+            name="phone_no"
+            label="Mobile Phone"
+            rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
+          >
             <Input inputMode="tel" />
           </Form.Item>
         </Col>
@@ -123,12 +173,28 @@ export function TemporaryCustomerModal({ open, phone, onClose, onCreated }: { op
       <AddressFields />
       <Row gutter={12}>
         <Col xs={24} sm={12}>
-          <Form.Item name="prefix" label="Customer Prefix" tooltip="The customer setup whose prefix numbers the customer (KH when empty)">
-            <AutoComplete options={prefixes} placeholder="KH" filterOption={(input, o) => String(o?.value ?? '').toUpperCase().startsWith(input.toUpperCase())} />
+          <Form.Item
+            name="prefix"
+            label="Customer Prefix"
+            tooltip="The customer setup whose prefix numbers the customer (KH when empty)"
+          >
+            <AutoComplete
+              options={prefixes}
+              placeholder="KH"
+              filterOption={(input, o) =>
+                String(o?.value ?? '')
+                  .toUpperCase()
+                  .startsWith(input.toUpperCase())
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item
+            name="referred_by_code"
+            label="Referral Code (referred by)"
+            rules={[{ max: 30, message: messages.maxLength(30) }]}
+          >
             <Input />
           </Form.Item>
         </Col>

@@ -12,7 +12,12 @@ import { ShipToModal } from './ShipToModal';
 import { phoneRule, TemporaryCustomerModal } from './TemporaryCustomerModal';
 import { CUSTOMERS_AREA, CUSTOMERS_PAGE, renderBirthDate } from './data';
 
-const schemeColor: Record<string, string> = { Silver: 'default', Gold: 'gold', Platinum: 'geekblue', Diamond: 'purple' };
+const schemeColor: Record<string, string> = {
+  Silver: 'default',
+  Gold: 'gold',
+  Platinum: 'geekblue',
+  Diamond: 'purple',
+};
 
 /** /customers: the counter's customer lookup by mobile phone, temporary customers and ship-to addresses. */
 export default function CustomersPage() {
@@ -54,7 +59,12 @@ export default function CustomersPage() {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, a: ShipToAddress) => (
-              <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(a)} aria-label={`Edit ship-to address ${a.code}`}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(a)}
+                aria-label={`Edit ship-to address ${a.code}`}
+              >
                 Edit
               </Button>
             ),
@@ -70,7 +80,11 @@ export default function CustomersPage() {
       </Typography.Title>
       <Card style={{ marginBottom: 16 }}>
         <Form form={form} name="customer-search" layout="inline" onFinish={search} style={{ rowGap: 8 }}>
-          <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+          <Form.Item
+            name="phone_no"
+            label="Mobile Phone"
+            rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
+          >
             <Input allowClear autoFocus inputMode="tel" placeholder="0912345678" style={{ width: 220 }} />
           </Form.Item>
           <Form.Item>
@@ -119,18 +133,28 @@ export default function CustomersPage() {
               <Descriptions.Item label="Mobile Phone">{d.customer.phone_no}</Descriptions.Item>
               <Descriptions.Item label="Email">{d.customer.email}</Descriptions.Item>
               <Descriptions.Item label="Birth Date">{renderBirthDate(d.customer.birth_date)}</Descriptions.Item>
-              <Descriptions.Item label="Address">{[d.customer.address, d.customer.address_2].filter(Boolean).join(', ')}</Descriptions.Item>
-              <Descriptions.Item label="Franchise / Store">{[d.customer.franchise_code, d.customer.location_code].filter(Boolean).join(' / ')}</Descriptions.Item>
+              <Descriptions.Item label="Address">
+                {[d.customer.address, d.customer.address_2].filter(Boolean).join(', ')}
+              </Descriptions.Item>
+              <Descriptions.Item label="Franchise / Store">
+                {[d.customer.franchise_code, d.customer.location_code].filter(Boolean).join(' / ')}
+              </Descriptions.Item>
               <Descriptions.Item label="Channel">{d.customer.channel}</Descriptions.Item>
-              <Descriptions.Item label="Redeemable Points">{formatNumber(d.loyalty.redeemable_points)}</Descriptions.Item>
+              <Descriptions.Item label="Redeemable Points">
+                {formatNumber(d.loyalty.redeemable_points)}
+              </Descriptions.Item>
               <Descriptions.Item label="Ranking Points">
                 {formatNumber(d.loyalty.ranking_points)}
-                {d.loyalty.next_scheme ? ` (${formatNumber(d.loyalty.points_to_next_scheme)} to ${d.loyalty.next_scheme})` : ''}
+                {d.loyalty.next_scheme
+                  ? ` (${formatNumber(d.loyalty.points_to_next_scheme)} to ${d.loyalty.next_scheme})`
+                  : ''}
               </Descriptions.Item>
               <Descriptions.Item label="Loyalty Scheme">{d.loyalty.scheme}</Descriptions.Item>
               <Descriptions.Item label="Referral Code">{d.loyalty.referral_code}</Descriptions.Item>
               <Descriptions.Item label="Referred By">{d.loyalty.referred_by_code}</Descriptions.Item>
-              <Descriptions.Item label="Birthday Promotion">{d.loyalty.birthday_promotion_eligible ? 'Eligible' : d.loyalty.birthday_promotion_reason}</Descriptions.Item>
+              <Descriptions.Item label="Birthday Promotion">
+                {d.loyalty.birthday_promotion_eligible ? 'Eligible' : d.loyalty.birthday_promotion_reason}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
           <Card
@@ -143,7 +167,15 @@ export default function CustomersPage() {
               ) : null
             }
           >
-            <Table<ShipToAddress> size="small" rowKey="id" columns={columns} dataSource={d.ship_to_addresses} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: 'No ship-to addresses yet' }} />
+            <Table<ShipToAddress>
+              size="small"
+              rowKey="id"
+              columns={columns}
+              dataSource={d.ship_to_addresses}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: 'No ship-to addresses yet' }}
+            />
           </Card>
         </Space>
       ) : null}

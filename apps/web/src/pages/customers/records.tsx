@@ -17,8 +17,28 @@ import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/records';
 const AREA = 'customer-records';
-type Values = { name: string; phone_no: string; email?: string; birth_date?: Dayjs | null; address?: string; address_2?: string; post_code?: string; district_code?: string; referred_by_code?: string };
-const FIELDS = ['name', 'phone_no', 'email', 'birth_date', 'address', 'address_2', 'post_code', 'district_code', 'referred_by_code'] as const;
+type Values = {
+  name: string;
+  phone_no: string;
+  email?: string;
+  birth_date?: Dayjs | null;
+  address?: string;
+  address_2?: string;
+  post_code?: string;
+  district_code?: string;
+  referred_by_code?: string;
+};
+const FIELDS = [
+  'name',
+  'phone_no',
+  'email',
+  'birth_date',
+  'address',
+  'address_2',
+  'post_code',
+  'district_code',
+  'referred_by_code',
+] as const;
 
 /** /customers/records: every customer of the franchise (head office: all), with edit and delete. */
 export default function CustomerRecordsPage() {
@@ -30,14 +50,16 @@ export default function CustomerRecordsPage() {
 
   const save = useApiMutation({
     fn: (v: Values) =>
-      call('customerRecords.update', { body: {
-        ...v,
-        customer_no: editing!.customer_no,
-        version: editing!.version,
-        birth_date: pickerToBirthDate(v.birth_date),
-        post_code: v.post_code ?? '',
-        district_code: v.district_code ?? '',
-      } }),
+      call('customerRecords.update', {
+        body: {
+          ...v,
+          customer_no: editing!.customer_no,
+          version: editing!.version,
+          birth_date: pickerToBirthDate(v.birth_date),
+          post_code: v.post_code ?? '',
+          district_code: v.district_code ?? '',
+        },
+      }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Update', entity: 'Customer' },
     toastError: false,
@@ -51,7 +73,12 @@ export default function CustomerRecordsPage() {
   const open = (row: CustomerRecord) => {
     setEditing(row);
     form.resetFields();
-    form.setFieldsValue({ ...row, birth_date: birthDateToPicker(row.birth_date), post_code: row.post_code || undefined, district_code: row.district_code || undefined });
+    form.setFieldsValue({
+      ...row,
+      birth_date: birthDateToPicker(row.birth_date),
+      post_code: row.post_code || undefined,
+      district_code: row.district_code || undefined,
+    });
   };
   const submit = async (v: Values) => {
     try {
@@ -70,11 +97,18 @@ export default function CustomerRecordsPage() {
     { title: 'Address', dataIndex: 'address', key: 'address' },
     { title: 'District', dataIndex: 'district_name', key: 'district_name' },
     { title: 'Province', dataIndex: 'province_name', key: 'province_name' },
-    ...(me?.franchise_code ? [] : [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]),
+    ...(me?.franchise_code
+      ? []
+      : [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]),
     { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
     { title: 'Channel', dataIndex: 'channel', key: 'channel', sorter: true },
     { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code' },
-    { title: 'Referred By', key: 'referred_by', render: (_, r) => (r.referred_by_code ? `${r.referred_by_code}${r.referred_by_name ? ` (${r.referred_by_name})` : ''}` : '') },
+    {
+      title: 'Referred By',
+      key: 'referred_by',
+      render: (_, r) =>
+        r.referred_by_code ? `${r.referred_by_code}${r.referred_by_name ? ` (${r.referred_by_name})` : ''}` : '',
+    },
     { title: 'Created', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
@@ -84,7 +118,12 @@ export default function CustomerRecordsPage() {
             fixed: 'right' as const,
             render: (_: unknown, row: CustomerRecord) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.customer_no}`}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => open(row)}
+                  aria-label={`Edit ${row.customer_no}`}
+                >
                   Edit
                 </Button>
                 <Button
@@ -99,7 +138,7 @@ export default function CustomerRecordsPage() {
                       okText: 'Delete',
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.customer_no),
-                    })
+                    }),
                   )}
                 >
                   Delete
@@ -143,12 +182,23 @@ export default function CustomerRecordsPage() {
       >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
-            <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+            <Form.Item
+              name="name"
+              label="Name"
+              rules={[
+                { required: true, whitespace: true, message: messages.required },
+                { max: 100, message: messages.maxLength(100) },
+              ]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="phone_no" label="Mobile Phone" rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}>
+            <Form.Item
+              name="phone_no"
+              label="Mobile Phone"
+              rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
+            >
               <Input inputMode="tel" />
             </Form.Item>
           </Col>
@@ -174,7 +224,11 @@ export default function CustomerRecordsPage() {
           </Col>
         </Row>
         <AddressFields />
-        <Form.Item name="referred_by_code" label="Referral Code (referred by)" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+        <Form.Item
+          name="referred_by_code"
+          label="Referral Code (referred by)"
+          rules={[{ max: 30, message: messages.maxLength(30) }]}
+        >
           <Input />
         </Form.Item>
       </FormDialog>

@@ -31,9 +31,15 @@ const typeColor: Record<string, string> = { earned: 'green', used: 'orange', rev
 /** The form holds the points as typed (German number); the rest is the operation's body. */
 type UseValues = Omit<OpBody<'redeemablePoints.create'>, 'redeemable_point_used'> & { redeemable_point_used: string };
 type TotalValues = { customer_no?: string; referral_code?: string; bc_points_used?: string };
-const pointsRule = { validator: (_: unknown, v: string) => (!v || check.isNumber(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.isNumber))) };
+const pointsRule = {
+  validator: (_: unknown, v: string) =>
+    !v || check.isNumber(v.trim()) ? Promise.resolve() : Promise.reject(new Error(messages.isNumber)),
+};
 const customerRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-  validator: () => (getFieldValue('customer_no') || getFieldValue('referral_code') ? Promise.resolve() : Promise.reject(new Error(messages.required))),
+  validator: () =>
+    getFieldValue('customer_no') || getFieldValue('referral_code')
+      ? Promise.resolve()
+      : Promise.reject(new Error(messages.required)),
 });
 
 /** /customers/redeemablePoints: the points ledger (earned, used, reversed), a customer's total, and redeeming on an order. */
@@ -47,7 +53,10 @@ export default function RedeemablePointsPage() {
   const [total, setTotal] = useState<RedeemablePointTotal | null>(null);
 
   const use = useApiMutation({
-    fn: (v: UseValues) => call('redeemablePoints.create', { body: { ...v, redeemable_point_used: parseGermanNumber(v.redeemable_point_used) ?? v.redeemable_point_used } }),
+    fn: (v: UseValues) =>
+      call('redeemablePoints.create', {
+        body: { ...v, redeemable_point_used: parseGermanNumber(v.redeemable_point_used) ?? v.redeemable_point_used },
+      }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Use', entity: 'Redeemable Points' },
     toastError: false,
@@ -57,12 +66,25 @@ export default function RedeemablePointsPage() {
     },
   });
   const reverse = useApiMutation({
-    fn: (e: RedeemablePointEntry) => call('redeemablePoints.remove', { body: { order_number: e.pos_so_no, source: e.source as OpBody<'redeemablePoints.remove'>['source'], customer_no: e.customer_no } }),
+    fn: (e: RedeemablePointEntry) =>
+      call('redeemablePoints.remove', {
+        body: {
+          order_number: e.pos_so_no,
+          source: e.source as OpBody<'redeemablePoints.remove'>['source'],
+          customer_no: e.customer_no,
+        },
+      }),
     invalidates: [AREA, CUSTOMERS_AREA],
     success: { action: 'Reverse', entity: 'Redeemable Points' },
   });
   const lookup = useApiMutation({
-    fn: (v: TotalValues) => call('redeemablePoints.total', { body: { ...v, bc_points_used: v.bc_points_used ? (parseGermanNumber(v.bc_points_used) ?? v.bc_points_used) : '0' } }),
+    fn: (v: TotalValues) =>
+      call('redeemablePoints.total', {
+        body: {
+          ...v,
+          bc_points_used: v.bc_points_used ? (parseGermanNumber(v.bc_points_used) ?? v.bc_points_used) : '0',
+        },
+      }),
     invalidates: [],
     toastError: false,
     onSuccess: setTotal,
@@ -72,7 +94,14 @@ export default function RedeemablePointsPage() {
     try {
       await use.mutateAsync(v);
     } catch (e) {
-      showFormErrors(useForm, e, ['pos_so_no', 'customer_no', 'referral_code', 'redeemable_point_used', 'source', 'website_no']);
+      showFormErrors(useForm, e, [
+        'pos_so_no',
+        'customer_no',
+        'referral_code',
+        'redeemable_point_used',
+        'source',
+        'website_no',
+      ]);
     }
   };
   const submitTotal = async (v: TotalValues) => {
@@ -93,7 +122,13 @@ export default function RedeemablePointsPage() {
     { title: 'POS SO No', dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
     { title: 'Website No', dataIndex: 'website_no', key: 'website_no' },
     { title: 'Source', dataIndex: 'source', key: 'source', sorter: true },
-    { title: 'Type', dataIndex: 'entry_type', key: 'entry_type', sorter: true, render: (v: string) => <Tag color={typeColor[v]}>{v}</Tag> },
+    {
+      title: 'Type',
+      dataIndex: 'entry_type',
+      key: 'entry_type',
+      sorter: true,
+      render: (v: string) => <Tag color={typeColor[v]}>{v}</Tag>,
+    },
     { title: 'Points', dataIndex: 'points', key: 'points', sorter: true, align: 'right', render: renderMoney },
     ...(canEdit
       ? [
@@ -112,7 +147,7 @@ export default function RedeemablePointsPage() {
                       content: `${formatNumber(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
                       okText: 'Reverse',
                       onOk: () => reverse.mutateAsync(e),
-                    })
+                    }),
                   )}
                 >
                   Reverse
@@ -137,7 +172,12 @@ export default function RedeemablePointsPage() {
           { name: 'customer_name', label: 'Customer Name' },
           { name: 'pos_so_no', label: 'POS SO No' },
           { name: 'source', label: 'Source', type: 'select', options: sourceOptions },
-          { name: 'entry_type', label: 'Type', type: 'select', options: redeemablePointEntryTypes.map((t) => ({ value: t, label: t })) },
+          {
+            name: 'entry_type',
+            label: 'Type',
+            type: 'select',
+            options: redeemablePointEntryTypes.map((t) => ({ value: t, label: t })),
+          },
           { name: 'created_at', label: 'Date', type: 'dateRange' },
         ]}
         toolbar={
@@ -164,25 +204,47 @@ export default function RedeemablePointsPage() {
         onFinish={submitUse}
         initialValues={{ source: REDEEMABLE_POINT_SOURCE }}
       >
-        <Form.Item name="pos_so_no" label="POS SO No" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+        <Form.Item
+          name="pos_so_no"
+          label="POS SO No"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 30, message: messages.maxLength(30) },
+          ]}
+        >
           <Input autoFocus />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+          <Form.Item
+            name="customer_no"
+            label="Customer No"
+            style={{ flex: 1, marginRight: 12 }}
+            dependencies={['referral_code']}
+            rules={[customerRule]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
             <Input />
           </Form.Item>
         </Space.Compact>
-        <Form.Item name="redeemable_point_used" label="Points Used" rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}>
+        <Form.Item
+          name="redeemable_point_used"
+          label="Points Used"
+          rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}
+        >
           <Input inputMode="decimal" />
         </Form.Item>
         <Space.Compact block>
           <Form.Item name="source" label="Source" style={{ flex: 1, marginRight: 12 }}>
             <Select options={sourceOptions} />
           </Form.Item>
-          <Form.Item name="website_no" label="Website No" style={{ flex: 1 }} rules={[{ max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item
+            name="website_no"
+            label="Website No"
+            style={{ flex: 1 }}
+            rules={[{ max: 30, message: messages.maxLength(30) }]}
+          >
             <Input />
           </Form.Item>
         </Space.Compact>
@@ -201,7 +263,13 @@ export default function RedeemablePointsPage() {
         onFinish={submitTotal}
       >
         <Space.Compact block>
-          <Form.Item name="customer_no" label="Customer No" style={{ flex: 1, marginRight: 12 }} dependencies={['referral_code']} rules={[customerRule]}>
+          <Form.Item
+            name="customer_no"
+            label="Customer No"
+            style={{ flex: 1, marginRight: 12 }}
+            dependencies={['referral_code']}
+            rules={[customerRule]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>

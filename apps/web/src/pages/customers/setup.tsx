@@ -24,7 +24,12 @@ export default function CustomerSetupPage() {
   const isNew = editing === 'new';
 
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? call('customerSetups.create', { body: v }) : call('customerSetups.update', { body: { ...v, id: (editing as CustomerSetup).id, version: (editing as CustomerSetup).version } })),
+    fn: (v: Values) =>
+      isNew
+        ? call('customerSetups.create', { body: v })
+        : call('customerSetups.update', {
+            body: { ...v, id: (editing as CustomerSetup).id, version: (editing as CustomerSetup).version },
+          }),
     invalidates: [AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Customer Setup' },
     toastError: false,
@@ -95,7 +100,14 @@ export default function CustomerSetupPage() {
         name="customer-setup"
         onFinish={submit}
       >
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+        <Form.Item
+          name="name"
+          label="Name"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 100, message: messages.maxLength(100) },
+          ]}
+        >
           <Input autoFocus />
         </Form.Item>
         <Space.Compact block>
@@ -111,7 +123,15 @@ export default function CustomerSetupPage() {
           >
             <Input />
           </Form.Item>
-          <Form.Item name="channel" label="Channel" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: messages.required }, { max: 30, message: messages.maxLength(30) }]}>
+          <Form.Item
+            name="channel"
+            label="Channel"
+            style={{ flex: 1 }}
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 30, message: messages.maxLength(30) },
+            ]}
+          >
             <Select showSearch={{ optionFilterProp: 'label' }} options={channelOptions} />
           </Form.Item>
         </Space.Compact>

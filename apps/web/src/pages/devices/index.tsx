@@ -132,7 +132,12 @@ export default function DevicesPage() {
           </Button>
           {canEdit ? (
             <>
-              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.device_code}`}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => open(row)}
+                aria-label={`Edit ${row.device_code}`}
+              >
                 Edit
               </Button>
               <Button
@@ -147,7 +152,7 @@ export default function DevicesPage() {
                     okText: 'Delete',
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
-                  })
+                  }),
                 )}
               >
                 Delete
@@ -206,7 +211,11 @@ export default function DevicesPage() {
         <Form.Item
           name="location_code"
           label="Location"
-          extra={deviceType === 'ADMIN_PRINTER' ? 'Optional for the head office printer.' : 'The store location code, e.g. HN001-01.'}
+          extra={
+            deviceType === 'ADMIN_PRINTER'
+              ? 'Optional for the head office printer.'
+              : 'The store location code, e.g. HN001-01.'
+          }
           rules={rules('location_code', { required: deviceType !== 'ADMIN_PRINTER' })}
         >
           <Input />

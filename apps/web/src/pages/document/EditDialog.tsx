@@ -20,12 +20,14 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
 
   const save = useApiMutation({
     fn: (v: Values) =>
-      call('itemDocuments.update', { body: {
-        ...v,
-        variant_code: v.variant_code || null,
-        id: doc!.id,
-        version: doc!.version,
-      } }),
+      call('itemDocuments.update', {
+        body: {
+          ...v,
+          variant_code: v.variant_code || null,
+          id: doc!.id,
+          version: doc!.version,
+        },
+      }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
     toastError: false,
@@ -50,15 +52,15 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
       name="edit-document"
       onFinish={submit}
       initialValues={
-          doc
-            ? {
-                item_no: doc.item_no,
-                variant_code: doc.variant_code ?? '',
-                title: doc.title,
-                document_type: doc.document_type,
-              }
-            : undefined
-        }
+        doc
+          ? {
+              item_no: doc.item_no,
+              variant_code: doc.variant_code ?? '',
+              title: doc.title,
+              document_type: doc.document_type,
+            }
+          : undefined
+      }
     >
       <Form.Item
         name="item_no"

@@ -77,7 +77,10 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       form={form}
       name="upload-document"
       onFinish={submit}
-      modalProps={{ okButtonProps: { disabled: percent !== null && upload.isPending }, maskClosable: !upload.isPending }}
+      modalProps={{
+        okButtonProps: { disabled: percent !== null && upload.isPending },
+        maskClosable: !upload.isPending,
+      }}
     >
       <Form.Item label="File" required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
         <Upload.Dragger

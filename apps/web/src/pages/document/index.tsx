@@ -104,7 +104,7 @@ export default function DocumentsPage() {
                     okText: 'Remove',
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
-                  })
+                  }),
                 )}
               >
                 Remove

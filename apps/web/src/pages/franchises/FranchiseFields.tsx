@@ -5,8 +5,12 @@ import { check, messages } from '@fp/contract';
 
 const max = (n: number): Rule => ({ max: n, message: messages.maxLength(n) });
 const required: Rule = { required: true, whitespace: true, message: messages.required };
-const phoneRule: Rule = { validator: (_, v: string) => (!v || check.phone(v) ? Promise.resolve() : Promise.reject(new Error(messages.phone))) };
-const emailRule: Rule = { validator: (_, v: string) => (!v || check.email(v) ? Promise.resolve() : Promise.reject(new Error(messages.email))) };
+const phoneRule: Rule = {
+  validator: (_, v: string) => (!v || check.phone(v) ? Promise.resolve() : Promise.reject(new Error(messages.phone))),
+};
+const emailRule: Rule = {
+  validator: (_, v: string) => (!v || check.email(v) ? Promise.resolve() : Promise.reject(new Error(messages.email))),
+};
 
 type F = { name: string; label: string; rules?: Rule[]; input?: ReactNode; extra?: string; span?: number };
 
@@ -33,7 +37,12 @@ export function FranchiseFields(p: { isNew: boolean }) {
       <Group
         title="Identity"
         fields={[
-          { name: 'customer_no', label: 'Customer No', rules: [required, max(30)], input: <Input disabled={!p.isNew} autoFocus={p.isNew} /> },
+          {
+            name: 'customer_no',
+            label: 'Customer No',
+            rules: [required, max(30)],
+            input: <Input disabled={!p.isNew} autoFocus={p.isNew} />,
+          },
           { name: 'name', label: 'Name', rules: [required, max(100)] },
           { name: 'tp_no', label: 'TP No' },
           { name: 'ss_no', label: 'SS No' },
@@ -97,7 +106,36 @@ export function FranchiseFields(p: { isNew: boolean }) {
 }
 
 export const FRANCHISE_FORM_FIELDS = [
-  'customer_no', 'name', 'tp_no', 'ss_no', 'is_active', 'address', 'address_2', 'district_code', 'district_name', 'city', 'post_code', 'region_code', 'phone_no', 'email', 'contact',
-  'vendor_no', 'vendor_name', 'buy_from_code', 'buy_from_address', 'receipt_lead_time', 'header_campaign', 'header_costcenter', 'header_channel', 'header_department', 'header_factory',
-  'line_campaign', 'line_costcenter', 'line_gen_bus_posting_group', 'batch_name', 'consignment_location_code', 'consignment_warehouse_code', 'consignment_intransit_code',
+  'customer_no',
+  'name',
+  'tp_no',
+  'ss_no',
+  'is_active',
+  'address',
+  'address_2',
+  'district_code',
+  'district_name',
+  'city',
+  'post_code',
+  'region_code',
+  'phone_no',
+  'email',
+  'contact',
+  'vendor_no',
+  'vendor_name',
+  'buy_from_code',
+  'buy_from_address',
+  'receipt_lead_time',
+  'header_campaign',
+  'header_costcenter',
+  'header_channel',
+  'header_department',
+  'header_factory',
+  'line_campaign',
+  'line_costcenter',
+  'line_gen_bus_posting_group',
+  'batch_name',
+  'consignment_location_code',
+  'consignment_warehouse_code',
+  'consignment_intransit_code',
 ] as const;

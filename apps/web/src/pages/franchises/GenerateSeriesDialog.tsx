@@ -13,7 +13,10 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
   const [form] = Form.useForm<Values>();
   const options = useFranchiseOptions(p.open && !p.franchiseCode);
   const generate = useApiMutation({
-    fn: (v: Values) => call('numberSeries.generate', { body: { franchise_code: v.franchise_code, ...(v.year ? { year: v.year } : {}) } }),
+    fn: (v: Values) =>
+      call('numberSeries.generate', {
+        body: { franchise_code: v.franchise_code, ...(v.year ? { year: v.year } : {}) },
+      }),
     invalidates: [NUMBER_SERIES_AREA],
     success: { action: 'Generate', entity: 'Number Series' },
     toastError: false,
@@ -29,7 +32,9 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
       name="generateSeries"
       form={form}
       initialValues={{ franchise_code: p.franchiseCode, year: null }}
-      onFinish={(v) => generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))}
+      onFinish={(v) =>
+        generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))
+      }
     >
       <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
         <Select
@@ -46,9 +51,21 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
         name="year"
         label="Year"
         extra={`Empty: ${businessYear()}. Series that exist already are kept.`}
-        rules={[{ type: 'number', min: MIN_SERIES_YEAR, max: MAX_SERIES_YEAR, message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR) }]}
+        rules={[
+          {
+            type: 'number',
+            min: MIN_SERIES_YEAR,
+            max: MAX_SERIES_YEAR,
+            message: messages.range(MIN_SERIES_YEAR, MAX_SERIES_YEAR),
+          },
+        ]}
       >
-        <InputNumber<number> style={{ width: 160 }} precision={0} placeholder={String(businessYear())} aria-label="Year" />
+        <InputNumber<number>
+          style={{ width: 160 }}
+          precision={0}
+          placeholder={String(businessYear())}
+          aria-label="Year"
+        />
       </Form.Item>
     </FormDialog>
   );

@@ -9,7 +9,10 @@ import { renderDate } from '../../components/format';
 import { GenerateSeriesDialog } from './GenerateSeriesDialog';
 import { FRANCHISES_PAGE, NUMBER_SERIES_AREA } from './data';
 
-const typeOptions = numberSeriesDocumentTypes.map((t) => ({ value: t, label: `${t} — ${numberSeriesDocumentTypeNames[t]}` }));
+const typeOptions = numberSeriesDocumentTypes.map((t) => ({
+  value: t,
+  label: `${t} — ${numberSeriesDocumentTypeNames[t]}`,
+}));
 
 /** The number series of one franchise (or of every franchise in view), with Generate Number Series. */
 export function NumberSeriesList(p: { franchiseCode: string }) {

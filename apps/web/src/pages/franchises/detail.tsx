@@ -35,7 +35,10 @@ export default function FranchiseDetailPage() {
   }, [f, isNew, form]);
 
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? call('franchises.create', { body: v }) : call('franchises.update', { body: { ...v, customer_no: customerNo!, version: f!.version } })),
+    fn: (v: Values) =>
+      isNew
+        ? call('franchises.create', { body: v })
+        : call('franchises.update', { body: { ...v, customer_no: customerNo!, version: f!.version } }),
     invalidates: [FRANCHISES_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Franchise' },
     toastError: false,
@@ -84,7 +87,8 @@ export default function FranchiseDetailPage() {
   const confirmDelete = () =>
     modal.confirm({
       title: `Delete franchise ${customerNo}?`,
-      content: 'Its stores and number series are removed too. A franchise that still has users or documents cannot be deleted.',
+      content:
+        'Its stores and number series are removed too. A franchise that still has users or documents cannot be deleted.',
       okText: 'Delete',
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
@@ -97,7 +101,12 @@ export default function FranchiseDetailPage() {
     { title: 'District', dataIndex: 'district_name', key: 'district_name' },
     { title: 'City', dataIndex: 'city', key: 'city' },
     { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no' },
-    { title: 'Status', dataIndex: 'is_active', key: 'is_active', render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+    {
+      title: 'Status',
+      dataIndex: 'is_active',
+      key: 'is_active',
+      render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+    },
   ];
 
   return (
@@ -122,7 +131,9 @@ export default function FranchiseDetailPage() {
         form={form}
         layout="vertical"
         disabled={!canEdit}
-        onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FRANCHISE_FORM_FIELDS)))}
+        onFinish={handle((v) =>
+          save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FRANCHISE_FORM_FIELDS)),
+        )}
       >
         <FranchiseFields isNew={isNew} />
         {canEdit ? (
@@ -152,7 +163,14 @@ export default function FranchiseDetailPage() {
       {f ? (
         <>
           <Card title="Stores" size="small" style={{ marginBottom: 16 }}>
-            <Table<Location> size="small" rowKey="location_code" columns={storeColumns} dataSource={f.locations} pagination={false} locale={{ emptyText: 'No stores yet' }} />
+            <Table<Location>
+              size="small"
+              rowKey="location_code"
+              columns={storeColumns}
+              dataSource={f.locations}
+              pagination={false}
+              locale={{ emptyText: 'No stores yet' }}
+            />
           </Card>
           <Card title="Number Series" size="small">
             <NumberSeriesList franchiseCode={f.customer_no} />

@@ -57,7 +57,13 @@ export default function FranchisesPage() {
     { title: 'Region Code', dataIndex: 'region_code', key: 'region_code', sorter: true },
     { title: 'Vendor No', dataIndex: 'vendor_no', key: 'vendor_no', sorter: true },
     { title: 'Vendor Name', dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
-    { title: 'Status', dataIndex: 'is_active', key: 'is_active', sorter: true, render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+    {
+      title: 'Status',
+      dataIndex: 'is_active',
+      key: 'is_active',
+      sorter: true,
+      render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+    },
     { title: 'Last Synced', dataIndex: 'last_synced_at', key: 'last_synced_at', sorter: true, render: renderDateTime },
     { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
   ];
@@ -89,7 +95,13 @@ export default function FranchisesPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate('/franchises/detail'))}>
                 Add New
               </Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={remove.isPending} onClick={confirmDelete}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={selected.length === 0}
+                loading={remove.isPending}
+                onClick={confirmDelete}
+              >
                 Delete{selected.length ? ` (${selected.length})` : ''}
               </Button>
               <Button icon={<NumberOutlined />} onClick={() => setGenerating(true)}>

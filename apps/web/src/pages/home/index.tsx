@@ -9,11 +9,20 @@ export default function HomePage() {
   // weigh more on the first load than the whole page.
   const { token } = theme.useToken();
   const secondary = { color: token.colorTextSecondary };
-  const open = pages.filter((p) => p.menu && p.available && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'));
+  const open = pages.filter(
+    (p) => p.menu && p.available && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'),
+  );
   const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
   return (
     <div>
-      <h3 style={{ marginTop: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
+      <h3
+        style={{
+          marginTop: 0,
+          fontSize: token.fontSizeHeading3,
+          fontWeight: token.fontWeightStrong,
+          color: token.colorTextHeading,
+        }}
+      >
         Xin chào, {name}
       </h3>
       <p style={secondary}>
@@ -26,7 +35,11 @@ export default function HomePage() {
         <Row gutter={[16, 16]}>
           {open.map((p) => (
             <Col key={p.url} xs={24} sm={12} md={8} lg={6}>
-              <Link to={p.url} className="home-tile" style={{ borderColor: token.colorBorderSecondary, borderRadius: token.borderRadiusLG }}>
+              <Link
+                to={p.url}
+                className="home-tile"
+                style={{ borderColor: token.colorBorderSecondary, borderRadius: token.borderRadiusLG }}
+              >
                 <div className="home-tile-title" style={{ color: token.colorTextHeading }}>
                   {p.name}
                 </div>

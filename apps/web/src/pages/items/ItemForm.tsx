@@ -32,7 +32,10 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
     if (editing !== 'new') form.setFieldsValue({ ...editing, variants: editing.variants, units: editing.units });
   }, [editing, form]);
   const save = useApiMutation({
-    fn: (v: Values) => (isNew ? call('items.create', { body: v }) : call('items.update', { body: { ...v, version: (editing as ItemDetail).version } })),
+    fn: (v: Values) =>
+      isNew
+        ? call('items.create', { body: v })
+        : call('items.update', { body: { ...v, version: (editing as ItemDetail).version } }),
     invalidates: [AREA, 'categories'],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Item' },
     toastError: false,
@@ -40,7 +43,13 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
   });
   const submit = async (v: Values) => {
     try {
-      await save.mutateAsync({ ...v, category_id: v.category_id ?? null, unit_price: String(v.unit_price), variants: v.variants ?? [], units: (v.units ?? []).map((u) => ({ ...u, qty_per_unit_of_measure: String(u.qty_per_unit_of_measure) })) });
+      await save.mutateAsync({
+        ...v,
+        category_id: v.category_id ?? null,
+        unit_price: String(v.unit_price),
+        variants: v.variants ?? [],
+        units: (v.units ?? []).map((u) => ({ ...u, qty_per_unit_of_measure: String(u.qty_per_unit_of_measure) })),
+      });
     } catch (e) {
       showFormErrors(form, e);
     }
@@ -96,7 +105,12 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
                 <Form.Item name={[f.name, 'unit_price']} label="Own Price">
                   <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
                 </Form.Item>
-                <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove variant" onClick={() => remove(f.name)} />
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  aria-label="Remove variant"
+                  onClick={() => remove(f.name)}
+                />
               </Space>
             ))}
             <Button icon={<PlusOutlined />} onClick={() => add({ variant_code: '', description: '' })}>
@@ -117,7 +131,12 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
                 <Form.Item name={[f.name, 'qty_per_unit_of_measure']} label="Base Units per Unit" rules={required}>
                   <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
                 </Form.Item>
-                <Button type="text" icon={<MinusCircleOutlined />} aria-label="Remove unit" onClick={() => remove(f.name)} />
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  aria-label="Remove unit"
+                  onClick={() => remove(f.name)}
+                />
               </Space>
             ))}
             <Button icon={<PlusOutlined />} onClick={() => add({ code: '', qty_per_unit_of_measure: '1' })}>

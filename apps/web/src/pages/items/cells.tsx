@@ -1,11 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Input, InputNumber, Tag, Tooltip, Typography } from 'antd';
-import { PRICE_RATE_RULE, decimalIssue, formatNumber, parseDecimalText, priceSourceLabels, type ItemRow } from '@fp/contract';
+import {
+  PRICE_RATE_RULE,
+  decimalIssue,
+  formatNumber,
+  parseDecimalText,
+  priceSourceLabels,
+  type ItemRow,
+} from '@fp/contract';
 
 /** Where the effective price came from, with the price list or rate. */
 export function PriceSourceTag({ row }: { row: ItemRow }) {
   const color = row.price_source === 'item_price' ? 'green' : row.price_source === 'price_rate' ? 'blue' : 'default';
-  const detail = row.price_source === 'item_price' ? row.price_list : row.price_source === 'price_rate' ? `× ${formatNumber(row.price_rate)}` : null;
+  const detail =
+    row.price_source === 'item_price'
+      ? row.price_list
+      : row.price_source === 'price_rate'
+        ? `× ${formatNumber(row.price_rate)}`
+        : null;
   return (
     <Tooltip title={detail ? `${priceSourceLabels[row.price_source]} ${detail}` : priceSourceLabels[row.price_source]}>
       <Tag color={color}>
@@ -21,7 +33,15 @@ export function PriceSourceTag({ row }: { row: ItemRow }) {
  * value. A value outside the contract's rule is never changed into another one: it stays as typed with the
  * message under it, and nothing is saved.
  */
-export function RateCell({ row, disabled, onSave }: { row: ItemRow; disabled: boolean; onSave: (rate: string) => void }) {
+export function RateCell({
+  row,
+  disabled,
+  onSave,
+}: {
+  row: ItemRow;
+  disabled: boolean;
+  onSave: (rate: string) => void;
+}) {
   const initial = row.price_rate === null ? null : String(Number(row.price_rate)).replace('.', ',');
   const [value, setValue] = useState<string>(initial ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +82,17 @@ export function RateCell({ row, disabled, onSave }: { row: ItemRow; disabled: bo
 }
 
 /** The sort number, collected until Save Sort Order sends them in one call. */
-export function SortCell({ row, value, disabled, onChange }: { row: ItemRow; value: number | undefined; disabled: boolean; onChange: (n: number | null) => void }) {
+export function SortCell({
+  row,
+  value,
+  disabled,
+  onChange,
+}: {
+  row: ItemRow;
+  value: number | undefined;
+  disabled: boolean;
+  onChange: (n: number | null) => void;
+}) {
   if (row.sort === null) return <span>–</span>;
   return (
     <InputNumber

@@ -1,9 +1,27 @@
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
-import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PercentageOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  CloudSyncOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PercentageOutlined,
+  PlusOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { PRICE_RATE_RULE, decimalIssue, formatNumber, messages, parseDecimalText, priceSourceLabels, priceSources, type FilterItem, type ItemDetail, type ItemRow } from '@fp/contract';
+import {
+  PRICE_RATE_RULE,
+  decimalIssue,
+  formatNumber,
+  messages,
+  parseDecimalText,
+  priceSourceLabels,
+  priceSources,
+  type FilterItem,
+  type ItemDetail,
+  type ItemRow,
+} from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
@@ -38,11 +56,18 @@ export default function ItemsPage() {
   const [form] = Form.useForm();
   const { t } = useTranslation();
 
-  const fixed: FilterItem[] = useMemo(() => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []), [franchise, headOffice]);
-  const body = <T extends object>(extra: T) => ({ ...(headOffice && franchise ? { franchise_code: franchise } : {}), ...extra });
+  const fixed: FilterItem[] = useMemo(
+    () => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []),
+    [franchise, headOffice],
+  );
+  const body = <T extends object>(extra: T) => ({
+    ...(headOffice && franchise ? { franchise_code: franchise } : {}),
+    ...extra,
+  });
 
   const rate = useApiMutation({
-    fn: (v: { item_no?: string; price_rate: string; update_all?: boolean; version?: number | null }) => call('items.updatePriceRate', { body: body({ ...v, version: v.version ?? undefined }) }),
+    fn: (v: { item_no?: string; price_rate: string; update_all?: boolean; version?: number | null }) =>
+      call('items.updatePriceRate', { body: body({ ...v, version: v.version ?? undefined }) }),
     invalidates: [AREA],
     success: { action: 'Update', entity: ENTITY },
   });
@@ -59,7 +84,8 @@ export default function ItemsPage() {
     onSuccess: () => setSelected([]),
   });
   const sync = useApiMutation({
-    fn: (itemNo: string | null) => itemNo ? call('items.syncItemNo', { body: body({ item_no: itemNo }) }) : call('items.sync', { body: body({}) }),
+    fn: (itemNo: string | null) =>
+      itemNo ? call('items.syncItemNo', { body: body({ item_no: itemNo }) }) : call('items.sync', { body: body({}) }),
     invalidates: [AREA],
     toastError: false,
     onSuccess: (r) => {
@@ -91,18 +117,101 @@ export default function ItemsPage() {
 
   const columns: ColumnsType<ItemRow> = [
     ...(franchise
-      ? [{ title: 'Sort', dataIndex: 'sort', key: 'sort', sorter: true, width: 100, render: (_: unknown, r: ItemRow) => <SortCell row={r} value={sorts.get(r.item_no)} disabled={!canEdit} onChange={(n) => setSorts((m) => { const next = new Map(m); if (n === null || n === r.sort) next.delete(r.item_no); else next.set(r.item_no, n); return next; })} /> }]
+      ? [
+          {
+            title: 'Sort',
+            dataIndex: 'sort',
+            key: 'sort',
+            sorter: true,
+            width: 100,
+            render: (_: unknown, r: ItemRow) => (
+              <SortCell
+                row={r}
+                value={sorts.get(r.item_no)}
+                disabled={!canEdit}
+                onChange={(n) =>
+                  setSorts((m) => {
+                    const next = new Map(m);
+                    if (n === null || n === r.sort) next.delete(r.item_no);
+                    else next.set(r.item_no, n);
+                    return next;
+                  })
+                }
+              />
+            ),
+          },
+        ]
       : []),
     { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
     { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
-    { title: 'Category', dataIndex: 'category_name', key: 'category_name', sorter: true, render: (_: unknown, r: ItemRow) => (r.parent_category_name ? `${r.parent_category_name} › ${r.category_name}` : r.category_name ?? '') },
+    {
+      title: 'Category',
+      dataIndex: 'category_name',
+      key: 'category_name',
+      sorter: true,
+      render: (_: unknown, r: ItemRow) =>
+        r.parent_category_name ? `${r.parent_category_name} › ${r.category_name}` : (r.category_name ?? ''),
+    },
     { title: 'Unit', dataIndex: 'base_unit_of_measure', key: 'base_unit_of_measure' },
-    { title: 'List Price', dataIndex: 'unit_price', key: 'unit_price', sorter: true, align: 'right', render: renderMoney },
-    ...(franchise ? [{ title: 'Price Rate', dataIndex: 'price_rate', key: 'price_rate', sorter: true, render: (_: unknown, r: ItemRow) => <RateCell row={r} disabled={!canEdit} onSave={(v) => rate.mutate({ item_no: r.item_no, price_rate: v, version: r.version })} /> }] : []),
-    { title: 'Effective Price', dataIndex: 'effective_price', key: 'effective_price', sorter: true, align: 'right', render: (v: string) => <strong>{renderMoney(v)}</strong> },
-    { title: 'Price Source', dataIndex: 'price_source', key: 'price_source', render: (_: unknown, r: ItemRow) => <PriceSourceTag row={r} /> },
+    {
+      title: 'List Price',
+      dataIndex: 'unit_price',
+      key: 'unit_price',
+      sorter: true,
+      align: 'right',
+      render: renderMoney,
+    },
+    ...(franchise
+      ? [
+          {
+            title: 'Price Rate',
+            dataIndex: 'price_rate',
+            key: 'price_rate',
+            sorter: true,
+            render: (_: unknown, r: ItemRow) => (
+              <RateCell
+                row={r}
+                disabled={!canEdit}
+                onSave={(v) => rate.mutate({ item_no: r.item_no, price_rate: v, version: r.version })}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      title: 'Effective Price',
+      dataIndex: 'effective_price',
+      key: 'effective_price',
+      sorter: true,
+      align: 'right',
+      render: (v: string) => <strong>{renderMoney(v)}</strong>,
+    },
+    {
+      title: 'Price Source',
+      dataIndex: 'price_source',
+      key: 'price_source',
+      render: (_: unknown, r: ItemRow) => <PriceSourceTag row={r} />,
+    },
     ...(headOffice && canEdit
-      ? [{ title: 'Actions', key: 'actions', render: (_: unknown, r: ItemRow) => <Space><Button size="small" icon={<EditOutlined />} aria-label={`Edit item ${r.item_no}`} onClick={() => void openItem(r.item_no).catch(toast.error)}>Edit Item</Button><ShopRowPush itemNo={r.item_no} /></Space> }]
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, r: ItemRow) => (
+              <Space>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit item ${r.item_no}`}
+                  onClick={() => void openItem(r.item_no).catch(toast.error)}
+                >
+                  Edit Item
+                </Button>
+                <ShopRowPush itemNo={r.item_no} />
+              </Space>
+            ),
+          },
+        ]
       : []),
   ];
 
@@ -115,21 +224,62 @@ export default function ItemsPage() {
         </Button>
       ) : null}
       {headOffice ? <ShopSyncAllButton /> : null}
-      <Button icon={<CloudSyncOutlined />} loading={sync.isPending && dialog === null} onClick={handle(() => modal.confirm({ title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?', content: 'Items are read from the ERP and missing ones are added to the item list.', okText: 'Sync All', onOk: () => runSync(null) }))}>
+      <Button
+        icon={<CloudSyncOutlined />}
+        loading={sync.isPending && dialog === null}
+        onClick={handle(() =>
+          modal.confirm({
+            title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?',
+            content: 'Items are read from the ERP and missing ones are added to the item list.',
+            okText: 'Sync All',
+            onOk: () => runSync(null),
+          }),
+        )}
+      >
         Sync All
       </Button>
-      <Button icon={<CloudSyncOutlined />} onClick={() => { form.resetFields(); setDialog('syncItem'); }}>
+      <Button
+        icon={<CloudSyncOutlined />}
+        onClick={() => {
+          form.resetFields();
+          setDialog('syncItem');
+        }}
+      >
         Sync Item
       </Button>
       {franchise ? (
         <>
-          <Button icon={<PercentageOutlined />} onClick={() => { form.resetFields(); setDialog('rateAll'); }}>
+          <Button
+            icon={<PercentageOutlined />}
+            onClick={() => {
+              form.resetFields();
+              setDialog('rateAll');
+            }}
+          >
             Update Price Rate All
           </Button>
-          <Button icon={<SaveOutlined />} disabled={sorts.size === 0} loading={sort.isPending} onClick={() => sort.mutate([...sorts].map(([item_no, s]) => ({ item_no, sort: s })))}>
+          <Button
+            icon={<SaveOutlined />}
+            disabled={sorts.size === 0}
+            loading={sort.isPending}
+            onClick={() => sort.mutate([...sorts].map(([item_no, s]) => ({ item_no, sort: s })))}
+          >
             Save Sort Order{sorts.size ? ` (${sorts.size})` : ''}
           </Button>
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={handle(() => modal.confirm({ title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`, content: 'The items stay in the item master; a sync adds them back.', okText: 'Remove', okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(selected.map(String)) }))}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selected.length === 0}
+            onClick={handle(() =>
+              modal.confirm({
+                title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`,
+                content: 'The items stay in the item master; a sync adds them back.',
+                okText: 'Remove',
+                okButtonProps: { danger: true },
+                onOk: () => remove.mutateAsync(selected.map(String)),
+              }),
+            )}
+          >
             Remove
           </Button>
         </>
@@ -153,7 +303,11 @@ export default function ItemsPage() {
             placeholder="Item master (no franchise)"
             options={franchiseOptions.data ?? []}
             value={picked ?? undefined}
-            onChange={(v) => { setPicked(v ?? null); setSelected([]); setSorts(new Map()); }}
+            onChange={(v) => {
+              setPicked(v ?? null);
+              setSelected([]);
+              setSorts(new Map());
+            }}
             aria-label="Franchise"
           />
         </Space>
@@ -175,7 +329,12 @@ export default function ItemsPage() {
         filters={[
           { name: 'search', label: 'Search' },
           { name: 'top_category_id', label: 'Category', type: 'select', options: categories },
-          { name: 'price_source', label: 'Price Source', type: 'select', options: priceSources.map((s) => ({ label: priceSourceLabels[s], value: s })) },
+          {
+            name: 'price_source',
+            label: 'Price Source',
+            type: 'select',
+            options: priceSources.map((s) => ({ label: priceSourceLabels[s], value: s })),
+          },
           { name: 'blocked', label: 'Blocked', type: 'boolean' },
         ]}
         toolbar={toolbar}
@@ -189,9 +348,9 @@ export default function ItemsPage() {
         onCancel={() => setDialog(null)}
         form={form}
         onFinish={(v: { item_no?: string; price_rate?: string }) => {
-            if (dialog === 'syncItem') void runSync(String(v.item_no).trim());
-            else void confirmRateAll(parseDecimalText(String(v.price_rate)) ?? String(v.price_rate));
-          }}
+          if (dialog === 'syncItem') void runSync(String(v.item_no).trim());
+          else void confirmRateAll(parseDecimalText(String(v.price_rate)) ?? String(v.price_rate));
+        }}
         name="items-dialog"
       >
         {dialog === 'syncItem' ? (
@@ -203,7 +362,15 @@ export default function ItemsPage() {
             name="price_rate"
             label="Price Rate"
             extra="The franchise sells at list price × rate unless an item price applies."
-            rules={[{ required: true, whitespace: true, message: messages.required }, { validator: (_, v?: string) => { const issue = v?.trim() ? decimalIssue(v, PRICE_RATE_RULE) : null; return issue ? Promise.reject(new Error(issue)) : Promise.resolve(); } }]}
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              {
+                validator: (_, v?: string) => {
+                  const issue = v?.trim() ? decimalIssue(v, PRICE_RATE_RULE) : null;
+                  return issue ? Promise.reject(new Error(issue)) : Promise.resolve();
+                },
+              },
+            ]}
           >
             <Input inputMode="decimal" placeholder="1,05" style={{ width: 160 }} autoFocus />
           </Form.Item>

@@ -9,7 +9,13 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 
-const stateColor: Record<string, string> = { pending: 'blue', running: 'processing', done: 'green', failed: 'orange', dead: 'red' };
+const stateColor: Record<string, string> = {
+  pending: 'blue',
+  running: 'processing',
+  done: 'green',
+  failed: 'orange',
+  dead: 'red',
+};
 
 export default function JobsPage() {
   const [selected, setSelected] = useState<Key[]>([]);
@@ -25,10 +31,21 @@ export default function JobsPage() {
     { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
     { title: 'Queue', dataIndex: 'queue', key: 'queue', sorter: true },
     { title: 'Key', dataIndex: 'key', key: 'key' },
-    { title: 'State', dataIndex: 'state', key: 'state', sorter: true, render: (s: string) => <Tag color={stateColor[s]}>{s}</Tag> },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      key: 'state',
+      sorter: true,
+      render: (s: string) => <Tag color={stateColor[s]}>{s}</Tag>,
+    },
     { title: 'Attempts', key: 'attempts', render: (_: unknown, j: Job) => `${j.attempts} / ${j.max_attempts}` },
     { title: 'Next Run', dataIndex: 'run_at', key: 'run_at', sorter: true, render: renderDateTime },
-    { title: 'Last Error', dataIndex: 'last_error', key: 'last_error', render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : null) },
+    {
+      title: 'Last Error',
+      dataIndex: 'last_error',
+      key: 'last_error',
+      render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : null),
+    },
     { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
   ];
   return (
@@ -49,7 +66,12 @@ export default function JobsPage() {
         { name: 'state', label: 'State', type: 'select', options: jobStates.map((s) => ({ label: s, value: s })) },
       ]}
       toolbar={
-        <Button icon={<RedoOutlined />} disabled={selected.length === 0} loading={retry.isPending} onClick={() => retry.mutate(selected.map(Number))}>
+        <Button
+          icon={<RedoOutlined />}
+          disabled={selected.length === 0}
+          loading={retry.isPending}
+          onClick={() => retry.mutate(selected.map(Number))}
+        >
           Retry
         </Button>
       }

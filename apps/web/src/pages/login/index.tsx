@@ -51,7 +51,11 @@ export default function LoginPage() {
       </Typography.Paragraph>
       {error ? <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} role="alert" /> : null}
       <Form layout="vertical" onFinish={handle(onFinish)} requiredMark={false}>
-        <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: messages.required }]}>
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, whitespace: true, message: messages.required }]}
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: messages.required }]}>

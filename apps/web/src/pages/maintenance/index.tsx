@@ -7,7 +7,11 @@ import { call } from '../../api/client';
 /** Shown (blank layout) while the server answers 503 maintenance to non-admin calls. */
 export default function MaintenancePage() {
   const navigate = useNavigate();
-  const mode = useQuery({ queryKey: ['config', 'maintenance-mode'], queryFn: () => call('config.maintenanceMode'), refetchInterval: 30_000 });
+  const mode = useQuery({
+    queryKey: ['config', 'maintenance-mode'],
+    queryFn: () => call('config.maintenanceMode'),
+    refetchInterval: 30_000,
+  });
   const notice = useQuery({ queryKey: ['config', 'maintenance-noti'], queryFn: () => call('config.maintenanceNoti') });
   useEffect(() => {
     if (mode.data === false) navigate('/', { replace: true });
@@ -16,7 +20,11 @@ export default function MaintenancePage() {
     <Result
       status="warning"
       title="Under maintenance"
-      subTitle={<span data-testid="maintenance-notice">{notice.data || 'Franchise Portal is under maintenance. Please try again later.'}</span>}
+      subTitle={
+        <span data-testid="maintenance-notice">
+          {notice.data || 'Franchise Portal is under maintenance. Please try again later.'}
+        </span>
+      }
       extra={<Button onClick={() => void mode.refetch()}>Check again</Button>}
     />
   );

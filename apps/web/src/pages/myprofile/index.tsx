@@ -17,7 +17,11 @@ export default function MyProfilePage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordForm>();
   // calls.md 8: no toast for user-info failures.
-  const current = useQuery({ queryKey: qk.other('users', 'current'), queryFn: () => call('franchiseUsers.current'), meta: { silent: true } });
+  const current = useQuery({
+    queryKey: qk.other('users', 'current'),
+    queryFn: () => call('franchiseUsers.current'),
+    meta: { silent: true },
+  });
   const change = useMutation({
     mutationFn: (v: PasswordForm) => call('auth.resetPassword', { body: v }),
     onSuccess: () => {
@@ -48,7 +52,10 @@ export default function MyProfilePage() {
               <Spin />
             ) : !u ? (
               <Typography.Paragraph type="secondary">
-                Could not load your information. <Button type="link" onClick={() => void current.refetch()}>Refresh Data</Button>
+                Could not load your information.{' '}
+                <Button type="link" onClick={() => void current.refetch()}>
+                  Refresh Data
+                </Button>
               </Typography.Paragraph>
             ) : (
               <Descriptions column={1} size="small">
@@ -57,9 +64,13 @@ export default function MyProfilePage() {
                 <Descriptions.Item label="Last Name">{u.lastname}</Descriptions.Item>
                 <Descriptions.Item label="Email">{u.email}</Descriptions.Item>
                 <Descriptions.Item label="Role">{u.role?.name ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="Store">{u.store ? [u.store.customer_no, u.store.name].filter(Boolean).join(' — ') : 'Head office'}</Descriptions.Item>
+                <Descriptions.Item label="Store">
+                  {u.store ? [u.store.customer_no, u.store.name].filter(Boolean).join(' — ') : 'Head office'}
+                </Descriptions.Item>
                 <Descriptions.Item label="Device">{u.device_id ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="Active">{u.is_active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>}</Descriptions.Item>
+                <Descriptions.Item label="Active">
+                  {u.is_active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>}
+                </Descriptions.Item>
                 <Descriptions.Item label="Updated">{renderDateTime(u.updated_at)}</Descriptions.Item>
               </Descriptions>
             )}
@@ -68,7 +79,11 @@ export default function MyProfilePage() {
         <Col xs={24} lg={12}>
           <Card title="Change Password">
             <Form form={form} name="change-password" layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark>
-              <Form.Item name="old_password" label="Old Password" rules={[{ required: true, message: messages.required }]}>
+              <Form.Item
+                name="old_password"
+                label="Old Password"
+                rules={[{ required: true, message: messages.required }]}
+              >
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
               <Form.Item
@@ -76,7 +91,10 @@ export default function MyProfilePage() {
                 label="New Password"
                 rules={[
                   { required: true, message: messages.required },
-                  { validator: (_, v: string | undefined) => (!v || check.password(v) ? Promise.resolve() : Promise.reject(new Error(messages.password))) },
+                  {
+                    validator: (_, v: string | undefined) =>
+                      !v || check.password(v) ? Promise.resolve() : Promise.reject(new Error(messages.password)),
+                  },
                 ]}
                 extra="You will be logged out and sign in again with the new password."
               >

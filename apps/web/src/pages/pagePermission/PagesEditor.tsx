@@ -30,12 +30,23 @@ type Props = {
 };
 
 /** The pages of a permission, picked from the page structures, each with edit/view and its allowed buttons. */
-export function PagesEditor({ value = [], onChange, structures, loading, defaultLevel, disabled, offerable = () => true }: Props) {
+export function PagesEditor({
+  value = [],
+  onChange,
+  structures,
+  loading,
+  defaultLevel,
+  disabled,
+  offerable = () => true,
+}: Props) {
   const byUrl = useMemo(() => new Map(structures.map((s) => [s.page_url, s])), [structures]);
   const set = (rows: PageRow[]) => onChange?.(rows);
-  const update = (url: string, patch: Partial<PageRow>) => set(value.map((r) => (r.page_url === url ? { ...r, ...patch } : r)));
+  const update = (url: string, patch: Partial<PageRow>) =>
+    set(value.map((r) => (r.page_url === url ? { ...r, ...patch } : r)));
   const taken = new Set(value.map((r) => r.page_url));
-  const options = structures.filter((s) => !taken.has(s.page_url) && offerable(s.page_url)).map((s) => ({ value: s.page_url, label: `${s.page_name} (${s.page_url})` }));
+  const options = structures
+    .filter((s) => !taken.has(s.page_url) && offerable(s.page_url))
+    .map((s) => ({ value: s.page_url, label: `${s.page_name} (${s.page_url})` }));
 
   const columns: ColumnsType<PageRow> = [
     {
@@ -90,7 +101,13 @@ export function PagesEditor({ value = [], onChange, structures, loading, default
       width: 56,
       render: (_, r) =>
         disabled ? null : (
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${r.page_url}`} onClick={() => set(value.filter((x) => x.page_url !== r.page_url))} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${r.page_url}`}
+            onClick={() => set(value.filter((x) => x.page_url !== r.page_url))}
+          />
         ),
     },
   ];
@@ -110,7 +127,14 @@ export function PagesEditor({ value = [], onChange, structures, loading, default
           onChange={(url: string) => set([...value, { page_url: url, permission_type: defaultLevel, buttons: [] }])}
         />
       )}
-      <Table<PageRow> size="small" rowKey="page_url" columns={columns} dataSource={value} pagination={false} locale={{ emptyText: 'No pages yet. Add the pages this permission grants.' }} />
+      <Table<PageRow>
+        size="small"
+        rowKey="page_url"
+        columns={columns}
+        dataSource={value}
+        pagination={false}
+        locale={{ emptyText: 'No pages yet. Add the pages this permission grants.' }}
+      />
     </Space>
   );
 }

@@ -26,10 +26,12 @@ export function UsersPicker({ value = [], onChange, known = [], disabled, id }: 
   const found = useQuery({
     queryKey: qk.other(PERMISSION_AREA, 'assignable', search),
     queryFn: () =>
-      call('pagePermissions.assignableUsersList', { body: {
-        pagination: { page: 1, size: 20 },
-        filters: search ? [{ field: 'search', value: search, condition_type: 'like' }] : [],
-      } }),
+      call('pagePermissions.assignableUsersList', {
+        body: {
+          pagination: { page: 1, size: 20 },
+          filters: search ? [{ field: 'search', value: search, condition_type: 'like' }] : [],
+        },
+      }),
     placeholderData: keepPreviousData,
     enabled: !disabled,
   });

@@ -34,4 +34,5 @@ export function usePermissionUsers(id: number, enabled: boolean) {
   });
 }
 
-export const userLabel = (u: Pick<PermissionUser, 'username' | 'name' | 'role'>) => `${u.username}${u.name ? ` — ${u.name}` : ''}${u.role ? ` (${u.role})` : ''}`;
+export const userLabel = (u: Pick<PermissionUser, 'username' | 'name' | 'role'>) =>
+  `${u.username}${u.name ? ` — ${u.name}` : ''}${u.role ? ` (${u.role})` : ''}`;

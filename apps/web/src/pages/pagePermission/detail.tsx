@@ -10,7 +10,14 @@ import { canAccess, useSession } from '../../auth/session';
 import { useAllStructures } from '../pageStructure/data';
 import { PagesEditor, fromRows, toRows, type PageRow } from './PagesEditor';
 import { UsersPicker } from './UsersPicker';
-import { PERMISSION_AREA, PERMISSION_PAGE, permissionDetailPath, useCanEditPermissions, usePermission, usePermissionUsers } from './data';
+import {
+  PERMISSION_AREA,
+  PERMISSION_PAGE,
+  permissionDetailPath,
+  useCanEditPermissions,
+  usePermission,
+  usePermissionUsers,
+} from './data';
 import { handle } from '../../components/handle';
 
 type FormValues = { name: string; permission_type: PermissionType; pages: PageRow[]; users: number[] };
@@ -53,7 +60,11 @@ export default function PagePermissionDetailPage() {
     if (!current || loadedId.current === current.id) return;
     loadedId.current = current.id;
     version.current = current.version;
-    form.setFieldsValue({ name: current.name, permission_type: current.permission_type, pages: toRows(current.pages, current.permissions) });
+    form.setFieldsValue({
+      name: current.name,
+      permission_type: current.permission_type,
+      pages: toRows(current.pages, current.permissions),
+    });
     usersForm.setFieldsValue({ users: current.users });
   }, [current, form, usersForm]);
 
@@ -80,7 +91,8 @@ export default function PagePermissionDetailPage() {
     },
   });
   const assign = useApiMutation({
-    fn: (ids: number[]) => call('pagePermissions.usersBulk', { body: { page_permission_id: id, admin_user_ids: ids, mode: 'replace' } }),
+    fn: (ids: number[]) =>
+      call('pagePermissions.usersBulk', { body: { page_permission_id: id, admin_user_ids: ids, mode: 'replace' } }),
     invalidates: [PERMISSION_AREA],
     success: { action: 'Assign', entity: 'Page Permission' },
     toastError: false,
@@ -115,7 +127,12 @@ export default function PagePermissionDetailPage() {
       <Result
         status={missing ? '404' : 'error'}
         title={missing ? 'Page permission not found' : 'Could not load the page permission'}
-        extra={<Space>{back}{missing ? null : <Button onClick={() => void query.refetch()}>Refresh Data</Button>}</Space>}
+        extra={
+          <Space>
+            {back}
+            {missing ? null : <Button onClick={() => void query.refetch()}>Refresh Data</Button>}
+          </Space>
+        }
       />
     );
   }
@@ -123,7 +140,9 @@ export default function PagePermissionDetailPage() {
   const confirmDelete = () =>
     modal.confirm({
       title: `Delete page permission ${current!.name}?`,
-      content: current!.users.length ? `${current!.users.length} user(s) lose the pages it grants.` : 'No user holds it.',
+      content: current!.users.length
+        ? `${current!.users.length} user(s) lose the pages it grants.`
+        : 'No user holds it.',
       okText: 'Delete',
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
@@ -137,15 +156,38 @@ export default function PagePermissionDetailPage() {
       </Typography.Title>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card title="Permission">
-          <Form form={form} layout="vertical" disabled={!canEdit} onFinish={handle((v) => save.mutateAsync(v).catch((e) => showErrors(e, form)))}>
-            <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]} style={{ maxWidth: 480 }}>
+          <Form
+            form={form}
+            layout="vertical"
+            disabled={!canEdit}
+            onFinish={handle((v) => save.mutateAsync(v).catch((e) => showErrors(e, form)))}
+          >
+            <Form.Item
+              name="name"
+              label="Name"
+              rules={[
+                { required: true, whitespace: true, message: messages.required },
+                { max: 100, message: messages.maxLength(100) },
+              ]}
+              style={{ maxWidth: 480 }}
+            >
               <Input autoFocus={isNew} />
             </Form.Item>
-            <Form.Item name="permission_type" label="Permission Type" extra="The level new pages start with; each page can differ.">
+            <Form.Item
+              name="permission_type"
+              label="Permission Type"
+              extra="The level new pages start with; each page can differ."
+            >
               <Radio.Group options={permissionTypes.map((t) => ({ value: t, label: t }))} optionType="button" />
             </Form.Item>
             <Form.Item name="pages" label="Pages">
-              <PagesEditor structures={structures.data ?? []} offerable={offerable} loading={structures.isLoading} defaultLevel={level} disabled={!canEdit} />
+              <PagesEditor
+                structures={structures.data ?? []}
+                offerable={offerable}
+                loading={structures.isLoading}
+                defaultLevel={level}
+                disabled={!canEdit}
+              />
             </Form.Item>
             {isNew ? (
               <Form.Item name="users" label="Users">
@@ -168,8 +210,17 @@ export default function PagePermissionDetailPage() {
         </Card>
         {isNew ? null : (
           <Card title="Users">
-            <Form form={usersForm} layout="vertical" disabled={!canEdit} onFinish={handle((v) => assign.mutateAsync(v.users ?? []).catch((e) => showErrors(e, usersForm)))}>
-              <Form.Item name="users" label="Assigned users" extra="Exactly these users hold the permission after Assign Users.">
+            <Form
+              form={usersForm}
+              layout="vertical"
+              disabled={!canEdit}
+              onFinish={handle((v) => assign.mutateAsync(v.users ?? []).catch((e) => showErrors(e, usersForm)))}
+            >
+              <Form.Item
+                name="users"
+                label="Assigned users"
+                extra="Exactly these users hold the permission after Assign Users."
+              >
                 <UsersPicker known={users.data} />
               </Form.Item>
               {canEdit ? (

@@ -31,7 +31,13 @@ export default function PagePermissionsPage() {
 
   const count = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{String(v)}</span>;
   const columns: ColumnsType<PagePermissionListItem> = [
-    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row) => <Link to={permissionDetailPath(row.id)}>{name}</Link> },
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (name: string, row) => <Link to={permissionDetailPath(row.id)}>{name}</Link>,
+    },
     { title: 'Permission Type', dataIndex: 'permission_type', key: 'permission_type', sorter: true },
     { title: 'Pages', dataIndex: 'pages_count', key: 'pages_count', align: 'right', render: count },
     { title: 'Users', dataIndex: 'users_count', key: 'users_count', align: 'right', sorter: true, render: count },
@@ -41,7 +47,13 @@ export default function PagePermissionsPage() {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row: PagePermissionListItem) => (
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} onClick={handle(() => confirmDelete(row))}>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${row.name}`}
+                onClick={handle(() => confirmDelete(row))}
+              >
                 Delete
               </Button>
             ),
@@ -60,12 +72,21 @@ export default function PagePermissionsPage() {
       columns={columns}
       filters={[
         { name: 'name', label: 'Name' },
-        { name: 'permission_type', label: 'Permission Type', type: 'select', options: permissionTypes.map((t) => ({ label: t, value: t })) },
+        {
+          name: 'permission_type',
+          label: 'Permission Type',
+          type: 'select',
+          options: permissionTypes.map((t) => ({ label: t, value: t })),
+        },
       ]}
       toolbar={
         canEdit ? (
           <Space>
-            <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate(permissionDetailPath('new')))}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={handle(() => navigate(permissionDetailPath('new')))}
+            >
               Add New
             </Button>
           </Space>

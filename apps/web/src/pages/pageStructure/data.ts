@@ -13,7 +13,12 @@ export function useStructureByUrl(pageUrl: string, enabled: boolean) {
   return useQuery({
     queryKey: qk.other(STRUCTURE_AREA, 'by-url', pageUrl),
     queryFn: async () => {
-      const r = await call('pageStructures.list', { body: { filters: [{ field: 'page_url', value: pageUrl, condition_type: 'eq' }], pagination: { page: 1, size: 1 } } });
+      const r = await call('pageStructures.list', {
+        body: {
+          filters: [{ field: 'page_url', value: pageUrl, condition_type: 'eq' }],
+          pagination: { page: 1, size: 1 },
+        },
+      });
       return r.items[0] ?? null;
     },
     enabled,
@@ -24,7 +29,12 @@ export function useStructureByUrl(pageUrl: string, enabled: boolean) {
 export function useAllStructures() {
   return useQuery({
     queryKey: qk.other(STRUCTURE_AREA, 'all'),
-    queryFn: async () => (await call('pageStructures.list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'page_url', direction: 'asc' } } })).items,
+    queryFn: async () =>
+      (
+        await call('pageStructures.list', {
+          body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'page_url', direction: 'asc' } },
+        })
+      ).items,
     staleTime: 60_000,
   });
 }

@@ -12,7 +12,11 @@ import { handle } from '../../components/handle';
 
 type FormValues = { page_url: string; page_name: string; buttons: string[]; fields: string[]; filters: string[] };
 const LISTS = [
-  { name: 'buttons', label: 'Buttons', help: 'The buttons of the page a permission can allow, e.g. Add New, Delete, Export Excel.' },
+  {
+    name: 'buttons',
+    label: 'Buttons',
+    help: 'The buttons of the page a permission can allow, e.g. Add New, Delete, Export Excel.',
+  },
   { name: 'fields', label: 'Fields', help: 'The fields the page shows or edits (API names, e.g. reason_code).' },
   { name: 'filters', label: 'Filters', help: 'The fields its list can be filtered by.' },
 ] as const;
@@ -39,7 +43,9 @@ export default function PageStructureDetailPage() {
 
   const save = useApiMutation({
     fn: (v: FormValues) =>
-      isNew ? call('pageStructures.create', { body: v }) : call('pageStructures.update', { params: { id: current!.id }, body: { ...v, version: current!.version } }),
+      isNew
+        ? call('pageStructures.create', { body: v })
+        : call('pageStructures.update', { params: { id: current!.id }, body: { ...v, version: current!.version } }),
     invalidates: [STRUCTURE_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Page Structure' },
     toastError: false,
@@ -61,8 +67,11 @@ export default function PageStructureDetailPage() {
       await save.mutateAsync(v);
     } catch (e) {
       const fields = e instanceof ApiCallError ? e.fieldErrors() : {};
-      const named = Object.entries(fields).filter(([k]) => ['page_url', 'page_name', 'buttons', 'fields', 'filters'].includes(k.split('.')[0]));
-      if (named.length) form.setFields(named.map(([k, msg]) => ({ name: k.split('.')[0] as keyof FormValues, errors: [msg] })));
+      const named = Object.entries(fields).filter(([k]) =>
+        ['page_url', 'page_name', 'buttons', 'fields', 'filters'].includes(k.split('.')[0]),
+      );
+      if (named.length)
+        form.setFields(named.map(([k, msg]) => ({ name: k.split('.')[0] as keyof FormValues, errors: [msg] })));
       else toast.error(e);
     }
   };
@@ -85,7 +94,12 @@ export default function PageStructureDetailPage() {
         status={query.isError ? 'error' : '404'}
         title={query.isError ? 'Could not load the page structure' : 'Page structure not found'}
         subTitle={pageUrl}
-        extra={<Space>{back}{query.isError ? <Button onClick={() => void query.refetch()}>Refresh Data</Button> : null}</Space>}
+        extra={
+          <Space>
+            {back}
+            {query.isError ? <Button onClick={() => void query.refetch()}>Refresh Data</Button> : null}
+          </Space>
+        }
       />
     );
   }
@@ -110,17 +124,38 @@ export default function PageStructureDetailPage() {
           <Form.Item
             name="page_url"
             label="Page URL"
-            extra={registered ? 'A screen of the application: its url is fixed.' : 'Starts with /, e.g. /reports/revenue/details'}
-            rules={[{ required: true, whitespace: true, message: messages.required }, { max: 255, message: messages.maxLength(255) }]}
+            extra={
+              registered
+                ? 'A screen of the application: its url is fixed.'
+                : 'Starts with /, e.g. /reports/revenue/details'
+            }
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 255, message: messages.maxLength(255) },
+            ]}
           >
             <Input disabled={registered} autoFocus={isNew} />
           </Form.Item>
-          <Form.Item name="page_name" label="Page Name" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="page_name"
+            label="Page Name"
+            rules={[
+              { required: true, whitespace: true, message: messages.required },
+              { max: 100, message: messages.maxLength(100) },
+            ]}
+          >
             <Input />
           </Form.Item>
           {LISTS.map((l) => (
             <Form.Item key={l.name} name={l.name} label={l.label} extra={l.help}>
-              <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={l.label} placeholder={`Type a name and press Enter`} />
+              <Select
+                mode="tags"
+                tokenSeparators={[',']}
+                open={false}
+                suffixIcon={null}
+                aria-label={l.label}
+                placeholder={`Type a name and press Enter`}
+              />
             </Form.Item>
           ))}
           {canEdit ? (

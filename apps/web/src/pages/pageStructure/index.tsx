@@ -50,7 +50,13 @@ export default function PageStructuresPage() {
             key: 'actions',
             render: (_: unknown, row: PageStructureListItem) =>
               pageByUrl.has(row.page_url) ? null : (
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.page_url}`} onClick={handle(() => confirmDelete(row))}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${row.page_url}`}
+                  onClick={handle(() => confirmDelete(row))}
+                >
                   Delete
                 </Button>
               ),
@@ -75,7 +81,11 @@ export default function PageStructuresPage() {
       toolbar={
         canEdit ? (
           <Space>
-            <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate(structureDetailPath('/new')))}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={handle(() => navigate(structureDetailPath('/new')))}
+            >
               Add New
             </Button>
           </Space>

@@ -38,10 +38,21 @@ export default function SettingsPage() {
         <Form.Item name="maintenance_mode" label="Maintenance mode" valuePropName="checked">
           <Switch aria-label="Maintenance mode" />
         </Form.Item>
-        <Form.Item name="maintenance_noti" label="Maintenance notice" rules={[{ max: 500, message: messages.maxLength(500) }]}>
+        <Form.Item
+          name="maintenance_noti"
+          label="Maintenance notice"
+          rules={[{ max: 500, message: messages.maxLength(500) }]}
+        >
           <Input.TextArea rows={3} placeholder="Shown to users while maintenance mode is on" />
         </Form.Item>
-        <Form.Item name="shop_url" label="Online shop URL" rules={[{ type: 'url', message: 'Please enter a valid URL' }, { max: 255, message: messages.maxLength(255) }]}>
+        <Form.Item
+          name="shop_url"
+          label="Online shop URL"
+          rules={[
+            { type: 'url', message: 'Please enter a valid URL' },
+            { max: 255, message: messages.maxLength(255) },
+          ]}
+        >
           <Input placeholder="https://shop.example.vn" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -26,15 +26,29 @@ export default function ShippingAgentServicesPage() {
   const canEdit = useCan(PAGE, 'edit');
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode | null>(null);
-  const agents = useQuery({ queryKey: qk.other(AREA, 'agents'), queryFn: () => call('shippingAgents.all'), staleTime: 5 * 60_000 });
+  const agents = useQuery({
+    queryKey: qk.other(AREA, 'agents'),
+    queryFn: () => call('shippingAgents.all'),
+    staleTime: 5 * 60_000,
+  });
   const agentOptions = (agents.data ?? []).map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` }));
   const editing = mode && typeof mode === 'object' ? mode : null;
 
   const save = useApiMutation({
     fn: (v: Values) => {
       const body = { ...v, post_code: v.post_code ?? '', district_code: v.district_code ?? '' };
-      if (editing) return call('shippingAgentServices.update', { body: { ...body, shipping_agent_code: editing.shipping_agent_code, code: editing.code, version: editing.version } });
-      return mode === 'temporary' ? call('shippingAgentServices.temporary', { body }) : call('shippingAgentServices.create', { body: body as OpBody<'shippingAgentServices.create'> });
+      if (editing)
+        return call('shippingAgentServices.update', {
+          body: {
+            ...body,
+            shipping_agent_code: editing.shipping_agent_code,
+            code: editing.code,
+            version: editing.version,
+          },
+        });
+      return mode === 'temporary'
+        ? call('shippingAgentServices.temporary', { body })
+        : call('shippingAgentServices.create', { body: body as OpBody<'shippingAgentServices.create'> });
     },
     invalidates: [AREA],
     success: { action: editing ? 'Update' : 'Create', entity: 'Shipping Agent Service' },
@@ -44,7 +58,8 @@ export default function ShippingAgentServicesPage() {
   const open = (m: Mode) => {
     setMode(m);
     form.resetFields();
-    if (typeof m === 'object') form.setFieldsValue({ ...m, post_code: m.post_code || undefined, district_code: m.district_code || undefined });
+    if (typeof m === 'object')
+      form.setFieldsValue({ ...m, post_code: m.post_code || undefined, district_code: m.district_code || undefined });
   };
   const submit = async (v: Values) => {
     try {
@@ -69,7 +84,12 @@ export default function ShippingAgentServicesPage() {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row: ShippingAgentService) => (
-              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.shipping_agent_code} ${row.code}`}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => open(row)}
+                aria-label={`Edit ${row.shipping_agent_code} ${row.code}`}
+              >
                 Edit
               </Button>
             ),
@@ -109,7 +129,13 @@ export default function ShippingAgentServicesPage() {
       />
       <FormDialog
         open={mode !== null}
-        title={editing ? `Edit Service ${editing.shipping_agent_code} ${editing.code}` : mode === 'temporary' ? 'New Temporary Service' : 'New Shipping Agent Service'}
+        title={
+          editing
+            ? `Edit Service ${editing.shipping_agent_code} ${editing.code}`
+            : mode === 'temporary'
+              ? 'New Temporary Service'
+              : 'New Shipping Agent Service'
+        }
         okText="Save"
         confirmLoading={save.isPending}
         onCancel={() => setMode(null)}
@@ -117,18 +143,32 @@ export default function ShippingAgentServicesPage() {
         name="shipping-service"
         onFinish={submit}
       >
-        <Form.Item name="shipping_agent_code" label="Shipping Agent" rules={[{ required: true, message: messages.required }]}>
+        <Form.Item
+          name="shipping_agent_code"
+          label="Shipping Agent"
+          rules={[{ required: true, message: messages.required }]}
+        >
           <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
         </Form.Item>
         <Form.Item
           name="code"
           label="Code"
           tooltip={mode === 'temporary' ? 'Empty: the next TMPnnnn' : undefined}
-          rules={[...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []), { max: 30, message: messages.maxLength(30) }]}
+          rules={[
+            ...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []),
+            { max: 30, message: messages.maxLength(30) },
+          ]}
         >
           <Input disabled={Boolean(editing)} />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={[{ required: true, whitespace: true, message: messages.required }, { max: 100, message: messages.maxLength(100) }]}>
+        <Form.Item
+          name="description"
+          label="Description"
+          rules={[
+            { required: true, whitespace: true, message: messages.required },
+            { max: 100, message: messages.maxLength(100) },
+          ]}
+        >
           <Input />
         </Form.Item>
         <AddressFields />

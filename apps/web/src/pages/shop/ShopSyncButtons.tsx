@@ -19,7 +19,12 @@ export type ShopTarget =
   | { kind: 'prices'; itemNo: string }
   | { kind: 'variant'; itemNo: string; variantCode: string };
 
-const entityOf: Record<ShopTarget['kind'], ToastEntity> = { all: 'Items', product: 'Item', prices: 'Price', variant: 'Variant' };
+const entityOf: Record<ShopTarget['kind'], ToastEntity> = {
+  all: 'Items',
+  product: 'Item',
+  prices: 'Price',
+  variant: 'Variant',
+};
 const WAIT_MS = 15_000;
 const POLL_MS = 1_000;
 
@@ -32,7 +37,10 @@ function request(target: ShopTarget): Promise<ShopPushQueued> {
     case 'prices':
       return call('shop.syncItemPrices', { params: { item_no: target.itemNo } });
     case 'variant':
-      return call('shop.syncVariant', { params: { variant_code: target.variantCode }, body: { item_no: target.itemNo } });
+      return call('shop.syncVariant', {
+        params: { variant_code: target.variantCode },
+        body: { item_no: target.itemNo },
+      });
   }
 }
 
@@ -53,9 +61,11 @@ export function useShopPush() {
       const until = Date.now() + WAIT_MS;
       while (!pushes.every(settled) && Date.now() < until) {
         await sleep(POLL_MS);
-        const list = await call('shop.pushesList', { body: {
-          filters: [{ field: 'id', value: queued.job_ids.join('|'), condition_type: 'in' }],
-        } });
+        const list = await call('shop.pushesList', {
+          body: {
+            filters: [{ field: 'id', value: queued.job_ids.join('|'), condition_type: 'in' }],
+          },
+        });
         pushes = list.items;
       }
       return { target, queued, pushes };
@@ -63,7 +73,8 @@ export function useShopPush() {
     onSuccess: ({ target, pushes }) => {
       void qc.invalidateQueries({ queryKey: ['shop-pushes'] });
       if (pushes.some((p) => p.state === 'failed' || p.state === 'dead')) toast.syncFailed();
-      else if (target.kind !== 'all' && canWatch && !pushes.every(settled)) toast.info('Sync queued: it is sent as soon as the online shop answers.');
+      else if (target.kind !== 'all' && canWatch && !pushes.every(settled))
+        toast.info('Sync queued: it is sent as soon as the online shop answers.');
       else toast.syncSuccess(entityOf[target.kind]);
     },
     onError: () => {
@@ -86,7 +97,8 @@ export function ShopPushResultLine({ outcome }: { outcome: ShopPushOutcome | und
   if (outcome.target.kind === 'all') {
     return (
       <Typography.Text type="secondary" role="status">
-        {outcome.queued.count} items queued for the online shop ({outcome.queued.new_count} new). <Link to="/shopPushes">See the pushes</Link>
+        {outcome.queued.count} items queued for the online shop ({outcome.queued.new_count} new).{' '}
+        <Link to="/shopPushes">See the pushes</Link>
       </Typography.Text>
     );
   }
@@ -104,7 +116,15 @@ export function ShopPushResultLine({ outcome }: { outcome: ShopPushOutcome | und
 }
 
 /** Sync buttons of one item (the items screen drops this in): the item, its prices, one of its variants. */
-export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: string; variantCodes?: string[]; size?: 'small' | 'middle' | 'large' }) {
+export function ShopSyncButtons({
+  itemNo,
+  variantCodes = [],
+  size,
+}: {
+  itemNo: string;
+  variantCodes?: string[];
+  size?: 'small' | 'middle' | 'large';
+}) {
   const canPush = useCanPush();
   const push = useShopPush();
   const [variant, setVariant] = useState<string | undefined>(variantCodes[0]);
@@ -113,15 +133,33 @@ export function ShopSyncButtons({ itemNo, variantCodes = [], size }: { itemNo: s
   return (
     <Space direction="vertical" size={4}>
       <Space wrap>
-        <Button size={size} icon={<CloudUploadOutlined />} loading={busy && push.variables?.kind === 'product'} disabled={busy} onClick={() => push.mutate({ kind: 'product', itemNo })}>
+        <Button
+          size={size}
+          icon={<CloudUploadOutlined />}
+          loading={busy && push.variables?.kind === 'product'}
+          disabled={busy}
+          onClick={() => push.mutate({ kind: 'product', itemNo })}
+        >
           Push Item to Shop
         </Button>
-        <Button size={size} loading={busy && push.variables?.kind === 'prices'} disabled={busy} onClick={() => push.mutate({ kind: 'prices', itemNo })}>
+        <Button
+          size={size}
+          loading={busy && push.variables?.kind === 'prices'}
+          disabled={busy}
+          onClick={() => push.mutate({ kind: 'prices', itemNo })}
+        >
           Push Prices to Shop
         </Button>
         {variantCodes.length > 0 ? (
           <Space.Compact>
-            <Select size={size} aria-label="Variant to sync" value={variant} onChange={setVariant} options={variantCodes.map((v) => ({ label: v, value: v }))} style={{ minWidth: 120 }} />
+            <Select
+              size={size}
+              aria-label="Variant to sync"
+              value={variant}
+              onChange={setVariant}
+              options={variantCodes.map((v) => ({ label: v, value: v }))}
+              style={{ minWidth: 120 }}
+            />
             <Button
               size={size}
               loading={busy && push.variables?.kind === 'variant'}
@@ -176,7 +214,12 @@ export function ShopRowPush({ itemNo }: { itemNo: string }) {
         onClick: ({ key }) => push.mutate(key === 'prices' ? { kind: 'prices', itemNo } : { kind: 'product', itemNo }),
       }}
     >
-      <Button size="small" icon={<CloudUploadOutlined />} loading={push.isPending} aria-label={`Online shop actions for ${itemNo}`}>
+      <Button
+        size="small"
+        icon={<CloudUploadOutlined />}
+        loading={push.isPending}
+        aria-label={`Online shop actions for ${itemNo}`}
+      >
         Shop <DownOutlined />
       </Button>
     </Dropdown>

@@ -14,13 +14,24 @@ import { toast } from '../../components/toast';
 import { ShopSyncAllButton, ShopSyncButtons, useCanPush } from '../shop/ShopSyncButtons';
 
 const AREA = 'shop-pushes';
-const stateColor: Record<string, string> = { pending: 'blue', running: 'processing', done: 'green', failed: 'orange', dead: 'red' };
+const stateColor: Record<string, string> = {
+  pending: 'blue',
+  running: 'processing',
+  done: 'green',
+  failed: 'orange',
+  dead: 'red',
+};
 
 function ShopStatusTag() {
   const status = useQuery({ queryKey: qk.other(AREA, 'status'), queryFn: () => call('shop.status') });
   if (!status.data) return <Tag>Online shop: checking…</Tag>;
-  if (status.data.mode === 'none') return <Tag color="default">Online shop: none — pushes are recorded, nothing is sent</Tag>;
-  return status.data.reachable ? <Tag color="green">Online shop: Magento, answering</Tag> : <Tag color="red">Online shop: Magento, not answering</Tag>;
+  if (status.data.mode === 'none')
+    return <Tag color="default">Online shop: none — pushes are recorded, nothing is sent</Tag>;
+  return status.data.reachable ? (
+    <Tag color="green">Online shop: Magento, answering</Tag>
+  ) : (
+    <Tag color="red">Online shop: Magento, not answering</Tag>
+  );
 }
 
 /** Push one item by its number, for head office (the items screen has the same buttons per item). */
@@ -31,9 +42,19 @@ function PushOneItem() {
     <Card size="small" title="Push an item" style={{ marginBottom: 16 }}>
       <Space align="start" wrap>
         <Form.Item label="Item to push" htmlFor="shop-push-item-no" style={{ marginBottom: 0 }}>
-          <Input id="shop-push-item-no" value={itemNo} onChange={(e) => setItemNo(e.target.value)} placeholder="e.g. AT100" style={{ width: 180 }} />
+          <Input
+            id="shop-push-item-no"
+            value={itemNo}
+            onChange={(e) => setItemNo(e.target.value)}
+            placeholder="e.g. AT100"
+            style={{ width: 180 }}
+          />
         </Form.Item>
-        {code ? <ShopSyncButtons key={code} itemNo={code} /> : <Typography.Text type="secondary">Enter an item number to push it.</Typography.Text>}
+        {code ? (
+          <ShopSyncButtons key={code} itemNo={code} />
+        ) : (
+          <Typography.Text type="secondary">Enter an item number to push it.</Typography.Text>
+        )}
       </Space>
     </Card>
   );
@@ -53,7 +74,13 @@ export default function ShopPushesPage() {
   });
   const columns: ColumnsType<ShopPush> = [
     { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
-    { title: 'Push', dataIndex: 'kind', key: 'kind', sorter: true, render: (k: ShopPush['kind']) => shopPushKindLabels[k] },
+    {
+      title: 'Push',
+      dataIndex: 'kind',
+      key: 'kind',
+      sorter: true,
+      render: (k: ShopPush['kind']) => shopPushKindLabels[k],
+    },
     { title: 'Item No.', dataIndex: 'item_no', key: 'item_no', sorter: true },
     { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
     {
@@ -63,11 +90,17 @@ export default function ShopPushesPage() {
       sorter: true,
       render: (s: ShopPush['state']) => <Tag color={stateColor[s]}>{shopPushStateLabels[s]}</Tag>,
     },
-    { title: 'Attempts', key: 'attempts', sorter: true, render: (_: unknown, p: ShopPush) => `${p.attempts} / ${p.max_attempts}` },
+    {
+      title: 'Attempts',
+      key: 'attempts',
+      sorter: true,
+      render: (_: unknown, p: ShopPush) => `${p.attempts} / ${p.max_attempts}`,
+    },
     {
       title: 'Result',
       key: 'operation',
-      render: (_: unknown, p: ShopPush) => (p.operation ? `${p.operation}${p.mode === 'none' ? ' (not sent: shop mode none)' : ''}` : null),
+      render: (_: unknown, p: ShopPush) =>
+        p.operation ? `${p.operation}${p.mode === 'none' ? ' (not sent: shop mode none)' : ''}` : null,
     },
     { title: 'Detail', dataIndex: 'detail', key: 'detail', width: 260 },
     {
@@ -108,15 +141,30 @@ export default function ShopPushesPage() {
         defaultSort={{ field: 'id', direction: 'desc' }}
         filters={[
           { name: 'item_no', label: 'Item No.' },
-          { name: 'kind', label: 'Push', type: 'select', options: shopPushKinds.map((k) => ({ label: shopPushKindLabels[k], value: k })) },
-          { name: 'state', label: 'State', type: 'select', options: jobStates.map((s) => ({ label: shopPushStateLabels[s], value: s })) },
+          {
+            name: 'kind',
+            label: 'Push',
+            type: 'select',
+            options: shopPushKinds.map((k) => ({ label: shopPushKindLabels[k], value: k })),
+          },
+          {
+            name: 'state',
+            label: 'State',
+            type: 'select',
+            options: jobStates.map((s) => ({ label: shopPushStateLabels[s], value: s })),
+          },
           { name: 'created_at', label: 'Requested', type: 'dateRange' },
         ]}
         toolbar={
           <>
             <ShopSyncAllButton />
             {canRetry ? (
-              <Button icon={<RedoOutlined />} disabled={selected.length === 0} loading={retry.isPending} onClick={() => retry.mutate(selected.map(Number))}>
+              <Button
+                icon={<RedoOutlined />}
+                disabled={selected.length === 0}
+                loading={retry.isPending}
+                onClick={() => retry.mutate(selected.map(Number))}
+              >
                 Retry
               </Button>
             ) : null}

@@ -55,7 +55,11 @@ function RoleField() {
   const roles = useRoles();
   return (
     <Form.Item name="role_id" label="Role" rules={rules('role_id')}>
-      <Select aria-label="Role" loading={roles.isLoading} options={(roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id }))} />
+      <Select
+        aria-label="Role"
+        loading={roles.isLoading}
+        options={(roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id }))}
+      />
     </Form.Item>
   );
 }
@@ -105,7 +109,10 @@ export function DeviceField({ label = 'Device', store }: { label?: string; store
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="No device"
-          options={devices.data.items.map((d) => ({ label: `${deviceLabel(d)}${d.location_code ? ` · ${d.location_code}` : ''}`, value: d.id }))}
+          options={devices.data.items.map((d) => ({
+            label: `${deviceLabel(d)}${d.location_code ? ` · ${d.location_code}` : ''}`,
+            value: d.id,
+          }))}
         />
       ) : (
         <InputNumber aria-label={label} min={1} precision={0} style={{ width: '100%' }} placeholder="Device id" />

@@ -22,7 +22,10 @@ export function useStores() {
   const allowed = useCan('/franchises', 'view');
   return useQuery({
     queryKey: qk.other('franchises', 'options'),
-    queryFn: () => call('franchises.list', { body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } } }),
+    queryFn: () =>
+      call('franchises.list', {
+        body: { pagination: { page: 1, size: 500 }, sort_order: { field: 'customer_no', direction: 'asc' } },
+      }),
     enabled: allowed,
     meta: { silent: true },
     retry: false,
@@ -37,7 +40,11 @@ export function useStores() {
 export function useDevices(store?: string | null) {
   const allowed = useCan('/devices', 'view');
   const filters: FilterItem[] =
-    store === undefined ? [] : store ? [{ field: 'customer_no', value: store, condition_type: 'eq' }] : [{ field: 'device_type', value: 'ADMIN_PRINTER', condition_type: 'eq' }];
+    store === undefined
+      ? []
+      : store
+        ? [{ field: 'customer_no', value: store, condition_type: 'eq' }]
+        : [{ field: 'device_type', value: 'ADMIN_PRINTER', condition_type: 'eq' }];
   return useQuery({
     queryKey: qk.other('devices', 'options', store),
     queryFn: () => call('devices.list', { body: { pagination: { page: 1, size: 500 }, filters } }),
@@ -66,4 +73,5 @@ export function useOwnStore(): string | null {
 
 export const deviceLabel = (d: Pick<Device, 'device_name' | 'device_code'>) => `${d.device_name} (${d.device_code})`;
 
-export const fullName = (u: Pick<User, 'firstname' | 'lastname' | 'username'>) => [u.firstname, u.lastname].filter(Boolean).join(' ') || u.username;
+export const fullName = (u: Pick<User, 'firstname' | 'lastname' | 'username'>) =>
+  [u.firstname, u.lastname].filter(Boolean).join(' ') || u.username;

@@ -14,7 +14,16 @@ import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, fullName, useUserInfo } from './data';
 import { handle } from '../../components/handle';
 
-const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
+const FORM_FIELDS = [
+  'username',
+  'firstname',
+  'lastname',
+  'email',
+  'role_id',
+  'customer_no',
+  'device_id',
+  'is_active',
+] as const;
 
 /** /users/{id}: one user's details, edited in place (Save, Set Password, Delete). */
 export default function UserDetailPage() {
@@ -95,7 +104,13 @@ export default function UserDetailPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card title="User">
-            <Form form={form} name="user-detail" layout="vertical" disabled={!canEdit} onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS)))}>
+            <Form
+              form={form}
+              name="user-detail"
+              layout="vertical"
+              disabled={!canEdit}
+              onFinish={handle((v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS)))}
+            >
               <UserFields withPassword={false} />
               {canEdit ? (
                 <Space wrap>
@@ -119,7 +134,9 @@ export default function UserDetailPage() {
               <Descriptions.Item label="Role">{user.role_name ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Store">{user.customer_no ?? 'Head office'}</Descriptions.Item>
               <Descriptions.Item label="Page permissions">
-                {user.page_permissions.length ? user.page_permissions.map((p) => <Tag key={p.id}>{p.name}</Tag>) : 'None'}
+                {user.page_permissions.length
+                  ? user.page_permissions.map((p) => <Tag key={p.id}>{p.name}</Tag>)
+                  : 'None'}
               </Descriptions.Item>
               <Descriptions.Item label="Created">{renderDateTime(user.created_at)}</Descriptions.Item>
               <Descriptions.Item label="Updated">{renderDateTime(user.updated_at)}</Descriptions.Item>

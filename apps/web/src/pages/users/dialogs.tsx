@@ -8,10 +8,18 @@ import { DeviceField, passwordRules, StoreField } from './UserFields';
 import { USERS_AREA, fullName } from './data';
 import { FormDialog } from '../../components/FormDialog';
 
-
 type DialogProps = { user: User | null; onClose: () => void };
 
-function UserDialog<V extends object>(p: DialogProps & { title: string; okText: string; field: string; initial: (u: User) => V; call: (u: User, v: V) => Promise<unknown>; children: React.ReactNode }) {
+function UserDialog<V extends object>(
+  p: DialogProps & {
+    title: string;
+    okText: string;
+    field: string;
+    initial: (u: User) => V;
+    call: (u: User, v: V) => Promise<unknown>;
+    children: React.ReactNode;
+  },
+) {
   const [form] = Form.useForm<V>();
   const { user, onClose } = p;
   const save = useApiMutation({
@@ -57,7 +65,12 @@ export function SetPasswordDialog(p: DialogProps) {
       initial={() => ({ new_password: '' })}
       call={(u, v) => call('users.password', { body: { user_id: u.user_id, new_password: v.new_password } })}
     >
-      <Form.Item name="new_password" label="New Password" rules={passwordRules} extra="The user is logged out everywhere.">
+      <Form.Item
+        name="new_password"
+        label="New Password"
+        rules={passwordRules}
+        extra="The user is logged out everywhere."
+      >
         <Input.Password autoComplete="new-password" autoFocus />
       </Form.Item>
     </UserDialog>
@@ -72,7 +85,11 @@ export function ChangeStoreDialog(p: DialogProps) {
       field="customer_no"
       okText="Save"
       initial={(u) => ({ customer_no: u.customer_no })}
-      call={(u, v) => call('franchiseUsers.store', { body: { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version } })}
+      call={(u, v) =>
+        call('franchiseUsers.store', {
+          body: { admin_user_id: u.user_id, customer_no: v.customer_no || null, version: u.version },
+        })
+      }
     >
       <StoreField />
     </UserDialog>
@@ -87,7 +104,11 @@ export function ChangeDeviceDialog(p: DialogProps) {
       field="device_id"
       okText="Save"
       initial={(u) => ({ device_id: u.device_id })}
-      call={(u, v) => call('franchiseUsers.device', { body: { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version } })}
+      call={(u, v) =>
+        call('franchiseUsers.device', {
+          body: { admin_user_id: u.user_id, device_id: v.device_id ?? null, version: u.version },
+        })
+      }
     >
       <DeviceField store={p.user?.customer_no ?? null} />
     </UserDialog>

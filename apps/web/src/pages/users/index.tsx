@@ -1,6 +1,15 @@
 import { useMemo, useState, type Key } from 'react';
 import { App, Button, Form, Space, Tag } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ShopOutlined, StopOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  ShopOutlined,
+  StopOutlined,
+  PrinterOutlined,
+} from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { mayManageUser, type User } from '@fp/contract';
@@ -17,7 +26,17 @@ import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles 
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
 
-const FORM_FIELDS = ['username', 'firstname', 'lastname', 'email', 'password', 'role_id', 'customer_no', 'device_id', 'is_active'] as const;
+const FORM_FIELDS = [
+  'username',
+  'firstname',
+  'lastname',
+  'email',
+  'password',
+  'role_id',
+  'customer_no',
+  'device_id',
+  'is_active',
+] as const;
 
 export default function UsersPage() {
   const canEdit = useCan(USERS_PAGE, 'edit');
@@ -34,7 +53,10 @@ export default function UsersPage() {
   const [pwUser, setPwUser] = useState<User | null>(null);
   const [storeUser, setStoreUser] = useState<User | null>(null);
   const [deviceUser, setDeviceUser] = useState<User | null>(null);
-  const deviceNames = useMemo(() => new Map((devices.data?.items ?? []).map((d) => [d.id, deviceLabel(d)])), [devices.data]);
+  const deviceNames = useMemo(
+    () => new Map((devices.data?.items ?? []).map((d) => [d.id, deviceLabel(d)])),
+    [devices.data],
+  );
 
   const isNew = editing === 'new';
   const save = useApiMutation({
@@ -66,7 +88,17 @@ export default function UsersPage() {
     form.resetFields();
     form.setFieldsValue(
       row === 'new'
-        ? { username: '', firstname: '', lastname: '', email: '', password: '', role_id: undefined, customer_no: ownStore, device_id: null, is_active: true }
+        ? {
+            username: '',
+            firstname: '',
+            lastname: '',
+            email: '',
+            password: '',
+            role_id: undefined,
+            customer_no: ownStore,
+            device_id: null,
+            is_active: true,
+          }
         : { ...row },
     );
   };
@@ -92,14 +124,32 @@ export default function UsersPage() {
     });
 
   const columns: ColumnsType<User> = [
-    { title: 'Username', dataIndex: 'username', key: 'username', sorter: true, render: (v: string, row) => <Link to={`/users/${row.user_id}`}>{v}</Link> },
+    {
+      title: 'Username',
+      dataIndex: 'username',
+      key: 'username',
+      sorter: true,
+      render: (v: string, row) => <Link to={`/users/${row.user_id}`}>{v}</Link>,
+    },
     { title: 'First Name', dataIndex: 'firstname', key: 'firstname', sorter: true },
     { title: 'Last Name', dataIndex: 'lastname', key: 'lastname', sorter: true },
     { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
     { title: 'Role', dataIndex: 'role_name', key: 'role_name', sorter: true },
     { title: 'Store', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
-    { title: 'Device', dataIndex: 'device_id', key: 'device_id', sorter: true, render: (v: number | null) => (v === null ? '' : (deviceNames.get(v) ?? `#${v}`)) },
-    { title: 'Active', dataIndex: 'is_active', key: 'is_active', sorter: true, render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>) },
+    {
+      title: 'Device',
+      dataIndex: 'device_id',
+      key: 'device_id',
+      sorter: true,
+      render: (v: number | null) => (v === null ? '' : (deviceNames.get(v) ?? `#${v}`)),
+    },
+    {
+      title: 'Active',
+      dataIndex: 'is_active',
+      key: 'is_active',
+      sorter: true,
+      render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
+    },
     { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
@@ -108,26 +158,52 @@ export default function UsersPage() {
             key: 'actions',
             render: (_: unknown, row: User) =>
               !mayManage(row) ? null : (
-              <Space size={4} wrap={false}>
-                <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.username}`}>
-                  Edit
-                </Button>
-                <Button size="small" icon={<KeyOutlined />} onClick={() => setPwUser(row)} aria-label={`Set Password ${row.username}`}>
-                  Set Password
-                </Button>
-                {ownStore ? null : (
-                  <Button size="small" icon={<ShopOutlined />} onClick={() => setStoreUser(row)} aria-label={`Change Store ${row.username}`}>
-                    Change Store
+                <Space size={4} wrap={false}>
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => open(row)}
+                    aria-label={`Edit ${row.username}`}
+                  >
+                    Edit
                   </Button>
-                )}
-                <Button size="small" icon={<PrinterOutlined />} onClick={() => setDeviceUser(row)} aria-label={`Change Device ${row.username}`}>
-                  Change Device
-                </Button>
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={handle(() => confirmDelete(row))} aria-label={`Delete ${row.username}`}>
-                  Delete
-                </Button>
-              </Space>
-            ),
+                  <Button
+                    size="small"
+                    icon={<KeyOutlined />}
+                    onClick={() => setPwUser(row)}
+                    aria-label={`Set Password ${row.username}`}
+                  >
+                    Set Password
+                  </Button>
+                  {ownStore ? null : (
+                    <Button
+                      size="small"
+                      icon={<ShopOutlined />}
+                      onClick={() => setStoreUser(row)}
+                      aria-label={`Change Store ${row.username}`}
+                    >
+                      Change Store
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    icon={<PrinterOutlined />}
+                    onClick={() => setDeviceUser(row)}
+                    aria-label={`Change Device ${row.username}`}
+                  >
+                    Change Device
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={handle(() => confirmDelete(row))}
+                    aria-label={`Delete ${row.username}`}
+                  >
+                    Delete
+                  </Button>
+                </Space>
+              ),
           },
         ]
       : []),
@@ -152,7 +228,12 @@ export default function UsersPage() {
           { name: 'firstname', label: 'First Name' },
           { name: 'lastname', label: 'Last Name' },
           { name: 'email', label: 'Email' },
-          { name: 'role_id', label: 'Role', type: 'select', options: (roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id })) },
+          {
+            name: 'role_id',
+            label: 'Role',
+            type: 'select',
+            options: (roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id })),
+          },
           ...(ownStore ? [] : [{ name: 'customer_no', label: 'Store' }]),
           { name: 'is_active', label: 'Active', type: 'boolean' as const },
         ]}
@@ -162,10 +243,18 @@ export default function UsersPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
                 Add New
               </Button>
-              <Button icon={<CheckCircleOutlined />} disabled={selected.rows.length === 0} onClick={() => confirmActive(true)}>
+              <Button
+                icon={<CheckCircleOutlined />}
+                disabled={selected.rows.length === 0}
+                onClick={() => confirmActive(true)}
+              >
                 Activate
               </Button>
-              <Button icon={<StopOutlined />} disabled={selected.rows.length === 0} onClick={() => confirmActive(false)}>
+              <Button
+                icon={<StopOutlined />}
+                disabled={selected.rows.length === 0}
+                onClick={() => confirmActive(false)}
+              >
                 Deactivate
               </Button>
             </>

@@ -3,8 +3,14 @@ import { franchises, locations } from '../../franchises/schema.js';
 
 /** A franchise with one store, written straight to the database (the franchises module owns its API). */
 export async function makeFranchise(t: TestApp, code: string, locationCode = `${code}-S1`) {
-  await t.services.db.insert(franchises).values({ customer_no: code, name: `Franchise ${code}` }).onConflictDoNothing();
-  await t.services.db.insert(locations).values({ location_code: locationCode, customer_no: code, name: `Store ${locationCode}` }).onConflictDoNothing();
+  await t.services.db
+    .insert(franchises)
+    .values({ customer_no: code, name: `Franchise ${code}` })
+    .onConflictDoNothing();
+  await t.services.db
+    .insert(locations)
+    .values({ location_code: locationCode, customer_no: code, name: `Store ${locationCode}` })
+    .onConflictDoNothing();
   return { franchise_code: code, location_code: locationCode };
 }
 
@@ -14,7 +20,13 @@ export const nextPhone = () => `09${String(10_000_000 + ++phoneSeq * 7919).slice
 
 /** Creates a temporary customer through the API; overrides win. */
 export async function makeCustomer(client: Client, o: Record<string, unknown> = {}) {
-  const res = await client.post<{ customer_no: string; phone_no: string; referral_code: string; franchise_code: string; version: number }>('/api/customers/temporary', {
+  const res = await client.post<{
+    customer_no: string;
+    phone_no: string;
+    referral_code: string;
+    franchise_code: string;
+    version: number;
+  }>('/api/customers/temporary', {
     name: 'Nguyễn Văn An',
     phone_no: nextPhone(),
     ...o,

@@ -19,7 +19,10 @@ export type ItemSeed = {
 async function categoryId(db: DbOrTx, c: { code: string; name: string }, parentId: number | null): Promise<number> {
   const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.code, c.code));
   if (found) return found.id;
-  const [row] = await db.insert(categories).values({ code: c.code, name: c.name, parent_id: parentId }).returning({ id: categories.id });
+  const [row] = await db
+    .insert(categories)
+    .values({ code: c.code, name: c.name, parent_id: parentId })
+    .returning({ id: categories.id });
   return row.id;
 }
 
@@ -39,7 +42,13 @@ export async function seedItem(db: DbOrTx, seed: ItemSeed): Promise<void> {
     category_id,
   });
   for (const v of seed.variants ?? []) {
-    await db.insert(itemVariants).values({ item_no: seed.item_no, variant_code: v.variant_code, description: v.description, unit_price: v.unit_price ?? null, blocked: v.blocked ?? false });
+    await db.insert(itemVariants).values({
+      item_no: seed.item_no,
+      variant_code: v.variant_code,
+      description: v.description,
+      unit_price: v.unit_price ?? null,
+      blocked: v.blocked ?? false,
+    });
   }
 }
 

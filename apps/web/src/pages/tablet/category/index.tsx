@@ -51,7 +51,11 @@ export default function TabletCategoryPage() {
   const showItems = Boolean(sub || (top && top.children.length === 0));
   const filters: FilterItem[] = [
     ...(franchise && !own ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' as const }] : []),
-    ...(sub ? [{ field: 'category_id', value: sub.id, condition_type: 'eq' as const }] : top ? [{ field: 'top_category_id', value: top.id, condition_type: 'eq' as const }] : []),
+    ...(sub
+      ? [{ field: 'category_id', value: sub.id, condition_type: 'eq' as const }]
+      : top
+        ? [{ field: 'top_category_id', value: top.id, condition_type: 'eq' as const }]
+        : []),
   ];
   const back = () => {
     setPage(1);
@@ -65,7 +69,11 @@ export default function TabletCategoryPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Categories
         </Typography.Title>
-        {own ? <Typography.Text type="secondary">Prices of {own}</Typography.Text> : <FranchisePicker value={picked} onChange={setPicked} />}
+        {own ? (
+          <Typography.Text type="secondary">Prices of {own}</Typography.Text>
+        ) : (
+          <FranchisePicker value={picked} onChange={setPicked} />
+        )}
       </Space>
       <Space>
         {top ? (
@@ -73,7 +81,13 @@ export default function TabletCategoryPage() {
             Back
           </Button>
         ) : null}
-        <Breadcrumb items={[{ title: 'All categories' }, ...(top ? [{ title: top.name }] : []), ...(sub ? [{ title: sub.name }] : [])]} />
+        <Breadcrumb
+          items={[
+            { title: 'All categories' },
+            ...(top ? [{ title: top.name }] : []),
+            ...(sub ? [{ title: sub.name }] : []),
+          ]}
+        />
       </Space>
       {tree.isLoading ? (
         <Skeleton active />

@@ -7,7 +7,18 @@ export function FranchisePicker({ value, onChange }: { value: string | null; onC
   return (
     <Space>
       <label htmlFor="tablet-franchise">Prices of</label>
-      <Select id="tablet-franchise" size="large" allowClear showSearch style={{ minWidth: 300 }} placeholder="List prices (no franchise)" options={options.data ?? []} value={value ?? undefined} onChange={(v) => onChange(v ?? null)} aria-label="Franchise" />
+      <Select
+        id="tablet-franchise"
+        size="large"
+        allowClear
+        showSearch
+        style={{ minWidth: 300 }}
+        placeholder="List prices (no franchise)"
+        options={options.data ?? []}
+        value={value ?? undefined}
+        onChange={(v) => onChange(v ?? null)}
+        aria-label="Franchise"
+      />
     </Space>
   );
 }

@@ -11,7 +11,12 @@ export const PAGE_SIZE = 24;
 
 function PriceCard({ row }: { row: ItemRow }) {
   return (
-    <Card size="small" styles={{ body: { padding: 16, minHeight: 150 } }} aria-label={`${row.description} ${formatNumber(row.effective_price)} ₫`} tabIndex={0}>
+    <Card
+      size="small"
+      styles={{ body: { padding: 16, minHeight: 150 } }}
+      aria-label={`${row.description} ${formatNumber(row.effective_price)} ₫`}
+      tabIndex={0}
+    >
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
         <Typography.Text strong style={{ fontSize: 17, lineHeight: 1.3 }}>
           {row.pinned ? <PushpinFilled style={{ color: '#fa8c16', marginRight: 6 }} aria-label="Pinned" /> : null}
@@ -21,7 +26,10 @@ function PriceCard({ row }: { row: ItemRow }) {
           {row.item_no} · {row.base_unit_of_measure}
           {row.category_name ? ` · ${row.category_name}` : ''}
         </Typography.Text>
-        <Typography.Text className="tablet-price" style={{ fontSize: 28, fontWeight: 700, color: '#cf1322', fontVariantNumeric: 'tabular-nums' }}>
+        <Typography.Text
+          className="tablet-price"
+          style={{ fontSize: 28, fontWeight: 700, color: '#cf1322', fontVariantNumeric: 'tabular-nums' }}
+        >
           {formatNumber(row.effective_price)} ₫
         </Typography.Text>
         <Space size={4} wrap>
@@ -34,8 +42,24 @@ function PriceCard({ row }: { row: ItemRow }) {
 }
 
 /** A finger-sized grid of items with today's effective price, paged on the server. */
-export function PriceGrid({ filters, page, onPage, emptyText, size = PAGE_SIZE }: { filters: FilterItem[]; page: number; onPage: (p: number) => void; emptyText: string; size?: number }) {
-  const request: ListRequestInput = { pagination: { page, size }, filters, sort_order: { field: 'sort', direction: 'asc' } };
+export function PriceGrid({
+  filters,
+  page,
+  onPage,
+  emptyText,
+  size = PAGE_SIZE,
+}: {
+  filters: FilterItem[];
+  page: number;
+  onPage: (p: number) => void;
+  emptyText: string;
+  size?: number;
+}) {
+  const request: ListRequestInput = {
+    pagination: { page, size },
+    filters,
+    sort_order: { field: 'sort', direction: 'asc' },
+  };
   const list = useQuery({
     queryKey: qk.list(AREA, { tablet: true, ...request }),
     queryFn: () => call('items.list', { body: request }),
@@ -56,7 +80,14 @@ export function PriceGrid({ filters, page, onPage, emptyText, size = PAGE_SIZE }
         ))}
       </Row>
       {(list.data?.total_count ?? 0) > size ? (
-        <Pagination style={{ marginTop: 16, textAlign: 'center' }} current={page} pageSize={size} total={list.data?.total_count ?? 0} showSizeChanger={false} onChange={onPage} />
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'center' }}
+          current={page}
+          pageSize={size}
+          total={list.data?.total_count ?? 0}
+          showSizeChanger={false}
+          onChange={onPage}
+        />
       ) : null}
     </>
   );

@@ -30,7 +30,11 @@ export default function TabletItemPricePage() {
   }, [franchise, own, search, top, sub]);
   const browsing = !search && !top;
   const topNode = tree.data?.find((c) => c.id === top);
-  const chip = (active: boolean) => ({ size: 'large' as const, type: active ? ('primary' as const) : ('default' as const), style: { minHeight: 48, minWidth: 48 } });
+  const chip = (active: boolean) => ({
+    size: 'large' as const,
+    type: active ? ('primary' as const) : ('default' as const),
+    style: { minHeight: 48, minWidth: 48 },
+  });
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -38,7 +42,17 @@ export default function TabletItemPricePage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Item Price
         </Typography.Title>
-        {own ? <Typography.Text type="secondary">Prices of {own}</Typography.Text> : <FranchisePicker value={picked} onChange={(v) => { setPicked(v); setPage(1); }} />}
+        {own ? (
+          <Typography.Text type="secondary">Prices of {own}</Typography.Text>
+        ) : (
+          <FranchisePicker
+            value={picked}
+            onChange={(v) => {
+              setPicked(v);
+              setPage(1);
+            }}
+          />
+        )}
       </Space>
       <Input.Search
         size="large"
@@ -49,16 +63,37 @@ export default function TabletItemPricePage() {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          if (!e.target.value) { setSearch(''); setPage(1); }
+          if (!e.target.value) {
+            setSearch('');
+            setPage(1);
+          }
         }}
-        onSearch={(v) => { setSearch(v.trim()); setPage(1); }}
+        onSearch={(v) => {
+          setSearch(v.trim());
+          setPage(1);
+        }}
       />
       <Space wrap role="group" aria-label="Categories">
-        <Button {...chip(top === null)} onClick={() => { setTop(null); setSub(null); setPage(1); }}>
+        <Button
+          {...chip(top === null)}
+          onClick={() => {
+            setTop(null);
+            setSub(null);
+            setPage(1);
+          }}
+        >
           All
         </Button>
         {(tree.data ?? []).map((c) => (
-          <Button key={c.id} {...chip(top === c.id)} onClick={() => { setTop(c.id); setSub(null); setPage(1); }}>
+          <Button
+            key={c.id}
+            {...chip(top === c.id)}
+            onClick={() => {
+              setTop(c.id);
+              setSub(null);
+              setPage(1);
+            }}
+          >
             {c.name}
           </Button>
         ))}
@@ -66,7 +101,14 @@ export default function TabletItemPricePage() {
       {topNode?.children.length ? (
         <Space wrap role="group" aria-label="Sub-categories">
           {topNode.children.map((s) => (
-            <Button key={s.id} {...chip(sub === s.id)} onClick={() => { setSub(sub === s.id ? null : s.id); setPage(1); }}>
+            <Button
+              key={s.id}
+              {...chip(sub === s.id)}
+              onClick={() => {
+                setSub(sub === s.id ? null : s.id);
+                setPage(1);
+              }}
+            >
               {s.name} ({s.item_count})
             </Button>
           ))}
@@ -75,11 +117,22 @@ export default function TabletItemPricePage() {
       {browsing && page === 1 ? (
         <section aria-label="Pinned items">
           <Typography.Title level={5}>Pinned</Typography.Title>
-          <PriceGrid filters={[...filters, { field: 'pinned', value: true, condition_type: 'eq' }]} page={1} onPage={() => undefined} size={8} emptyText="No pinned items" />
+          <PriceGrid
+            filters={[...filters, { field: 'pinned', value: true, condition_type: 'eq' }]}
+            page={1}
+            onPage={() => undefined}
+            size={8}
+            emptyText="No pinned items"
+          />
         </section>
       ) : null}
       <section aria-label="Prices">
-        <PriceGrid filters={filters} page={page} onPage={setPage} emptyText={search ? `No item matches "${search}"` : 'No items in this category'} />
+        <PriceGrid
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          emptyText={search ? `No item matches "${search}"` : 'No items in this category'}
+        />
       </section>
     </Space>
   );

@@ -43,16 +43,40 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
       <List<ShopWebsiteItem>
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: <Empty description={list.isError ? 'Could not load the items. Search again to retry.' : search ? `No item matches "${search}"` : 'No items'} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                list.isError
+                  ? 'Could not load the items. Search again to retry.'
+                  : search
+                    ? `No item matches "${search}"`
+                    : 'No items'
+              }
+            />
+          ),
+        }}
         pagination={
           (list.data?.total_count ?? 0) > PAGE_SIZE
-            ? { current: page, pageSize: PAGE_SIZE, total: list.data?.total_count ?? 0, onChange: setPage, showSizeChanger: false }
+            ? {
+                current: page,
+                pageSize: PAGE_SIZE,
+                total: list.data?.total_count ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+              }
             : false
         }
         renderItem={(item) => (
           <List.Item
             actions={[
-              <Button key="open" type="primary" size="large" onClick={() => onPick(item.item_no)} aria-label={`Show ${item.item_no} in the online shop`}>
+              <Button
+                key="open"
+                type="primary"
+                size="large"
+                onClick={() => onPick(item.item_no)}
+                aria-label={`Show ${item.item_no} in the online shop`}
+              >
                 Show in shop
               </Button>,
             ]}
@@ -86,7 +110,11 @@ export default function TabletWebsitePage() {
         Website
       </Typography.Title>
       {config.isError ? (
-        <Alert type="error" showIcon message="The settings could not be loaded, so the shop address is unknown. Reload the page to try again." />
+        <Alert
+          type="error"
+          showIcon
+          message="The settings could not be loaded, so the shop address is unknown. Reload the page to try again."
+        />
       ) : !shopPageUrl(config.data?.shop_url, 'x') ? (
         <Alert
           type="warning"
@@ -105,7 +133,14 @@ export default function TabletWebsitePage() {
               {itemNo}
             </Typography.Text>
             {url ? (
-              <Button size="large" type="primary" icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+              <Button
+                size="large"
+                type="primary"
+                icon={<ExportOutlined />}
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Open in new tab
               </Button>
             ) : null}
@@ -115,9 +150,17 @@ export default function TabletWebsitePage() {
               <iframe
                 title={`Online shop page of ${itemNo}`}
                 src={url}
-                style={{ width: '100%', height: 'calc(100vh - 260px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 8 }}
+                style={{
+                  width: '100%',
+                  height: 'calc(100vh - 260px)',
+                  minHeight: 420,
+                  border: '1px solid #d9d9d9',
+                  borderRadius: 8,
+                }}
               />
-              <Typography.Text type="secondary">If the shop stays blank here, it does not allow being shown inside other sites: use Open in new tab.</Typography.Text>
+              <Typography.Text type="secondary">
+                If the shop stays blank here, it does not allow being shown inside other sites: use Open in new tab.
+              </Typography.Text>
             </>
           ) : null}
         </>
