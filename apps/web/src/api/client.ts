@@ -1,6 +1,8 @@
 import { DEFAULT_ERROR } from '@fp/contract/web';
 import type { ApiError, ListRequestInput } from '@fp/contract';
-import { exportPath, operation, opUrl, type ListOperationName, type OperationName } from '@fp/contract/ops/index';
+import type { ListOperationName, OperationName } from '@fp/contract/ops/index';
+import { exportPath, opUrl } from '@fp/contract/ops/meta';
+import { opRoutes } from '@fp/contract/ops/routes.gen';
 import type { ApiInput, ApiResponse } from '@fp/contract/api/index';
 
 /** A failed call: the server's errors[] (calls.md 8 shows the first msg). */
@@ -78,12 +80,18 @@ function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+/** Method and path of an operation (the generated route table: the operation table stays out of the first load). */
+function routeOf(name: OperationName) {
+  const [method, path] = opRoutes[name];
+  return { name, method, path };
+}
+
 /**
  * Calls an operation of the contract by name (DEVELOPING.md "Web API client"): `call('cancelReasons.get', { params: { id } })`.
  * Input and answer are typed from the operation's schemas; a list operation answers a page of its items.
  */
 export function call<N extends OperationName>(name: N, ...[input]: CallArgs<N>): Promise<ApiResponse<N>> {
-  const meta = operation(name);
+  const meta = routeOf(name);
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
   const url = opUrl(meta, i.params) + queryString(i.query);
   const body = meta.method === 'GET' || meta.method === 'DELETE' ? undefined : (i.body ?? {});
@@ -96,7 +104,7 @@ export function upload<N extends OperationName>(
   form: FormData,
   params?: Record<string, unknown>,
 ): Promise<ApiResponse<N>> {
-  const meta = operation(name);
+  const meta = routeOf(name);
   return request<ApiResponse<N>>(meta.method, opUrl(meta, params), form);
 }
 
@@ -107,7 +115,7 @@ export type OpData<N extends OperationName> = ApiResponse<N>;
 
 /** The export of a list operation: POSTs the filter body to `{path}/export` and saves the .xlsx it streams back. */
 export async function exportList(name: ListOperationName, body: ListRequestInput, fileName: string) {
-  const res = await fetch(`/api${exportPath(operation(name))}`, {
+  const res = await fetch(`/api${exportPath(routeOf(name))}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
