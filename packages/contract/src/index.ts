@@ -6,6 +6,7 @@ export * from './filter.js';
 export * from './toast.js';
 export * from './constants.js';
 export * from './pages.js';
+export * from './page-structures.js';
 export * from './app-routes.js';
 export * from './common.js';
 export * from './auth.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { pages } from '@fp/contract';
+import { pageStructureOf, pages } from '@fp/contract';
 import type { Services } from '../services.js';
 import { roles, users } from '../modules/auth/schema.js';
 import { pageStructures } from '../modules/access/schema.js';
@@ -19,7 +19,7 @@ export async function seedBase(s: Services): Promise<{ adminPassword?: string }>
   for (const pg of pages) {
     await db
       .insert(pageStructures)
-      .values({ page_url: pg.url, page_name: pg.name, buttons: pg.buttons, fields: pg.fields, filters: pg.filters })
+      .values({ page_url: pg.url, page_name: pg.name, ...pageStructureOf(pg.url) })
       .onConflictDoNothing();
   }
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
