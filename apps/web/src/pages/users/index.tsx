@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { mayManageUser, type User } from '@fp/contract';
+import { mayManageUser, userFormFields, type User } from '@fp/contract';
 import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
@@ -25,18 +25,6 @@ import { UserFields, toPayload, type UserFormValues } from './UserFields';
 import { USERS_AREA, USERS_PAGE, deviceLabel, useDevices, useOwnStore, useRoles } from './data';
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
-
-const FORM_FIELDS = [
-  'username',
-  'firstname',
-  'lastname',
-  'email',
-  'password',
-  'role_id',
-  'customer_no',
-  'device_id',
-  'is_active',
-] as const;
 
 export default function UsersPage() {
   const canEdit = useCan(USERS_PAGE, 'edit');
@@ -269,7 +257,7 @@ export default function UsersPage() {
         onCancel={() => setEditing(null)}
         form={form}
         name="user"
-        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, FORM_FIELDS))}
+        onFinish={(v) => save.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, userFormFields))}
       >
         <UserFields withPassword={isNew} />
       </FormDialog>
