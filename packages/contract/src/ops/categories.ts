@@ -1,11 +1,12 @@
 import { defineOps } from '../ops/meta.js';
+import { ITEM_LOOKUP_PAGES } from './page-groups.js';
 
 /** categories: the zod-free half of the operation table (schemas in ../api/categories.ts). */
 export const categoriesOps = defineOps('categories', {
   tree: {
     method: 'GET',
     path: '/categories',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary: 'The category tree: categories in sort order, each with its sub-categories and item counts',
   },
   create: {

@@ -1,4 +1,5 @@
 import { defineOps } from '../ops/meta.js';
+import { POS_PAGES } from './page-groups.js';
 
 /** customers: the zod-free half of the operation table (schemas in ../api/customers.ts). */
 export const customersOps = defineOps('customers', {
@@ -6,15 +7,7 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/by-phone/:phone_no',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Find a customer by mobile phone (head office may add ?franchise_code=)',
@@ -23,15 +16,7 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/stores',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Franchises and stores the caller may create customers in (a store user sees their own)',
@@ -40,15 +25,7 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/:customer_no',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Find a customer by customer number',
@@ -57,15 +34,7 @@ export const customersOps = defineOps('customers', {
     method: 'POST',
     path: '/customers/temporary',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'edit',
     },
     summary: 'Create a temporary customer at the counter (birth_date empty = 0001-01-01, country VNM)',
@@ -76,15 +45,7 @@ export const customersOps = defineOps('customers', {
     method: 'POST',
     path: '/customers/details-pos',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Customer, ship-to addresses and loyalty balances for the POS (customer_no, or phone_no)',
@@ -93,15 +54,7 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/:customer_no/birthday-promotion',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Whether the birthday promotion applies (birthday month, once per year); ?date=YYYY-MM-DD, default today',
@@ -114,15 +67,7 @@ export const shipToAddressesOps = defineOps('shipToAddresses', {
     method: 'POST',
     path: '/ship-to-addresses/filter',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'view',
     },
     summary: 'Filter ship-to addresses',
@@ -132,15 +77,7 @@ export const shipToAddressesOps = defineOps('shipToAddresses', {
     method: 'POST',
     path: '/ship-to-addresses',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'edit',
     },
     summary: 'Create a ship-to address (code SAnnn when empty)',
@@ -151,15 +88,7 @@ export const shipToAddressesOps = defineOps('shipToAddresses', {
     method: 'POST',
     path: '/ship-to-addresses/temporary',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'edit',
     },
     summary: 'Create a temporary ship-to address for the customer found by phone_no_customer',
@@ -170,15 +99,7 @@ export const shipToAddressesOps = defineOps('shipToAddresses', {
     method: 'PUT',
     path: '/ship-to-addresses',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'edit',
     },
     summary: 'Update a ship-to address (customer_no + code, with the version last read)',
@@ -241,15 +162,7 @@ export const customerRecordsOps = defineOps('customerRecords', {
     method: 'POST',
     path: '/customer-records/referral-check',
     access: {
-      page: [
-        '/customers',
-        '/salesOrders',
-        '/salesOrders/detail',
-        '/salesQuotes',
-        '/salesQuotes/detail',
-        '/tablet/salesOrders',
-        '/tablet/salesOrders/detail',
-      ],
+      page: POS_PAGES,
       level: 'edit',
     },
     summary: 'New-customer referral check: valid once, claimed by the order (phone_no, pos_so_no)',

@@ -1,25 +1,26 @@
 import { defineOps } from '../ops/meta.js';
+import { ITEM_LOOKUP_PAGES } from './page-groups.js';
 
 /** itemPrices: the zod-free half of the operation table (schemas in ../api/item-prices.ts). */
 export const itemPricesOps = defineOps('itemPrices', {
   list: {
     method: 'POST',
     path: '/item-prices/filter',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary: 'Filter item prices (store users see prices for every franchise and their own)',
     kind: 'list',
   },
   priceListsList: {
     method: 'POST',
     path: '/item-prices/price-lists/filter',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary: 'Filter price lists, with their number of prices, pinned prices and validity span',
     kind: 'list',
   },
   pinnedList: {
     method: 'POST',
     path: '/item-prices/pinned',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary:
       "The pinned list: pinned item prices valid today (for the caller's franchise and all franchises), in sort order",
     kind: 'list',
@@ -27,7 +28,7 @@ export const itemPricesOps = defineOps('itemPrices', {
   view: {
     method: 'GET',
     path: '/item-prices/view',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary: 'View one price list (price_list_code) with all its prices',
   },
   create: {

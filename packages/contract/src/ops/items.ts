@@ -1,11 +1,12 @@
 import { defineOps } from '../ops/meta.js';
+import { ITEM_LOOKUP_PAGES } from './page-groups.js';
 
 /** items: the zod-free half of the operation table (schemas in ../api/items.ts). */
 export const itemsOps = defineOps('items', {
   list: {
     method: 'POST',
     path: '/items/filter',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary:
       "Filter items: a franchise's item list (the store user's own, or head office's franchise_code filter) or the item master, each row with today's effective price and its source",
     kind: 'list',
@@ -13,14 +14,14 @@ export const itemsOps = defineOps('items', {
   price: {
     method: 'GET',
     path: '/items/price',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary:
       'The price of an item for a franchise on a date (priceOf): item price > list price × franchise rate > list price',
   },
   get: {
     method: 'GET',
     path: '/items/:item_no',
-    access: { page: ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'], level: 'view' },
+    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
     summary: 'One item of the item master with its variants and units of measure',
   },
   create: {

@@ -1,7 +1,6 @@
 import { categoriesApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { assertHeadOffice } from '../items/franchise-context.js';
-import {} from '../items/routes.js';
 import { categoryTree, createCategory, removeCategories, updateCategory } from './service.js';
 
 export function categoryRoutes(r: Router) {

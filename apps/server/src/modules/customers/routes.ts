@@ -24,21 +24,6 @@ import {
 import { unscoped } from '../../http/scope.js';
 import { customers, shipToAddresses } from './schema.js';
 
-export const CUSTOMERS_PAGE = '/customers';
-export const SETUP_PAGE = '/customers/setup';
-export const RECORDS_PAGE = '/customers/records';
-
-/** The counter screens that look up and create customers: the customer screen and the sales documents. */
-export const POS_PAGES = [
-  CUSTOMERS_PAGE,
-  '/salesOrders',
-  '/salesOrders/detail',
-  '/salesQuotes',
-  '/salesQuotes/detail',
-  '/tablet/salesOrders',
-  '/tablet/salesOrders/detail',
-] as const;
-
 export function customerRoutes(r: Router) {
   r.route(customersApi.byPhone, async ({ params, query, auth, services }) => {
     if (!check.phone(params.phone_no.trim())) throw badRequest(messages.phone, 'phone_no');

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { assertHeadOffice } from '../items/franchise-context.js';
-import {} from '../items/routes.js';
 import { itemPrices } from './schema.js';
 import { itemPriceSpec, priceListSpec, visiblePriceLists } from './list.js';
 import { createItemPrice, deletePriceList, removeItemPrices, updateItemPrice, viewPriceList } from './service.js';

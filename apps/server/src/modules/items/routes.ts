@@ -10,9 +10,6 @@ import { syncItems } from './sync.js';
 import { priceOf, today } from './price.js';
 import { franchiseItems } from './schema.js';
 
-/** Screens that look items and prices up (the tablet price screens show the effective price). */
-export const ITEM_LOOKUP_PAGES = ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'] as const;
-
 export function itemRoutes(r: Router) {
   listRoute(r, itemsApi.list, {
     spec: (auth, body) => itemListSpec(listFranchise(auth, body)),

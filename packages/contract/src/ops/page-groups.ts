@@ -1,0 +1,15 @@
+// Pages that share operations: an operation any one of them may call names the group in its `access`.
+
+/** The counter screens that look up and create customers: the customer screen and the sales documents. */
+export const POS_PAGES = [
+  '/customers',
+  '/salesOrders',
+  '/salesOrders/detail',
+  '/salesQuotes',
+  '/salesQuotes/detail',
+  '/tablet/salesOrders',
+  '/tablet/salesOrders/detail',
+] as const;
+
+/** The screens that look up items and their prices: the item list and the tablet price and category screens. */
+export const ITEM_LOOKUP_PAGES = ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'] as const;
