@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { check, messages } from '@fp/contract';
+import { check, messages, pageStructureOf } from '@fp/contract';
 
 const max = (n: number): Rule => ({ max: n, message: messages.maxLength(n) });
 const required: Rule = { required: true, whitespace: true, message: messages.required };
@@ -105,37 +105,5 @@ export function FranchiseFields(p: { isNew: boolean }) {
   );
 }
 
-export const FRANCHISE_FORM_FIELDS = [
-  'customer_no',
-  'name',
-  'tp_no',
-  'ss_no',
-  'is_active',
-  'address',
-  'address_2',
-  'district_code',
-  'district_name',
-  'city',
-  'post_code',
-  'region_code',
-  'phone_no',
-  'email',
-  'contact',
-  'vendor_no',
-  'vendor_name',
-  'buy_from_code',
-  'buy_from_address',
-  'receipt_lead_time',
-  'header_campaign',
-  'header_costcenter',
-  'header_channel',
-  'header_department',
-  'header_factory',
-  'line_campaign',
-  'line_costcenter',
-  'line_gen_bus_posting_group',
-  'batch_name',
-  'consignment_location_code',
-  'consignment_warehouse_code',
-  'consignment_intransit_code',
-] as const;
+/** The form's fields, for mapping server field errors: the franchise detail page's structure (page-structures.ts). */
+export const FRANCHISE_FORM_FIELDS = pageStructureOf('/franchises/detail').fields;
