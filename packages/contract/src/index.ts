@@ -26,5 +26,7 @@ export * from './addresses.js';
 export * from './customers.js';
 export * from './loyalty.js';
 export * from './admin.js';
+export * from './machines.js';
+export * from './sales.js';
 export * from './ops/index.js';
 export * from './api/index.js';

@@ -11,3 +11,4 @@ export * from './constants.js';
 export * from './pages.js';
 export * from './list-options.js';
 export * from './app-routes.js';
+export * from './machines.js';

@@ -15,3 +15,5 @@ export * from '../modules/categories/schema.js';
 export * from '../modules/items/schema.js';
 export * from '../modules/item-prices/schema.js';
 export * from '../jobs/schema.js';
+export * from '../modules/sales/schema.js';
+export * from '../modules/ledger/schema.js';

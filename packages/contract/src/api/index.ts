@@ -23,6 +23,7 @@ import { itemPricesSchemas } from './item-prices.js';
 import { itemsSchemas } from './items.js';
 import { redeemablePointsSchemas, loyaltySchemas } from './loyalty.js';
 import { numberSeriesSchemas } from './number-series.js';
+import { salesCreditMemosSchemas, salesInvoicesSchemas, salesOrdersSchemas, salesShipmentsSchemas } from './sales.js';
 import { shopSchemas } from './shop.js';
 import { syncSchemas } from './sync.js';
 import { configSchemas, apiLogsSchemas, jobsSchemas, systemSchemas } from './system.js';
@@ -42,6 +43,7 @@ export * from './item-prices.js';
 export * from './items.js';
 export * from './loyalty.js';
 export * from './number-series.js';
+export * from './sales.js';
 export * from './shop.js';
 export * from './sync.js';
 export * from './system.js';
@@ -69,6 +71,10 @@ export const operationSchemas = {
   redeemablePoints: redeemablePointsSchemas,
   loyalty: loyaltySchemas,
   numberSeries: numberSeriesSchemas,
+  salesOrders: salesOrdersSchemas,
+  salesShipments: salesShipmentsSchemas,
+  salesInvoices: salesInvoicesSchemas,
+  salesCreditMemos: salesCreditMemosSchemas,
   shop: shopSchemas,
   sync: syncSchemas,
   config: configSchemas,

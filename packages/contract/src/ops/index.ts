@@ -18,6 +18,7 @@ import { itemPricesOps } from './item-prices.js';
 import { itemsOps } from './items.js';
 import { redeemablePointsOps, loyaltyOps } from './loyalty.js';
 import { numberSeriesOps } from './number-series.js';
+import { salesCreditMemosOps, salesInvoicesOps, salesOrdersOps, salesShipmentsOps } from './sales.js';
 import { shopOps } from './shop.js';
 import { syncOps } from './sync.js';
 import { configOps, apiLogsOps, jobsOps, systemOps } from './system.js';
@@ -36,6 +37,7 @@ export * from './item-prices.js';
 export * from './items.js';
 export * from './loyalty.js';
 export * from './number-series.js';
+export * from './sales.js';
 export * from './shop.js';
 export * from './sync.js';
 export * from './system.js';
@@ -63,6 +65,10 @@ export const operations = {
   redeemablePoints: redeemablePointsOps,
   loyalty: loyaltyOps,
   numberSeries: numberSeriesOps,
+  salesOrders: salesOrdersOps,
+  salesShipments: salesShipmentsOps,
+  salesInvoices: salesInvoicesOps,
+  salesCreditMemos: salesCreditMemosOps,
   shop: shopOps,
   sync: syncOps,
   config: configOps,

@@ -13,3 +13,18 @@ export const POS_PAGES = [
 
 /** The screens that look up items and their prices: the item list and the tablet price and category screens. */
 export const ITEM_LOOKUP_PAGES = ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'] as const;
+
+/** The sales document screens (quotes, orders, credit memos, the invoiced/canceled lists, the tablet variants). */
+export const SALES_PAGES = [
+  '/salesOrders',
+  '/salesOrders/detail',
+  '/salesOrders/creditMemo',
+  '/salesOrdersInvoicedCanceled',
+  '/salesOrdersInvoicedCanceled/detail',
+  '/salesQuotes',
+  '/salesQuotes/detail',
+  '/tablet/salesOrders',
+  '/tablet/salesOrders/detail',
+  '/tablet/salesOrdersInvoicedCanceled',
+  '/tablet/salesOrdersInvoicedCanceled/detail',
+] as const;

@@ -6,7 +6,7 @@ import { items, itemUnits, itemVariants } from '../../modules/items/schema.js';
 import type { ErpCallOptions, ErpItem, ErpItems } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
 
-type ItemRow = typeof items.$inferSelect & { category_code: string | null };
+type ItemRow = Omit<typeof items.$inferSelect, 'vat_percent'> & { category_code: string | null };
 
 async function withChildren(d: DbOrTx, rows: ItemRow[]): Promise<ErpItem[]> {
   if (rows.length === 0) return [];

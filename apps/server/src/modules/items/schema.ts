@@ -13,6 +13,8 @@ export const items = pgTable(
     base_unit_of_measure: text('base_unit_of_measure').notNull(),
     /** List price of one base unit, VND. */
     unit_price: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
+    /** VAT contained in the item's prices, percent (retail prices include VAT; 10 is the standard rate). */
+    vat_percent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('10'),
     category_id: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     blocked: boolean('blocked').notNull().default(false),
     ...versioned(),

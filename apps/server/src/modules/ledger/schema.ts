@@ -1,0 +1,69 @@
+import { bigint, bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { money, qty } from '../../kernel/money.js';
+
+// The ledgers (ARCHITECTURE "Data"): append-only; the database refuses UPDATE and DELETE (trigger fp_refuse_change).
+// A correction is a new entry that names the entry it reverses (reverses_entry_id). On-hand = Σ item ledger quantity;
+// a customer's balance = Σ customer ledger amount.
+
+/** Stock movements in base units: + in (receipt, return, positive adjustment), − out (shipment, negative adjustment). */
+export const itemLedgerEntries = pgTable(
+  'item_ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sale, sale_return, purchase, purchase_return, positive_adjmt, negative_adjmt, transfer, consignment… */
+    entry_type: text('entry_type').notNull(),
+    franchise_code: text('franchise_code').notNull(),
+    location_code: text('location_code').notNull(),
+    item_no: text('item_no').notNull(),
+    variant_code: text('variant_code').notNull().default(''),
+    /** Signed, in the item's base unit. */
+    quantity: qty('quantity').notNull(),
+    /** The posted document: sales_shipment, sales_credit_memo, purchase_receipt, warehouse_entry, … */
+    document_type: text('document_type').notNull(),
+    document_no: text('document_no').notNull(),
+    document_line_no: integer('document_line_no').notNull().default(0),
+    /** The order the document belongs to (pos_so_no, pos_po_no, …). */
+    order_no: text('order_no').notNull().default(''),
+    posting_date: date('posting_date', { mode: 'string' }).notNull(),
+    reverses_entry_id: bigint('reverses_entry_id', { mode: 'number' }).references(
+      (): import('drizzle-orm/pg-core').AnyPgColumn => itemLedgerEntries.id,
+    ),
+    created_by: integer('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('item_ledger_on_hand').on(t.location_code, t.item_no, t.variant_code),
+    index('item_ledger_document').on(t.document_type, t.document_no),
+    index('item_ledger_franchise_date').on(t.franchise_code, t.posting_date),
+  ],
+);
+
+/** Receivables: + what the customer owes (invoice), − what they paid or were credited (payment, credit memo). */
+export const customerLedgerEntries = pgTable(
+  'customer_ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** invoice, credit_memo, payment, refund, adjustment */
+    entry_type: text('entry_type').notNull(),
+    franchise_code: text('franchise_code').notNull(),
+    customer_no: text('customer_no').notNull(),
+    /** Signed VND. */
+    amount: money('amount').notNull(),
+    document_type: text('document_type').notNull(),
+    document_no: text('document_no').notNull(),
+    /** The sales order the entry belongs to (pos_so_no), '' when none. */
+    order_no: text('order_no').notNull().default(''),
+    posting_date: date('posting_date', { mode: 'string' }).notNull(),
+    reverses_entry_id: bigint('reverses_entry_id', { mode: 'number' }).references(
+      (): import('drizzle-orm/pg-core').AnyPgColumn => customerLedgerEntries.id,
+    ),
+    created_by: integer('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_ledger_customer').on(t.customer_no),
+    index('customer_ledger_order').on(t.order_no),
+    index('customer_ledger_document').on(t.document_type, t.document_no),
+    index('customer_ledger_franchise_date').on(t.franchise_code, t.posting_date),
+  ],
+);

@@ -1,0 +1,207 @@
+// Status machines as tables (ARCHITECTURE: "A status machine is a table in packages/contract"). The server applies an
+// action with `UPDATE … WHERE status IN (from) AND version = $v` (apps/server/src/kernel/status.ts); the web app reads
+// the same rows to show, enable and confirm the buttons. Zod-free: the web's document screens import it.
+import { salesOrderStatuses, type PermissionType } from './constants.js';
+
+/** One row of a machine: the action, where it may start, where it ends, what the user confirms, the level it needs. */
+export type Transition<S extends string = string> = {
+  readonly action: string;
+  /** The button's text ("Release"); also the toast's action: "<label> Sales Order Successfully!". */
+  readonly label: string;
+  readonly from: readonly S[];
+  /** The status after the action; `'same'` when the action works on the document and keeps its status. */
+  readonly to: S | 'same';
+  /** The question the user answers before the action runs (product.md 4: these actions are confirmed). */
+  readonly confirm: string;
+  readonly level: PermissionType;
+  /** The action needs a cancel reason (cancel_reason_code) of this page. */
+  readonly reasonPage?: string;
+  /** The operation the action is sent with (`<area>.<key>`): a plain status change is the status call. */
+  readonly op: string;
+  /** A posting may end in one of several statuses (ship now: partial_delivered or shipped); listed for the diagram. */
+  readonly ends?: readonly S[];
+  /** Shown only on the tablet screens (confirm). */
+  readonly tabletOnly?: boolean;
+};
+
+export type Machine<S extends string = string> = {
+  readonly name: string;
+  readonly entity: string;
+  readonly statuses: readonly S[];
+  readonly transitions: readonly Transition<S>[];
+};
+
+const machine = <const S extends string>(m: Machine<S>): Machine<S> => m;
+
+export { salesOrderStatuses };
+export type SalesOrderStatus = (typeof salesOrderStatuses)[number];
+
+/** The statuses of the invoiced/canceled lists (/salesOrdersInvoicedCanceled); the others are the open list's. */
+export const salesOrderClosedStatuses = ['invoiced', 'canceled'] as const satisfies readonly SalesOrderStatus[];
+export const salesOrderOpenStatuses = salesOrderStatuses.filter(
+  (s) => !(salesOrderClosedStatuses as readonly string[]).includes(s),
+) as readonly SalesOrderStatus[];
+
+/** issue 8, "The order machine" (diagram in apps/server/src/modules/sales/README.md). */
+export const salesOrderMachine = machine<SalesOrderStatus>({
+  name: 'sales_order',
+  entity: 'Sales Order',
+  statuses: salesOrderStatuses,
+  transitions: [
+    {
+      action: 'release',
+      label: 'Release',
+      from: ['open'],
+      to: 'released',
+      confirm: 'Do you want to release this sales order?',
+      level: 'edit',
+      op: 'salesOrders.status',
+    },
+    {
+      action: 'reopen',
+      label: 'Reopen',
+      from: ['released', 'confirmed'],
+      to: 'open',
+      confirm: 'Do you want to reopen this sales order?',
+      level: 'edit',
+      op: 'salesOrders.status',
+    },
+    {
+      action: 'confirm',
+      label: 'Confirm',
+      from: ['released'],
+      to: 'confirmed',
+      confirm: 'Do you want to confirm this sales order?',
+      level: 'edit',
+      op: 'salesOrders.status',
+      tabletOnly: true,
+    },
+    {
+      action: 'ship',
+      label: 'Ship Now',
+      from: ['released', 'confirmed', 'partial_delivered'],
+      to: 'same',
+      ends: ['partial_delivered', 'shipped', 'invoiced'],
+      confirm: 'Do you want to ship this sales order now?',
+      level: 'edit',
+      op: 'salesOrders.ship',
+    },
+    {
+      action: 'calculate_qty_to_ship',
+      label: 'Calculate Qty-To-Ship Pending',
+      from: ['released', 'confirmed', 'partial_delivered'],
+      to: 'same',
+      confirm: 'Do you want to set the quantity to ship to what is outstanding and on hand?',
+      level: 'edit',
+      op: 'salesOrders.calculateQtyToShip',
+    },
+    {
+      action: 'support_to_ship',
+      label: 'Support To Ship',
+      from: ['released'],
+      to: 'same',
+      confirm: 'Do you want head office to ship this sales order?',
+      level: 'edit',
+      op: 'salesOrders.supportToShip',
+    },
+    {
+      action: 'close',
+      label: 'Close',
+      from: ['partial_delivered', 'shipped'],
+      to: 'invoiced',
+      confirm: 'Do you want to close this sales order? What was not shipped will no longer be outstanding.',
+      level: 'edit',
+      op: 'salesOrders.close',
+    },
+    {
+      action: 'cancel',
+      label: 'Cancel',
+      from: ['open', 'released', 'confirmed'],
+      to: 'canceled',
+      confirm: 'Do you want to cancel this sales order?',
+      level: 'edit',
+      reasonPage: '/salesOrders',
+      op: 'salesOrders.status',
+    },
+    {
+      action: 'sync',
+      label: 'Sync',
+      from: ['open', 'released', 'confirmed', 'partial_delivered', 'shipped', 'invoiced'],
+      to: 'same',
+      confirm: 'Do you want to sync this sales order with the ERP?',
+      level: 'view',
+      op: 'salesOrders.sync',
+    },
+  ],
+});
+
+export const salesQuoteStatuses = ['open', 'released', 'converted', 'canceled'] as const;
+export type SalesQuoteStatus = (typeof salesQuoteStatuses)[number];
+
+/** Quotes: open → released → converted into an order, or canceled. */
+export const salesQuoteMachine = machine<SalesQuoteStatus>({
+  name: 'sales_quote',
+  entity: 'Sales Quote',
+  statuses: salesQuoteStatuses,
+  transitions: [
+    {
+      action: 'release',
+      label: 'Release Quote',
+      from: ['open'],
+      to: 'released',
+      confirm: 'Do you want to release this sales quote?',
+      level: 'edit',
+      op: 'salesOrders.status',
+    },
+    {
+      action: 'reopen',
+      label: 'Reopen',
+      from: ['released'],
+      to: 'open',
+      confirm: 'Do you want to reopen this sales quote?',
+      level: 'edit',
+      op: 'salesOrders.status',
+    },
+    {
+      action: 'convert',
+      label: 'Convert To Order',
+      from: ['open', 'released'],
+      to: 'converted',
+      confirm: 'Do you want to convert this sales quote into a sales order?',
+      level: 'edit',
+      op: 'salesOrders.convertQuote',
+    },
+    {
+      action: 'cancel',
+      label: 'Cancel',
+      from: ['open', 'released'],
+      to: 'canceled',
+      confirm: 'Do you want to cancel this sales quote?',
+      level: 'edit',
+      reasonPage: '/salesQuotes',
+      op: 'salesOrders.status',
+    },
+  ],
+});
+
+/** The machine of a sales document type (credit memos are posted at once and have none). */
+export const salesMachineOf = (documentType: string): Machine | null =>
+  documentType === 'order' ? salesOrderMachine : documentType === 'quote' ? salesQuoteMachine : null;
+
+export const transitionOf = <S extends string>(m: Machine<S>, action: string): Transition<S> | undefined =>
+  m.transitions.find((t) => t.action === action);
+
+/** The actions that may start from a status (the buttons a document shows). */
+export const actionsFrom = <S extends string>(m: Machine<S>, status: string, o: { tablet?: boolean } = {}) =>
+  m.transitions.filter((t) => (t.from as readonly string[]).includes(status) && (o.tablet || !t.tabletOnly));
+
+/**
+ * `PUT …/status` with a target status maps onto the table: the action of this machine sent through the status call
+ * that ends in `to`. Undefined when no status-call action ends there (the 422 naming `status`).
+ */
+export const actionForTarget = <S extends string>(m: Machine<S>, to: string): Transition<S> | undefined =>
+  m.transitions.find((t) => t.op.endsWith('.status') && t.to === to);
+
+/** The 422 message of an action the status does not allow (the server's and the tests' one wording). */
+export const notAllowedMessage = (m: Machine, action: string, status: string) =>
+  `${m.entity} in status ${status} cannot ${transitionOf(m, action)?.label.toLowerCase() ?? action}`;

@@ -1,0 +1,389 @@
+import { z } from 'zod';
+import { messages, optionalText } from './validators.js';
+import { int32, version } from './common.js';
+import { dateInput, decimalInput, moneyInput } from './catalogue-common.js';
+import { documentTypes, ecomSalesTypes, salesOrderStatuses, storeSalesTypes } from './constants.js';
+import { salesQuoteStatuses } from './machines.js';
+
+// Sales documents (product.md 3 Sales order; calls.md 7.12; api.md Sales; issue 8). One model for quotes, orders and
+// credit memos. Money is a decimal string with 2 decimals, quantities with up to 5 (DEVELOPING.md "Money").
+
+export const salesTypes = [...new Set([...storeSalesTypes, ...ecomSalesTypes])] as const;
+export type SalesType = (typeof storeSalesTypes)[number] | (typeof ecomSalesTypes)[number];
+export type SalesDocumentType = (typeof documentTypes)[number];
+/** Every status a sales document can have (orders and quotes; a credit memo is posted at once: `invoiced`). */
+export const salesDocumentStatuses = [...new Set([...salesOrderStatuses, ...salesQuoteStatuses])] as const;
+
+/** A quantity on a line: more than 0, at most 5 decimals. */
+export const quantityInput = (field = 'quantity') =>
+  decimalInput(field, { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true });
+/** A quantity that may be 0 (qty to ship / to invoice / to credit). */
+export const quantityOrZeroInput = (field: string) => decimalInput(field, { min: 0, max: 1_000_000_000, scale: 5 });
+/** A percent 0 … 100 with at most 2 decimals. */
+export const percentInput = (field: string) => decimalInput(field, { min: 0, max: 100, scale: 2 });
+
+const optionalDate = () => z.union([dateInput(), z.literal('').transform(() => null), z.null()]).optional();
+const t = (max: Parameters<typeof optionalText>[0]) => optionalText(max).optional();
+
+/** The sell-to / bill-to / ship-to blocks: name, phone_no, contact, code, address, district, post code, city, country. */
+const party = <P extends string>(prefix: P) =>
+  ({
+    [`${prefix}_name`]: t(100),
+    [`${prefix}_phone_no`]: t(30),
+    [`${prefix}_contact`]: t(100),
+    [`${prefix}_address`]: t(250),
+    [`${prefix}_address_2`]: t(250),
+    [`${prefix}_district_code`]: t(30),
+    [`${prefix}_district_name`]: t(100),
+    [`${prefix}_post_code`]: t(30),
+    [`${prefix}_city`]: t(100),
+    [`${prefix}_country`]: t(30),
+  }) as Record<
+    `${P}_${'name' | 'phone_no' | 'contact' | 'address' | 'address_2' | 'district_code' | 'district_name' | 'post_code' | 'city' | 'country'}`,
+    ReturnType<typeof t>
+  >;
+
+/** Header fields a user may set on create and update (the rest is derived: numbers, totals, statuses, posting). */
+export const salesHeaderFields = {
+  location_code: t(30),
+  sales_type: z.enum(salesTypes, { error: `sales_type must be one of ${salesTypes.join(', ')}` }).optional(),
+  /** The customer: the customer's number (sell-to code). Sell-to, bill-to and ship-to default from the customer. */
+  sell_to_code: t(30),
+  ...party('sell_to'),
+  bill_to_code: t(30),
+  ...party('bill_to'),
+  ship_to_code: t(30),
+  ...party('ship_to'),
+  general_comments: t(250),
+  delivery_comments: t(250),
+  la_internal_comment: t(250),
+  agent_code: t(30),
+  agent_service_code: t(30),
+  agent_address: t(250),
+  requested_delivery_date: optionalDate(),
+  campaign: t(30),
+  costcenter: t(30),
+  loyalty_cust_scheme: t(30),
+  loyalty_cust_referral_code: t(30),
+  customer_birthday: optionalDate(),
+  la_referral_code: t(30),
+  la_referral_cust_no: t(30),
+  invoice_discount_amount: moneyInput('invoice_discount_amount').optional(),
+  order_date: optionalDate(),
+};
+
+/** A line as the user enters it: the price comes from the catalogue (product price function) unless overridden. */
+export const salesLineInput = z.object({
+  item_no: z.string({ error: messages.required }).trim().min(1, messages.required).max(30, messages.maxLength(30)),
+  variant_code: t(30),
+  unit_of_measure: t(30),
+  quantity: quantityInput(),
+  /** An override of the catalogue price (needs the price override permission from issue 9). */
+  unit_price: moneyInput('unit_price').optional(),
+  line_discount_amount: moneyInput('line_discount_amount').optional(),
+  line_discount_percent: percentInput('line_discount_percent').optional(),
+  location_code: t(30),
+  la_so_line_note: t(250),
+});
+export type SalesLineInput = z.input<typeof salesLineInput>;
+
+export const salesOrderCreate = z.object({
+  document_type: z
+    .enum(['order', 'quote'], { error: 'document_type must be order or quote' })
+    .optional()
+    .default('order'),
+  /** Head office names the franchise (or it follows from location_code); a store user's is their own. */
+  franchise_code: t(30),
+  ...salesHeaderFields,
+  lines: z.array(salesLineInput).max(500, 'At most 500 lines').optional(),
+});
+export type SalesOrderCreate = z.input<typeof salesOrderCreate>;
+
+export const salesOrderUpdate = z.object({
+  pos_so_no: z.string({ error: messages.required }).trim().min(1, messages.required),
+  version,
+  ...salesHeaderFields,
+});
+export type SalesOrderUpdate = z.input<typeof salesOrderUpdate>;
+
+export const posSoNoParam = z.object({ pos_so_no: z.string().trim().min(1, messages.required).max(40) });
+const docRef = { pos_so_no: z.string({ error: messages.required }).trim().min(1, messages.required), version };
+
+export const salesLineAdd = z.object({
+  ...docRef,
+  lines: z.array(salesLineInput).min(1, 'lines must not be empty').max(500),
+});
+export const salesLineUpdate = z.object({
+  ...docRef,
+  line_no: int32().positive(),
+  variant_code: t(30),
+  unit_of_measure: t(30),
+  quantity: quantityInput().optional(),
+  unit_price: moneyInput('unit_price').optional(),
+  line_discount_amount: moneyInput('line_discount_amount').optional(),
+  line_discount_percent: percentInput('line_discount_percent').optional(),
+  location_code: t(30),
+  la_so_line_note: t(250),
+});
+export const salesLineRemove = z.object({
+  ...docRef,
+  line_nos: z.array(int32().positive()).min(1, 'line_nos must not be empty').max(500),
+});
+
+/** PUT …/status: the target status; cancel needs a cancel reason of the document's page. */
+export const salesStatusChange = z.object({
+  ...docRef,
+  status: z.enum(salesDocumentStatuses, { error: `status must be one of ${salesDocumentStatuses.join(', ')}` }),
+  cancel_reason_code: t(30),
+});
+export const salesRequestedDeliveryDate = z.object({ ...docRef, requested_delivery_date: dateInput() });
+
+/** PUT …/lines/post-qty: what the next "ship now" posts per line (defaults: everything outstanding). */
+export const salesPostQty = z.object({
+  ...docRef,
+  lines: z
+    .array(
+      z.object({
+        line_no: int32().positive(),
+        qty_to_ship: quantityOrZeroInput('qty_to_ship').optional(),
+        qty_to_invoice: quantityOrZeroInput('qty_to_invoice').optional(),
+      }),
+    )
+    .min(1, 'lines must not be empty')
+    .max(500),
+});
+
+/** Actions of the machine that take only the document (ship now, calculate, support to ship, sync, close, convert). */
+export const salesDocumentAction = z.object(docRef);
+
+/** Credit memo for lines: quantities ≤ invoiced − credited per line. */
+export const salesCreditMemoLines = z.object({
+  ...docRef,
+  lines: z
+    .array(z.object({ line_no: int32().positive(), quantity: quantityInput() }))
+    .min(1, 'lines must not be empty')
+    .max(500),
+  cancel_reason_code: t(30),
+});
+export const salesCreditMemoAll = z.object({ ...docRef, cancel_reason_code: t(30) });
+
+// ---------- answers ----------
+
+const money = z.string();
+const qty = z.string();
+
+export const salesLine = z.object({
+  line_no: int32(),
+  line_type: z.enum(['item', 'fee']),
+  item_no: z.string(),
+  variant_code: z.string(),
+  description: z.string(),
+  unit_of_measure: z.string(),
+  location_code: z.string(),
+  quantity: qty,
+  unit_price: money,
+  /** Where the price came from (item_price, price_rate, list_price, manual). */
+  price_source: z.string(),
+  line_discount_percent: z.string(),
+  line_discount_amount: money,
+  /** quantity × unit price − line discount; VAT included (retail prices include VAT). */
+  amount: money,
+  vat_percent: z.string(),
+  /** The VAT contained in amount: amount × vat / (100 + vat), rounded to 2 decimals. */
+  vat_amount: money,
+  qty_to_ship: qty,
+  qty_shipped: qty,
+  qty_to_invoice: qty,
+  qty_invoiced: qty,
+  qty_credited: qty,
+  la_so_line_note: z.string(),
+  version: int32(),
+});
+export type SalesLine = z.infer<typeof salesLine>;
+
+export const erpSyncState = z.object({
+  state: z.string(),
+  external_no: z.string().nullable(),
+  etag: z.string().nullable(),
+  last_error: z.string().nullable(),
+  synced_at: z.string().nullable(),
+});
+
+export const salesTotals = z.object({
+  subtotal: money,
+  line_discount_amount: money,
+  invoice_discount_amount: money,
+  fees_amount: money,
+  vat_amount: money,
+  grand_total: money,
+  /** Grand total − processed payments (issue 9 adds payments and adjustments). */
+  remaining_amount: money,
+  /** What credit memos of this order owe the customer back. */
+  credited_amount: money,
+});
+
+const partyOut = <P extends string>(prefix: P) =>
+  Object.fromEntries(
+    [
+      'name',
+      'phone_no',
+      'contact',
+      'address',
+      'address_2',
+      'district_code',
+      'district_name',
+      'post_code',
+      'city',
+      'country',
+    ].map((f) => [`${prefix}_${f}`, z.string()]),
+  ) as Record<
+    `${P}_${'name' | 'phone_no' | 'contact' | 'address' | 'address_2' | 'district_code' | 'district_name' | 'post_code' | 'city' | 'country'}`,
+    z.ZodString
+  >;
+
+/** One row of the list (the /salesOrders columns and more). */
+export const salesOrderListItem = z.object({
+  pos_so_no: z.string(),
+  document_type: z.string(),
+  franchise_code: z.string(),
+  location_code: z.string(),
+  status: z.string(),
+  sales_type: z.string(),
+  customer_no: z.string(),
+  customer_name: z.string(),
+  shipping_address: z.string(),
+  sell_to_phone_no: z.string(),
+  remaining_amount: money,
+  grand_total: money,
+  order_date: z.string(),
+  requested_delivery_date: z.string().nullable(),
+  posting_date: z.string().nullable(),
+  general_comments: z.string(),
+  delivery_comments: z.string(),
+  cancel_reason_description: z.string(),
+  quote_no: z.string(),
+  shipping_by: z.string(),
+  version: int32(),
+});
+
+export const salesOrder = z.object({
+  pos_so_no: z.string(),
+  document_type: z.string(),
+  franchise_code: z.string(),
+  location_code: z.string(),
+  sales_type: z.string(),
+  status: z.string(),
+  sell_to_code: z.string(),
+  ...partyOut('sell_to'),
+  bill_to_code: z.string(),
+  ...partyOut('bill_to'),
+  ship_to_code: z.string(),
+  ...partyOut('ship_to'),
+  general_comments: z.string(),
+  delivery_comments: z.string(),
+  la_internal_comment: z.string(),
+  agent_code: z.string(),
+  agent_service_code: z.string(),
+  agent_address: z.string(),
+  requested_delivery_date: z.string().nullable(),
+  coupon_code: z.string(),
+  campaign: z.string(),
+  costcenter: z.string(),
+  loyalty_cust_scheme: z.string(),
+  loyalty_cust_referral_code: z.string(),
+  loyalty_redeemable_points: z.string(),
+  loyalty_ranking_points: z.string(),
+  loyalty_birthday_used: z.boolean(),
+  customer_birthday: z.string().nullable(),
+  la_exchange_points: z.string(),
+  la_referral_code: z.string(),
+  la_referral_cust_no: z.string(),
+  invoice_discount_amount: money,
+  quote_no: z.string(),
+  /** A quote converted into an order: the order's number. */
+  converted_order_no: z.string(),
+  /** A credit memo: the order it credits. */
+  applies_to_order_no: z.string(),
+  /** Who ships: the store, or head office after "support to ship". */
+  shipping_by: z.enum(['store', 'head_office']),
+  order_date: z.string(),
+  posting_date: z.string().nullable(),
+  cancel_reason_code: z.string(),
+  cancel_reason_description: z.string(),
+  totals: salesTotals,
+  remaining_amount: money,
+  grand_total: money,
+  lines: z.array(salesLine),
+  /** Fees on the order (issue 9); empty until then. */
+  fees: z.array(z.object({ line_no: int32(), fee_code: z.string(), description: z.string(), amount: money })),
+  shipments: z.array(z.object({ pos_ss_no: z.string(), posting_date: z.string() })),
+  invoices: z.array(z.object({ pos_si_no: z.string(), posting_date: z.string(), amount: money })),
+  credit_memos: z.array(z.object({ pos_so_no: z.string(), posting_date: z.string(), amount: money })),
+  erp: erpSyncState,
+  version: int32(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SalesOrder = z.infer<typeof salesOrder>;
+
+/** An action's answer: the document as it now is, and a message where the action has something to say (sync). */
+export const salesActionResult = z.object({ order: salesOrder, message: z.string() });
+
+// ---------- posted documents ----------
+
+export const postedSalesLine = z.object({
+  line_no: int32(),
+  order_line_no: int32(),
+  item_no: z.string(),
+  variant_code: z.string(),
+  description: z.string(),
+  unit_of_measure: z.string(),
+  location_code: z.string(),
+  quantity: qty,
+  unit_price: money,
+  line_discount_amount: money,
+  amount: money,
+  vat_percent: z.string(),
+  vat_amount: money,
+});
+
+const postedHeader = {
+  pos_so_no: z.string(),
+  franchise_code: z.string(),
+  location_code: z.string(),
+  customer_no: z.string(),
+  customer_name: z.string(),
+  order_date: z.string(),
+  posting_date: z.string(),
+  ship_to_address: z.string(),
+  shipping_agent_code: z.string(),
+  external_document_no: z.string(),
+  created_at: z.string(),
+};
+export const salesShipmentListItem = z.object({ pos_ss_no: z.string(), ...postedHeader });
+export const salesShipment = salesShipmentListItem.extend({ lines: z.array(postedSalesLine) });
+export const salesInvoiceListItem = z.object({
+  pos_si_no: z.string(),
+  ...postedHeader,
+  subtotal: money,
+  line_discount_amount: money,
+  invoice_discount_amount: money,
+  vat_amount: money,
+  amount: money,
+});
+export const salesInvoice = salesInvoiceListItem.extend({ lines: z.array(postedSalesLine) });
+export const salesCreditMemoListItem = z.object({
+  pos_so_no: z.string(),
+  applies_to_order_no: z.string(),
+  franchise_code: z.string(),
+  location_code: z.string(),
+  customer_no: z.string(),
+  customer_name: z.string(),
+  posting_date: z.string(),
+  amount: money,
+  cancel_reason_code: z.string(),
+  created_at: z.string(),
+});
+export const salesCreditMemo = salesCreditMemoListItem.extend({ lines: z.array(postedSalesLine) });
+export const posSsNoParam = z.object({ pos_ss_no: z.string().trim().min(1).max(40) });
+export const posSiNoParam = z.object({ pos_si_no: z.string().trim().min(1).max(40) });
