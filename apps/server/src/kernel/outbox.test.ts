@@ -10,6 +10,7 @@ import {
   erpDocumentSync,
   erpGroupKey,
   erpSyncOf,
+  refreshErpDocument,
   registerErpDocumentLoader,
 } from './outbox.js';
 
@@ -115,6 +116,17 @@ describe('ERP outbox', () => {
     expect(await ctx.t.services.erp.documents.get('transfer_order', 'TO-1')).toMatchObject({
       status: 'released',
       posted: [{ posted_kind: 'transfer_shipment', posted_no: 'TS-1' }],
+    });
+    // The "sync" action: the ERP's view; standalone knows only what it was told since the start.
+    expect(await refreshErpDocument(ctx.t.services, 'transfer_order', 'TO-1')).toMatchObject({
+      erp: { status: 'released', external_no: 'TO-1' },
+      sync: { sync_state: 'synced', external_no: 'TO-1' },
+      message: 'The ERP has TO-1 as TO-1 (released).',
+    });
+    expect(await refreshErpDocument(ctx.t.services, 'transfer_order', 'TO-NEVER')).toMatchObject({
+      erp: { status: 'standalone' },
+      sync: null,
+      message: 'Standalone mode: the product is the record; nothing to bring back.',
     });
   });
 

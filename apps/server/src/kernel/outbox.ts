@@ -8,6 +8,7 @@ import {
   type Erp,
   type ErpDocumentKind,
   type ErpDocumentOfKind,
+  type ErpDocumentState,
   type ErpPostedDocumentKind,
   type ErpPosting,
 } from '../erp/port.js';
@@ -309,4 +310,28 @@ export function erpDocumentHandler(services: { db: DbOrTx; erp: Erp }): JobHandl
 /** Registers the outbox's job handler (app.ts, once per app). */
 export function registerErpOutbox(services: { db: DbOrTx; erp: Erp; jobs: JobRunner }): void {
   services.jobs.register(ERP_DOCUMENT_QUEUE, erpDocumentHandler(services));
+}
+
+/**
+ * The "sync" action of a document: asks the ERP for its view of the document (outside any transaction) and, when
+ * the ERP knows it, stores its number and etag. Standalone answers `status: 'standalone'` (nothing to bring back).
+ * Call it from the route without an open transaction.
+ */
+export async function refreshErpDocument(
+  services: { db: DbOrTx; erp: Erp },
+  kind: ErpDocumentKind,
+  documentNo: string,
+): Promise<{ erp: ErpDocumentState | null; sync: ErpSync | null; message: string }> {
+  const state = await services.erp.documents.get(kind, documentNo);
+  if (state && state.status !== 'standalone')
+    await services.db
+      .update(erpDocumentSync)
+      .set({ external_no: state.external_no, etag: state.etag, updated_at: sql`now()` })
+      .where(and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo)));
+  const message = !state
+    ? `The ERP does not know ${documentNo}.`
+    : state.status === 'standalone'
+      ? 'Standalone mode: the product is the record; nothing to bring back.'
+      : `The ERP has ${documentNo} as ${state.external_no} (${state.status}).`;
+  return { erp: state, sync: await erpSyncOf(services.db, kind, documentNo), message };
 }

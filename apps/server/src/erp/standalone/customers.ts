@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { COUNTRY_REGION_CODE } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { franchises } from '../../modules/franchises/schema.js';
 import type { ErpCustomer, ErpCustomers } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';

@@ -67,34 +67,32 @@ export function standaloneFranchises(db: Db): ErpFranchises {
   };
   return {
     async list(q: ErpListQuery = {}) {
-      const d = db;
       const { top, skip } = readPaging(q);
       const conds = [q.since ? gt(franchises.updated_at, q.since) : undefined];
       for (const [k, v] of Object.entries(q.filter ?? {})) {
         const col = (franchises as unknown as Record<string, unknown>)[k];
         if (col) conds.push(eq(col as typeof franchises.customer_no, v as string));
       }
-      const rows = await d
+      const rows = await db
         .select()
         .from(franchises)
         .where(and(...conds))
         .orderBy(asc(franchises.customer_no))
         .limit(top + 1)
         .offset(skip);
-      return toPage('franchises', await withStores(d, rows), top, skip);
+      return toPage('franchises', await withStores(db, rows), top, skip);
     },
     get: (customerNo) => one(db, eq(franchises.customer_no, customerNo)),
     findByPhone: (phoneNo) => one(db, eq(franchises.phone_no, phoneNo)),
     async sync(customerNo) {
-      const d = db;
       // Derived data: the current year's number series (idempotent) and the sync stamp.
       const year = businessYear();
-      const series = await generateNumberSeries(d, { franchiseCode: customerNo, year });
-      const [stores] = await d
+      const series = await generateNumberSeries(db, { franchiseCode: customerNo, year });
+      const [stores] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(locations)
         .where(eq(locations.customer_no, customerNo));
-      await d
+      await db
         .update(franchises)
         .set({ last_synced_at: sql`now()` })
         .where(eq(franchises.customer_no, customerNo));

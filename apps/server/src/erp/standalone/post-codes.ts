@@ -11,10 +11,9 @@ export function standalonePostCodes(db: Db): ErpPostCodes {
   return {
     async list(q) {
       const { top, skip } = readPaging(q);
-      const d = db;
       const code = q.filter?.code !== undefined ? sql` and code = ${String(q.filter.code)}` : sql``;
       const province = q.filter?.post_code !== undefined ? sql` and post_code = ${String(q.filter.post_code)}` : sql``;
-      const res = await d.execute(
+      const res = await db.execute(
         sql`select table_code, code, name, post_code from address_units where table_code = ${q.table_code}${code}${province} order by code limit ${top + 1} offset ${skip}`,
       );
       const rows = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as {
