@@ -176,10 +176,16 @@ describe('ERP outbox', () => {
     });
     const failed = await jobOf(job.id);
     expect(failed.state).toBe('failed');
+    // A later action queued meanwhile waits behind it; the state still says failed (and why).
+    await ctx.t.services.db.transaction((tx) =>
+      enqueueErpDocument(tx, { kind: 'transfer_order', documentNo: 'TO-3', action: 'reopen' }),
+    );
+    expect(await syncOf('TO-3')).toMatchObject({ sync_state: 'failed', last_action: 'reopen' });
     expect(new Date(failed.run_at).getTime()).toBeGreaterThan(Date.now());
     await dueNow(job.id);
     await drain();
     expect(await syncOf('TO-3')).toMatchObject({ sync_state: 'synced', last_error: null, external_no: 'TO-3' });
+    expect(await ctx.t.services.erp.documents.get('transfer_order', 'TO-3')).toMatchObject({ status: 'open' });
     expect((await jobOf(job.id)).state).toBe('done');
   });
 

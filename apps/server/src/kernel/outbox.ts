@@ -123,7 +123,9 @@ export async function enqueueErpDocument(
       .from(jobs)
       .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, groupKey), inArray(jobs.state, [...LIVE])))
       .orderBy(desc(jobs.id))
-      .limit(1);
+      .limit(1)
+      // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+      .for('update');
     const p = last?.payload as ErpDocumentJob | undefined;
     if (last && last.state === 'pending' && last.attempts === 0 && p?.action === action) {
       if (action === 'cancel') await tx.update(jobs).set({ payload }).where(eq(jobs.id, last.id));
@@ -144,8 +146,8 @@ export async function enqueueErpDocument(
       .onConflictDoUpdate({
         target: [erpDocumentSync.kind, erpDocumentSync.document_no],
         set: {
-          // A dead earlier action still blocks this one: the state keeps saying so until it is retried or discarded.
-          sync_state: sql`case when ${erpDocumentSync.sync_state} = 'dead' then 'dead' else 'pending' end`,
+          // A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
+          sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
           last_action: action,
           last_job_id: job.id,
           updated_at: sql`now()`,
