@@ -13,6 +13,7 @@ import { fromFastifyError, fromPgError } from './http/input.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
+import { registerErpOutbox } from './kernel/outbox.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
 import { MaintenanceFlag } from './modules/system/settings.js';
@@ -54,6 +55,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     apiLog: new ApiLogWriter(database.db, log),
     maintenance: new MaintenanceFlag(database.db, config.maintenanceCacheMs),
   };
+  // The ERP outbox's job handler (documents register their loaders from their routes).
+  registerErpOutbox(services);
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);
   // fastify only uses them for the OpenAPI document.

@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { franchises } from '../modules/franchises/schema.js';
 import { createErp } from './index.js';
 import { syncLogs } from './schema.js';
+import type { ErpDocument, ErpParty } from './port.js';
 
 const ctx = useTestApp({ DEFAULT_VENDOR_NO: 'V-HO-9', DEFAULT_VENDOR_NAME: 'Trụ sở' });
 
@@ -51,20 +52,90 @@ describe('ERP port', () => {
     expect((await erp.customers.findByPhone('0900000005'))?.customer_no).toBe('PG5');
     expect(await erp.vendors.get('V-HO-9')).toMatchObject({ vendor_no: 'V-HO-9', name: 'Trụ sở' });
     expect(await erp.vendors.get('V-OTHER')).toBeNull();
-    const release = {
-      kind: 'purchase_order' as const,
+    const party = (no: string, name: string): ErpParty => ({
+      no,
+      name,
+      address: '1 Lê Lợi',
+      address_2: '',
+      city: 'Hà Nội',
+      district_code: '001',
+      post_code: '01',
+      country_region_code: 'VN',
+      phone_no: '0900000001',
+      contact: '',
+    });
+    const release: ErpDocument = {
+      kind: 'purchase_order',
       document_no: 'PG1-PO-26-000001',
       franchise_code: 'PG1',
-      location_code: 'PG1-01',
-      party_no: 'V-HO-9',
-      document_date: '2026-02-01',
-      lines: [],
-      header: {},
+      header: {
+        vendor_no: 'V-HO-9',
+        vendor_name: 'Trụ sở',
+        buy_from: party('PG1', 'Trang 1'),
+        receiving_location_code: 'PG1-01',
+        receiving: party('PG1-01', 'Kho 1'),
+        order_date: '2026-02-01',
+        requested_receipt_date: '2026-02-05',
+        external_document_no: '',
+        dimensions: { campaign: '', costcenter: '', channel: '', department: '', factory: '' },
+        invoice_discount_amount: '0',
+        agent_code: '',
+        agent_service_code: '',
+      },
+      lines: [
+        {
+          line_no: 10000,
+          line_type: 'item',
+          item_no: 'I1',
+          variant_code: '',
+          description: 'Nước mắm',
+          unit_of_measure: 'PCS',
+          location_code: 'PG1-01',
+          quantity: '2',
+          qty_to_ship: '2',
+          qty_to_invoice: '2',
+          qty_to_receive: '0',
+          unit_price: '10000',
+          line_discount_amount: '0',
+          vat_percent: '10',
+          amount: '20000',
+        },
+      ],
     };
+    expect(await erp.documents.get('purchase_order', release.document_no)).toMatchObject({
+      status: 'standalone',
+      external_no: release.document_no,
+      posted: [],
+    });
     const a = await erp.documents.release(release);
     const b = await erp.documents.release(release);
     expect(a).toMatchObject({ document_no: 'PG1-PO-26-000001', external_no: 'PG1-PO-26-000001', status: 'released' });
     expect(b.external_no).toBe(a.external_no);
+    expect(b.etag).not.toBe(a.etag);
+    const posting = {
+      posted_kind: 'purchase_receipt' as const,
+      posted_no: 'PG1-PR-26-000001',
+      kind: 'purchase_order' as const,
+      order_no: release.document_no,
+      franchise_code: 'PG1',
+      posting_date: '2026-02-06',
+      document_date: '2026-02-06',
+      external_document_no: '',
+      lines: [],
+    };
+    const posted = await erp.documents.post(posting);
+    expect(posted.posted).toMatchObject({ posted_no: 'PG1-PR-26-000001', external_no: 'PG1-PR-26-000001' });
+    await erp.documents.post(posting); // the same posted number again is recorded once
+    expect(await erp.documents.get('purchase_order', release.document_no)).toMatchObject({
+      status: 'released',
+      posted: [{ posted_kind: 'purchase_receipt', posted_no: 'PG1-PR-26-000001' }],
+    });
+    expect((await erp.documents.reopen({ kind: 'purchase_order', document_no: release.document_no })).status).toBe(
+      'open',
+    );
+    expect(
+      (await erp.documents.cancel({ kind: 'purchase_order', document_no: release.document_no, reason: 'x' })).status,
+    ).toBe('canceled');
     expect((await erp.documents.fetchPosted({ order_no: 'PG1-PO-26-000001' })).value).toEqual([]);
     expect(await erp.authorize()).toMatchObject({ ok: true });
   });

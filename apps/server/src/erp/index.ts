@@ -28,9 +28,7 @@ export function withSyncLogging(erp: Erp, db: Db): Erp {
   const logged =
     <A>(table_code: string, action: (arg: A) => string, fn: SyncFn<A>): SyncFn<A> =>
     (arg, o) =>
-      withSyncLog(o?.tx ?? db, { table_code, action: action(arg), erp_mode: erp.mode, user: o?.user ?? null }, () =>
-        fn(arg, o),
-      );
+      withSyncLog(db, { table_code, action: action(arg), erp_mode: erp.mode, user: o?.user ?? null }, () => fn(arg, o));
   const all = (a: { syncAll?: boolean }) => (a.syncAll ? 'sync_all' : 'sync');
   return {
     ...erp,

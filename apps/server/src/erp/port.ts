@@ -1,5 +1,3 @@
-import type { DbOrTx } from '../db/client.js';
-
 /**
  * The ERP port: everything the product asks of an ERP, shaped after Business Central's API v2.0
  * (customers, vendors, items, salesOrders, purchaseOrders, transferOrders) so the BC connector fits
@@ -30,10 +28,11 @@ export type ErpListQuery = {
 };
 
 /**
- * Options every call may take. `tx` lets the standalone implementation see the caller's uncommitted writes;
- * `user` is who asked, for the sync log (every `sync` call is logged by createErp).
+ * Options every call may take: `user` is who asked, for the sync log (every `sync` call is logged by createErp).
+ * There is no transaction option: the ERP is called outside any database transaction (a remote call must never
+ * hold locks or a connection), so it sees committed data only. Document calls go through the outbox.
  */
-export type ErpCallOptions = { tx?: DbOrTx; user?: { id: number; username: string } | null };
+export type ErpCallOptions = { user?: { id: number; username: string } | null };
 
 export type Etagged = { etag: string; system_id: string };
 
@@ -192,46 +191,218 @@ export interface ErpPostCodes {
 
 // ---------- documents ----------
 
-/** The document kinds the product sends to / receives from the ERP. */
-export type ErpDocumentKind = 'sales_order' | 'sales_quote' | 'purchase_order' | 'transfer_order' | 'consignment_issue';
+/**
+ * The documents the product sends to the ERP (BC: salesOrders, salesQuotes, salesCreditMemos, purchaseOrders,
+ * purchaseCreditMemos, transferOrders; a consignment issue is a transfer request from head office's consignment
+ * warehouse). They reach the ERP only through the outbox (`kernel/outbox.ts`), never from a request.
+ */
+export type ErpDocumentKind =
+  | 'sales_order'
+  | 'sales_quote'
+  | 'sales_credit_memo'
+  | 'purchase_order'
+  | 'purchase_credit_memo'
+  | 'transfer_order'
+  | 'consignment_issue';
 
-/** A document being released: the product's number is the idempotency key of the release. */
+/** A postal address as BC keeps it on a document (sellToAddressLine1, …). */
+export type ErpAddress = {
+  address: string;
+  address_2: string;
+  city: string;
+  district_code: string;
+  post_code: string;
+  country_region_code: string;
+  phone_no: string;
+  contact: string;
+};
+/** A party of a document: its number (customer, vendor, ship-to code) and name as printed, with its address. */
+export type ErpParty = { no: string; name: string } & ErpAddress;
+
+/** Global / shortcut dimensions (BC dimension set): sales use campaign and costcenter, purchases all five. */
+export type ErpDimensions = {
+  campaign: string;
+  costcenter: string;
+  channel?: string;
+  department?: string;
+  factory?: string;
+};
+
+/** A sales order, quote or credit memo header (BC salesOrder / salesQuote / salesCreditMemo). */
+export type ErpSalesHeader = {
+  sell_to: ErpParty;
+  bill_to: ErpParty;
+  /** `no` is the ship-to code ('' = the sell-to address). */
+  ship_to: ErpParty;
+  location_code: string;
+  /** STEP IN STORE, FACEBOOK STORE, …, HOTLINE, WEBSITE, … */
+  sales_type: string;
+  order_date: string;
+  requested_delivery_date: string | null;
+  /** What the customer or the shop calls the order (BC externalDocumentNumber). */
+  external_document_no: string;
+  dimensions: ErpDimensions;
+  invoice_discount_amount: string;
+  /** Shipping agent and its service (BC shippingAgentCode / shippingAgentServiceCode). */
+  agent_code: string;
+  agent_service_code: string;
+  /** The order's quote (orders converted from a quote), or the invoice a credit memo corrects. */
+  quote_no?: string;
+  applies_to_doc_no?: string;
+  comments?: { general: string; delivery: string; internal: string };
+};
+
+/** A purchase order or purchase credit memo header (BC purchaseOrder / purchaseCreditMemo). */
+export type ErpPurchaseHeader = {
+  vendor_no: string;
+  vendor_name: string;
+  /** The franchise's buy-from code and address at head office. */
+  buy_from: ErpParty;
+  /** Where the goods are received (the franchise's location) and its address. */
+  receiving_location_code: string;
+  receiving: ErpParty;
+  order_date: string;
+  requested_receipt_date: string | null;
+  external_document_no: string;
+  dimensions: ErpDimensions;
+  invoice_discount_amount: string;
+  agent_code: string;
+  agent_service_code: string;
+  comments?: { general: string; delivery: string };
+};
+
+/** A transfer order or consignment issue header (BC transferOrder): from → in transit → to. */
+export type ErpTransferHeader = {
+  transfer_from_code: string;
+  transfer_to_code: string;
+  intransit_code: string;
+  shipment_date: string | null;
+  receipt_date: string | null;
+  external_document_no: string;
+  dimensions: ErpDimensions;
+};
+
+/** One line of a document. Amounts and quantities are decimal strings in the line's unit of measure. */
 export type ErpDocumentLine = {
   line_no: number;
+  /** An item line, or a fee (delivery, service…: `item_no` is the fee code, the ERP maps it to its G/L account). */
+  line_type: 'item' | 'fee';
   item_no: string;
   variant_code: string;
+  description: string;
   unit_of_measure: string;
+  location_code: string;
   quantity: string;
+  qty_to_ship: string;
+  qty_to_invoice: string;
+  /** Purchases: what the store is about to receive. */
+  qty_to_receive?: string;
   unit_price: string;
   line_discount_amount: string;
+  /** VAT rate in percent (10 = 10 %); retail prices include it, so it is contained in `amount`. */
+  vat_percent: string;
+  /** quantity × unit_price − line_discount_amount. */
+  amount: string;
+  dimensions?: ErpDimensions;
 };
-export type ErpDocumentRelease = {
-  kind: ErpDocumentKind;
+
+type ErpDocumentOf<K extends ErpDocumentKind, H> = {
+  kind: K;
   /** Our number (pos_so_no, pos_po_no, ci_no, …): resending the same number never creates a second document. */
   document_no: string;
   franchise_code: string;
-  location_code: string;
-  /** The customer (sales) or vendor (purchase) number. */
-  party_no: string;
-  document_date: string;
+  header: H;
   lines: ErpDocumentLine[];
-  /** Header fields the ERP stores as they are (dimensions, addresses, comments). */
-  header: Record<string, string | number | boolean | null>;
-  /** The ERP's etag when the document was released before (updates); absent on the first release. */
+  /** The ERP's etag when it holds the document already (the outbox fills it from the sync state). */
   ifMatch?: string;
 };
-export type ErpReleaseResult = Etagged & { document_no: string; external_no: string; status: 'released' };
+export type ErpSalesDocument = ErpDocumentOf<'sales_order' | 'sales_quote' | 'sales_credit_memo', ErpSalesHeader>;
+export type ErpPurchaseDocument = ErpDocumentOf<'purchase_order' | 'purchase_credit_memo', ErpPurchaseHeader>;
+export type ErpTransferDocument = ErpDocumentOf<'transfer_order' | 'consignment_issue', ErpTransferHeader>;
+/** A document being released (or released again after a reopen), typed by its kind. */
+export type ErpDocument = ErpSalesDocument | ErpPurchaseDocument | ErpTransferDocument;
+/** The document type of a kind: `ErpDocumentOfKind<'sales_order'>` is `ErpSalesDocument`. */
+export type ErpDocumentOfKind<K extends ErpDocumentKind> = K extends ErpSalesDocument['kind']
+  ? ErpSalesDocument
+  : K extends ErpPurchaseDocument['kind']
+    ? ErpPurchaseDocument
+    : ErpTransferDocument;
+/** A document's header by kind: `ErpHeaderOf<'sales_order'>` is `ErpSalesHeader`. */
+export type ErpHeaderOf<K extends ErpDocumentKind> = ErpDocumentOfKind<K>['header'];
 
-/** A document the ERP posted (shipment, receipt, invoice, credit memo, transfer shipment) coming back. */
+/**
+ * Posted documents: the product's own postings (sent with `post`) and those the ERP posted (`fetchPosted`).
+ * Posted credit memos are `*_cr_memo` (BC's Sales/Purch. Cr.Memo Header), apart from the credit memo documents.
+ */
 export type ErpPostedDocumentKind =
   | 'sales_shipment'
   | 'sales_invoice'
-  | 'sales_credit_memo'
+  | 'sales_cr_memo'
   | 'purchase_receipt'
   | 'purchase_invoice'
-  | 'purchase_credit_memo'
+  | 'purchase_cr_memo'
   | 'transfer_shipment'
   | 'transfer_receipt';
+
+/** A line of a posted document: what was shipped / invoiced / received / credited for one order line. */
+export type ErpPostedLine = {
+  line_no: number;
+  /** The line of the order it comes from. */
+  order_line_no: number;
+  line_type: 'item' | 'fee';
+  item_no: string;
+  variant_code: string;
+  unit_of_measure: string;
+  location_code: string;
+  quantity: string;
+  unit_price: string;
+  line_discount_amount: string;
+  vat_percent: string;
+  amount: string;
+};
+
+/** The product posted a shipment, invoice, credit memo or receipt for one of its documents: `post` sends it. */
+export type ErpPosting = {
+  posted_kind: ErpPostedDocumentKind;
+  /** Our posted number (pos_ss_no, pos_si_no, …): resending it never posts twice. */
+  posted_no: string;
+  /** The order (quote, purchase order, transfer) it was posted from. */
+  kind: ErpDocumentKind;
+  order_no: string;
+  franchise_code: string;
+  posting_date: string;
+  document_date: string;
+  external_document_no: string;
+  lines: ErpPostedLine[];
+  /** The order's etag in the ERP (the outbox fills it from the sync state). */
+  ifMatch?: string;
+};
+
+/** Where the ERP stands with one of our documents. `standalone`: there is no other system; the product is the record. */
+export type ErpDocumentStatus = 'open' | 'released' | 'canceled' | 'completed' | 'standalone';
+
+/** The ERP's answer about one document. */
+export type ErpDocumentAck = Etagged & {
+  kind: ErpDocumentKind;
+  document_no: string;
+  /** The ERP's number of the document (BC `number`); standalone: ours. */
+  external_no: string;
+  status: ErpDocumentStatus;
+};
+export type ErpPostAck = {
+  /** The posted document in the ERP. */
+  posted: Etagged & { posted_kind: ErpPostedDocumentKind; posted_no: string; external_no: string };
+  /** The order after the posting (its etag moved on). */
+  order: ErpDocumentAck;
+};
+/** The ERP's view of a document for the "sync" action: its state and the documents posted from it. */
+export type ErpDocumentState = ErpDocumentAck & {
+  posted: { posted_kind: ErpPostedDocumentKind; posted_no: string; external_no: string }[];
+};
+/** A document named by kind and our number, for cancel and reopen. */
+export type ErpDocumentRef = { kind: ErpDocumentKind; document_no: string; ifMatch?: string };
+
+/** A document the ERP posted (shipment, receipt, invoice, credit memo, transfer shipment) coming back. */
 export type ErpPostedDocument = Etagged & {
   kind: ErpPostedDocumentKind;
   no: string;
@@ -267,8 +438,19 @@ export interface ErpTransferOrders {
 }
 
 export interface ErpDocuments {
-  /** Release a sales order / quote, purchase order, transfer order or consignment issue to the ERP. */
-  release(doc: ErpDocumentRelease, o?: ErpCallOptions): Promise<ErpReleaseResult>;
+  /**
+   * Release a document: create it in the ERP, or update it (with `ifMatch`) when it was released before and reopened.
+   * The same `document_no` again never creates a second document.
+   */
+  release(doc: ErpDocument, o?: ErpCallOptions): Promise<ErpDocumentAck>;
+  /** Send a shipment / invoice / credit memo / receipt the product posted; the same `posted_no` never posts twice. */
+  post(posting: ErpPosting, o?: ErpCallOptions): Promise<ErpPostAck>;
+  /** Cancel a released document (BC: delete the open order, or archive it). */
+  cancel(ref: ErpDocumentRef & { reason: string }, o?: ErpCallOptions): Promise<ErpDocumentAck>;
+  /** Reopen a released document for changes (BC: the Reopen action, status Open). */
+  reopen(ref: ErpDocumentRef, o?: ErpCallOptions): Promise<ErpDocumentAck>;
+  /** The ERP's view of one of our documents (the "sync" action); null when the ERP does not know it. */
+  get(kind: ErpDocumentKind, documentNo: string, o?: ErpCallOptions): Promise<ErpDocumentState | null>;
   /** Posted documents created in the ERP since a point in time (or for one order), oldest first. */
   fetchPosted(
     q: ErpListQuery & { kind?: ErpPostedDocumentKind; order_no?: string },

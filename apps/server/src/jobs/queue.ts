@@ -1,10 +1,18 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from './schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type EnqueueInput = { queue: string; payload: unknown; key?: string | null; maxAttempts?: number; runAt?: Date };
+export type EnqueueInput = {
+  queue: string;
+  payload: unknown;
+  key?: string | null;
+  /** Jobs of one group run in id order, one at a time (see JobRunner.runOne). */
+  groupKey?: string | null;
+  maxAttempts?: number;
+  runAt?: Date;
+};
 
 /** A failure the handler knows will never succeed on retry (e.g. a 400 from the shop). */
 export class PermanentJobError extends Error {}
@@ -21,6 +29,7 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
     .values({
       queue: input.queue,
       key: input.key ?? null,
+      group_key: input.groupKey ?? null,
       payload: input.payload ?? {},
       max_attempts: input.maxAttempts ?? 8,
       run_at: (input.runAt ?? new Date()).toISOString(),
@@ -92,7 +101,15 @@ export class JobRunner {
     return n;
   }
 
-  /** Claims one due job with SKIP LOCKED, runs it outside the claim transaction, records the outcome. */
+  /**
+   * Claims one due job with SKIP LOCKED, runs it outside the claim transaction, records the outcome.
+   *
+   * Ordered groups: a job with a `group_key` is skipped while an earlier job (lower id) of the same group is not
+   * finished — pending, running, failed (waiting for its retry) or dead. So the jobs of one document run in the
+   * order they were enqueued even when a later one is due first, without any handler "throwing to wait". A dead job
+   * blocks the rest of its group until an admin retries it (`retryJobs`) or discards it (`discardJobs`): sending
+   * a later step (a posting) after a refused earlier one (its release) would be wrong or refused again.
+   */
   async runOne(queue?: string): Promise<boolean> {
     const queues = [...this.handlers.keys()].filter((q) => !queue || q === queue);
     if (queues.length === 0) return false;
@@ -103,6 +120,11 @@ export class JobRunner {
         .where(
           and(
             inArray(jobs.queue, queues),
+            or(
+              isNull(jobs.group_key),
+              sql`not exists (select 1 from ${jobs} as earlier where earlier.group_key = ${jobs.group_key}
+                    and earlier.id < ${jobs.id} and earlier.state in ('pending', 'running', 'failed', 'dead'))`,
+            ),
             or(
               and(inArray(jobs.state, ['pending', 'failed']), lte(jobs.run_at, sql`now()`)),
               and(eq(jobs.state, 'running'), lte(jobs.locked_until, sql`now()`)),
@@ -178,5 +200,27 @@ export async function retryJobs(db: DbOrTx, ids: number[]): Promise<JobRow[]> {
             and newer.id <> jobs.id and newer.state in ('pending', 'running', 'failed'))`,
       ),
     )
+    .returning();
+}
+
+/**
+ * An admin's discard: a failed or dead job is given up (state done, result `{ discarded: true }`, the reason kept in
+ * last_error), so the later jobs of its group run. Answers the discarded jobs.
+ */
+export async function discardJobs(
+  db: DbOrTx,
+  ids: number[],
+  reason = 'Discarded by an administrator',
+): Promise<JobRow[]> {
+  return db
+    .update(jobs)
+    .set({
+      state: 'done',
+      result: { discarded: true },
+      last_error: reason,
+      locked_until: null,
+      updated_at: sql`now()`,
+    })
+    .where(and(inArray(jobs.id, ids), inArray(jobs.state, ['failed', 'dead'])))
     .returning();
 }

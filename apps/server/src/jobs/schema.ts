@@ -9,6 +9,11 @@ export const jobs = pgTable(
     queue: text('queue').notNull(),
     /** Idempotency key: one live job per key (e.g. the external document number). */
     key: text('key'),
+    /**
+     * Jobs of one group run one after another in id order (the outbox: `erp:<kind>:<document_no>`): a job is not
+     * claimed while an earlier job of its group is pending, running, failed or dead (queue.ts, JobRunner.runOne).
+     */
+    group_key: text('group_key'),
     payload: jsonb('payload').notNull(),
     state: text('state').$type<'pending' | 'running' | 'done' | 'failed' | 'dead'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -22,6 +27,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_ready').on(t.state, t.run_at),
+    index('jobs_group')
+      .on(t.group_key, t.id)
+      .where(sql`${t.group_key} is not null`),
     uniqueIndex('jobs_live_key')
       .on(t.queue, t.key)
       .where(sql`${t.key} is not null and ${t.state} in ('pending','running','failed')`),

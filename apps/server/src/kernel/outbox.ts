@@ -1,28 +1,339 @@
-// Placeholder of the foundation commit: the ERP outbox (issue 8) is built on branch erp-outbox, which replaces this
-// file at merge. The signature below is the agreed one; modules call only these two functions.
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue, PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
+import { jobs } from '../jobs/schema.js';
+import { erpDocumentSync, type ErpSyncState } from '../erp/schema.js';
+import {
+  ErpConflictError,
+  type Erp,
+  type ErpDocumentKind,
+  type ErpDocumentOfKind,
+  type ErpDocumentState,
+  type ErpPostedDocumentKind,
+  type ErpPosting,
+} from '../erp/port.js';
+import type { JobRunner } from '../jobs/queue.js';
+
+/**
+ * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
+ * business transaction; the job loads the committed document, calls the ERP port outside any transaction and
+ * writes the answer (external number, etag, sync state) onto `erp_document_sync`. The jobs of one document share
+ * a group and run in the order they were enqueued (JobRunner.runOne).
+ */
+export const ERP_DOCUMENT_QUEUE = 'erp.document';
+/** Attempts before a job that keeps failing (ERP unavailable) goes dead: with backoff, about 17 minutes. */
+export const ERP_DOCUMENT_MAX_ATTEMPTS = 10;
 
 export type ErpDocumentAction = 'release' | 'post' | 'cancel' | 'reopen';
-export type ErpSync = {
-  state: string;
-  external_no: string | null;
-  etag: string | null;
-  last_error: string | null;
-  synced_at: string | null;
-};
 
-export async function enqueueErpDocument(
-  tx: Tx,
-  o: { kind: string; documentNo: string; action: ErpDocumentAction; postedKind?: string; postedNo?: string },
-): Promise<void> {
-  await enqueue(tx, {
-    queue: 'erp.document',
-    key: [o.kind, o.documentNo, o.action, o.postedNo ?? ''].join(':'),
-    payload: o,
-  });
+/** The payload of an `erp.document` job. */
+export type ErpDocumentJob = {
+  kind: ErpDocumentKind;
+  documentNo: string;
+  action: ErpDocumentAction;
+  /** For `post`: the posted document (shipment, invoice, credit memo, receipt) to send. */
+  postedKind?: ErpPostedDocumentKind;
+  postedNo?: string;
+  /** For `cancel`: the cancel reason's description. */
+  reason?: string;
+};
+/** What a loader is told about the job it loads for. */
+export type ErpDocumentJobRef = ErpDocumentJob & { id: number; attempts: number };
+
+export type ErpLoaderKind = ErpDocumentKind | ErpPostedDocumentKind;
+/** A document (to release) or a posting (to post): what a loader answers. */
+export type ErpDocumentPayload<K extends ErpLoaderKind = ErpLoaderKind> = K extends ErpPostedDocumentKind
+  ? ErpPosting
+  : K extends ErpDocumentKind
+    ? ErpDocumentOfKind<K>
+    : never;
+/**
+ * Reads one committed document in the ERP's shape; null when it no longer exists (the job goes dead).
+ * `documentNo` is the document's number, or for a posting loader the posted document's number.
+ */
+export type ErpDocumentLoader<K extends ErpLoaderKind = ErpLoaderKind> = (
+  db: DbOrTx,
+  documentNo: string,
+  job: ErpDocumentJobRef,
+) => Promise<ErpDocumentPayload<K> | null>;
+
+const loaders = new Map<ErpLoaderKind, ErpDocumentLoader>();
+
+/**
+ * Registers how to load documents of a kind (a document kind for release, a posted kind for post). A module does it
+ * once at start (from its routes registration function); registering a kind again replaces its loader (tests use
+ * this for a fake kind). The registry is per process, which is fine: a loader is a pure function of the database.
+ */
+export function registerErpDocumentLoader<K extends ErpLoaderKind>(kind: K, loader: ErpDocumentLoader<K>): void {
+  loaders.set(kind, loader as unknown as ErpDocumentLoader);
 }
 
-export async function erpSyncOf(_db: DbOrTx, _kind: string, _documentNo: string): Promise<ErpSync> {
-  return { state: 'pending', external_no: null, etag: null, last_error: null, synced_at: null };
+/** The group of a document's jobs: they run one after another in the order they were enqueued. */
+export const erpGroupKey = (kind: ErpDocumentKind, documentNo: string) => `erp:${kind}:${documentNo}`;
+
+const LIVE = ['pending', 'running', 'failed', 'dead'] as const;
+
+/**
+ * Enqueues an ERP action for a document in the caller's transaction (so it exists exactly when the business change
+ * commits) and marks the document's sync state `pending` (and the posted document's, for `post`). Enqueue it while
+ * holding the document's lock (a posting does), so the order of ids is the order of the changes.
+ *
+ * - `post` is keyed by the posted document (`erp:<kind>:<no>:post:<postedKind>:<postedNo>`): asking again for a
+ *   posting that was queued or sent answers that job, so a retried POST never doubles.
+ * - `release`, `cancel`, `reopen` asked again while the same action is the document's last queued job and has not
+ *   started yet answer that job (it loads the document when it runs, so it sends the latest version).
+ */
+export async function enqueueErpDocument(
+  tx: Tx,
+  input: {
+    kind: ErpDocumentKind;
+    documentNo: string;
+    action: ErpDocumentAction;
+    postedKind?: ErpPostedDocumentKind;
+    postedNo?: string;
+    reason?: string;
+  },
+): Promise<JobRow> {
+  const { kind, documentNo, action } = input;
+  if (!documentNo) throw new Error('enqueueErpDocument: documentNo is required');
+  if (action === 'post' && (!input.postedKind || !input.postedNo))
+    throw new Error('enqueueErpDocument: post needs postedKind and postedNo');
+  const groupKey = erpGroupKey(kind, documentNo);
+  const payload: ErpDocumentJob = {
+    kind,
+    documentNo,
+    action,
+    ...(action === 'post' ? { postedKind: input.postedKind, postedNo: input.postedNo } : {}),
+    ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
+  };
+  const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
+
+  let job: JobRow | undefined;
+  if (key) {
+    [job] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key)))
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    if (job) return job;
+  } else {
+    const [last] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, groupKey), inArray(jobs.state, [...LIVE])))
+      .orderBy(desc(jobs.id))
+      .limit(1)
+      // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+      .for('update');
+    const p = last?.payload as ErpDocumentJob | undefined;
+    if (last && last.state === 'pending' && last.attempts === 0 && p?.action === action) {
+      if (action === 'cancel') await tx.update(jobs).set({ payload }).where(eq(jobs.id, last.id));
+      return last;
+    }
+  }
+  job = await enqueue(tx, {
+    queue: ERP_DOCUMENT_QUEUE,
+    key,
+    groupKey,
+    payload,
+    maxAttempts: ERP_DOCUMENT_MAX_ATTEMPTS,
+  });
+  const pending = (k: string, no: string) =>
+    tx
+      .insert(erpDocumentSync)
+      .values({ kind: k, document_no: no, sync_state: 'pending', last_action: action, last_job_id: job.id })
+      .onConflictDoUpdate({
+        target: [erpDocumentSync.kind, erpDocumentSync.document_no],
+        set: {
+          // A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
+          sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
+          last_action: action,
+          last_job_id: job.id,
+          updated_at: sql`now()`,
+        },
+      });
+  await pending(kind, documentNo);
+  if (action === 'post') await pending(input.postedKind!, input.postedNo!);
+  return job;
+}
+
+export type ErpSync = typeof erpDocumentSync.$inferSelect;
+
+/** The sync state of one document (null: never sent to the ERP). */
+export async function erpSyncOf(db: DbOrTx, kind: ErpLoaderKind, documentNo: string): Promise<ErpSync | null> {
+  const [row] = await db
+    .select()
+    .from(erpDocumentSync)
+    .where(and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo)));
+  return row ?? null;
+}
+
+/**
+ * The join condition for a list: `.leftJoin(erpDocumentSync, erpSyncOn('sales_order', salesOrders.pos_so_no))`,
+ * then select `erpDocumentSync.sync_state`, `.external_no`, `.last_error`, `.synced_at`.
+ */
+export const erpSyncOn = (kind: ErpLoaderKind, documentNo: SQLWrapper) =>
+  and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo as never))!;
+export { erpDocumentSync };
+
+/** Writes the ERP's answer. The document is `synced` only when no later job of it was queued meanwhile. */
+async function markSynced(
+  db: DbOrTx,
+  job: JobRow,
+  kind: ErpLoaderKind,
+  documentNo: string,
+  ack: { external_no: string; etag: string },
+  own: boolean,
+) {
+  // `own`: the posted document's row, whose one action is done; the order's row may have later jobs queued.
+  const state = own
+    ? sql`'synced'`
+    : sql`case when ${erpDocumentSync.last_job_id} is null or ${erpDocumentSync.last_job_id} = ${job.id} then 'synced' else 'pending' end`;
+  await db
+    .insert(erpDocumentSync)
+    .values({
+      kind,
+      document_no: documentNo,
+      sync_state: 'synced',
+      last_action: (job.payload as ErpDocumentJob).action,
+      external_no: ack.external_no,
+      etag: ack.etag,
+      last_job_id: job.id,
+      synced_at: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [erpDocumentSync.kind, erpDocumentSync.document_no],
+      set: {
+        sync_state: state as never,
+        external_no: ack.external_no,
+        etag: ack.etag,
+        last_error: null,
+        synced_at: sql`now()`,
+        updated_at: sql`now()`,
+      },
+    });
+}
+
+async function markFailed(db: DbOrTx, job: JobRow, rows: [string, string][], state: ErpSyncState, message: string) {
+  for (const [kind, documentNo] of rows)
+    await db
+      .insert(erpDocumentSync)
+      .values({
+        kind,
+        document_no: documentNo,
+        sync_state: state,
+        last_action: (job.payload as ErpDocumentJob).action,
+        last_error: message,
+        last_job_id: job.id,
+      })
+      .onConflictDoUpdate({
+        target: [erpDocumentSync.kind, erpDocumentSync.document_no],
+        set: { sync_state: state, last_error: message, updated_at: sql`now()` },
+      });
+}
+
+async function load<K extends ErpLoaderKind>(
+  db: DbOrTx,
+  kind: K,
+  documentNo: string,
+  job: ErpDocumentJobRef,
+): Promise<ErpDocumentPayload<K>> {
+  const loader = loaders.get(kind) as ErpDocumentLoader<K> | undefined;
+  if (!loader) throw new PermanentJobError(`No ERP document loader is registered for ${kind}.`);
+  const doc = await loader(db, documentNo, job);
+  if (!doc) throw new PermanentJobError(`${kind} ${documentNo} no longer exists.`);
+  return doc;
+}
+
+/**
+ * The job handler of `erp.document`: loads the committed document with its registered loader, calls the ERP port
+ * outside any database transaction, writes the answer back. ErpUnavailableError (or any other error) fails the job,
+ * which retries with backoff (sync state `failed` with the message); PermanentJobError and ErpConflictError (the
+ * document moved on in the ERP) make it dead at once, as does the last attempt (sync state `dead`).
+ */
+export function erpDocumentHandler(services: { db: DbOrTx; erp: Erp }): JobHandler {
+  return async (raw, job) => {
+    const p = raw as ErpDocumentJob;
+    const { db } = services;
+    const ref: ErpDocumentJobRef = { ...p, id: job.id, attempts: job.attempts };
+    const rows: [string, string][] = [[p.kind, p.documentNo]];
+    if (p.action === 'post' && p.postedKind && p.postedNo) rows.push([p.postedKind, p.postedNo]);
+    try {
+      const ifMatch = (await erpSyncOf(db, p.kind, p.documentNo))?.etag ?? undefined;
+      // Read the port at call time (services.erp may be replaced, e.g. by a test's fake).
+      const documents = services.erp.documents;
+      switch (p.action) {
+        case 'release': {
+          const doc = await load(db, p.kind, p.documentNo, ref);
+          if (doc.kind !== p.kind || doc.document_no !== p.documentNo)
+            throw new PermanentJobError(`The loader of ${p.kind} answered ${doc.kind} ${doc.document_no}.`);
+          const ack = await documents.release({ ...doc, ifMatch: doc.ifMatch ?? ifMatch });
+          await markSynced(db, job, p.kind, p.documentNo, ack, false);
+          return ack;
+        }
+        case 'post': {
+          if (!p.postedKind || !p.postedNo) throw new PermanentJobError('A post job needs postedKind and postedNo.');
+          const posting = await load(db, p.postedKind, p.postedNo, ref);
+          const ack = await documents.post({ ...posting, ifMatch: posting.ifMatch ?? ifMatch });
+          await markSynced(db, job, p.kind, p.documentNo, ack.order, false);
+          await markSynced(db, job, p.postedKind, p.postedNo, ack.posted, true);
+          return ack;
+        }
+        case 'cancel': {
+          const ack = await documents.cancel({
+            kind: p.kind,
+            document_no: p.documentNo,
+            ifMatch,
+            reason: p.reason ?? '',
+          });
+          await markSynced(db, job, p.kind, p.documentNo, ack, false);
+          return ack;
+        }
+        case 'reopen': {
+          const ack = await documents.reopen({ kind: p.kind, document_no: p.documentNo, ifMatch });
+          await markSynced(db, job, p.kind, p.documentNo, ack, false);
+          return ack;
+        }
+        default:
+          throw new PermanentJobError(`Unknown ERP document action ${String((p as { action: unknown }).action)}.`);
+      }
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const permanent = e instanceof PermanentJobError || e instanceof ErpConflictError;
+      const dead = permanent || job.attempts >= job.max_attempts;
+      await markFailed(db, job, rows, dead ? 'dead' : 'failed', message.slice(0, 1000));
+      if (e instanceof ErpConflictError) throw new PermanentJobError(e.message);
+      throw e;
+    }
+  };
+}
+
+/** Registers the outbox's job handler (app.ts, once per app). */
+export function registerErpOutbox(services: { db: DbOrTx; erp: Erp; jobs: JobRunner }): void {
+  services.jobs.register(ERP_DOCUMENT_QUEUE, erpDocumentHandler(services));
+}
+
+/**
+ * The "sync" action of a document: asks the ERP for its view of the document (outside any transaction) and, when
+ * the ERP knows it, stores its number and etag. Standalone answers `status: 'standalone'` (nothing to bring back).
+ * Call it from the route without an open transaction.
+ */
+export async function refreshErpDocument(
+  services: { db: DbOrTx; erp: Erp },
+  kind: ErpDocumentKind,
+  documentNo: string,
+): Promise<{ erp: ErpDocumentState | null; sync: ErpSync | null; message: string }> {
+  const state = await services.erp.documents.get(kind, documentNo);
+  if (state && state.status !== 'standalone')
+    await services.db
+      .update(erpDocumentSync)
+      .set({ external_no: state.external_no, etag: state.etag, updated_at: sql`now()` })
+      .where(and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo)));
+  const message = !state
+    ? `The ERP does not know ${documentNo}.`
+    : state.status === 'standalone'
+      ? 'Standalone mode: the product is the record; nothing to bring back.'
+      : `The ERP has ${documentNo} as ${state.external_no} (${state.status}).`;
+  return { erp: state, sync: await erpSyncOf(services.db, kind, documentNo), message };
 }

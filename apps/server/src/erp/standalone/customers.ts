@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { COUNTRY_REGION_CODE } from '@fp/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { franchises } from '../../modules/franchises/schema.js';
 import type { ErpCustomer, ErpCustomers } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
@@ -28,15 +28,14 @@ const toCustomer = (f: typeof franchises.$inferSelect): ErpCustomer => ({
  * store are the customers module's own records and are looked up there, not through the ERP port.
  */
 export function standaloneCustomers(db: Db): ErpCustomers {
-  const on = (o?: { tx?: DbOrTx }): DbOrTx => o?.tx ?? db;
   return {
-    async list(q = {}, o) {
+    async list(q = {}) {
       const { top, skip } = readPaging(q);
       const where = and(
         q.since ? gt(franchises.updated_at, q.since) : undefined,
         q.filter?.customer_no ? eq(franchises.customer_no, String(q.filter.customer_no)) : undefined,
       );
-      const rows = await on(o)
+      const rows = await db
         .select()
         .from(franchises)
         .where(where)
@@ -45,12 +44,12 @@ export function standaloneCustomers(db: Db): ErpCustomers {
         .offset(skip);
       return toPage('customers', rows.map(toCustomer), top, skip);
     },
-    async get(customerNo, o) {
-      const [row] = await on(o).select().from(franchises).where(eq(franchises.customer_no, customerNo));
+    async get(customerNo) {
+      const [row] = await db.select().from(franchises).where(eq(franchises.customer_no, customerNo));
       return row ? toCustomer(row) : null;
     },
-    async findByPhone(phoneNo, o) {
-      const [row] = await on(o)
+    async findByPhone(phoneNo) {
+      const [row] = await db
         .select()
         .from(franchises)
         .where(eq(franchises.phone_no, phoneNo))
@@ -58,10 +57,8 @@ export function standaloneCustomers(db: Db): ErpCustomers {
         .limit(1);
       return row ? toCustomer(row) : null;
     },
-    async sync(_opts, o) {
-      const [{ n }] = await on(o)
-        .select({ n: sql<number>`count(*)::int` })
-        .from(franchises);
+    async sync(_opts) {
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(franchises);
       return {
         records: n,
         message: `Standalone: ${n} franchise customer(s) are the product's own records; nothing to pull`,

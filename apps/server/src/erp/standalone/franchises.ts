@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { franchises, locations } from '../../modules/franchises/schema.js';
 import { generateNumberSeries } from '../../modules/number-series/service.js';
-import type { ErpCallOptions, ErpFranchise, ErpFranchises, ErpListQuery } from '../port.js';
+import type { ErpFranchise, ErpFranchises, ErpListQuery } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
 
 type Row = typeof franchises.$inferSelect;
@@ -47,7 +47,6 @@ export function toErpFranchise(f: Row, stores: (typeof locations.$inferSelect)[]
 
 /** Standalone: the franchises table is the record. */
 export function standaloneFranchises(db: Db): ErpFranchises {
-  const on = (o?: ErpCallOptions): DbOrTx => o?.tx ?? db;
   const withStores = async (d: DbOrTx, rows: Row[]) => {
     if (rows.length === 0) return [];
     const stores = await d
@@ -67,35 +66,33 @@ export function standaloneFranchises(db: Db): ErpFranchises {
     return row ? (await withStores(d, [row]))[0] : null;
   };
   return {
-    async list(q: ErpListQuery = {}, o) {
-      const d = on(o);
+    async list(q: ErpListQuery = {}) {
       const { top, skip } = readPaging(q);
       const conds = [q.since ? gt(franchises.updated_at, q.since) : undefined];
       for (const [k, v] of Object.entries(q.filter ?? {})) {
         const col = (franchises as unknown as Record<string, unknown>)[k];
         if (col) conds.push(eq(col as typeof franchises.customer_no, v as string));
       }
-      const rows = await d
+      const rows = await db
         .select()
         .from(franchises)
         .where(and(...conds))
         .orderBy(asc(franchises.customer_no))
         .limit(top + 1)
         .offset(skip);
-      return toPage('franchises', await withStores(d, rows), top, skip);
+      return toPage('franchises', await withStores(db, rows), top, skip);
     },
-    get: (customerNo, o) => one(on(o), eq(franchises.customer_no, customerNo)),
-    findByPhone: (phoneNo, o) => one(on(o), eq(franchises.phone_no, phoneNo)),
-    async sync(customerNo, o) {
-      const d = on(o);
+    get: (customerNo) => one(db, eq(franchises.customer_no, customerNo)),
+    findByPhone: (phoneNo) => one(db, eq(franchises.phone_no, phoneNo)),
+    async sync(customerNo) {
       // Derived data: the current year's number series (idempotent) and the sync stamp.
       const year = businessYear();
-      const series = await generateNumberSeries(d, { franchiseCode: customerNo, year });
-      const [stores] = await d
+      const series = await generateNumberSeries(db, { franchiseCode: customerNo, year });
+      const [stores] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(locations)
         .where(eq(locations.customer_no, customerNo));
-      await d
+      await db
         .update(franchises)
         .set({ last_synced_at: sql`now()` })
         .where(eq(franchises.customer_no, customerNo));

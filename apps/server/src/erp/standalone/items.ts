@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { categories } from '../../modules/categories/schema.js';
 import { itemPrices } from '../../modules/item-prices/schema.js';
 import { items, itemUnits, itemVariants } from '../../modules/items/schema.js';
-import type { ErpCallOptions, ErpItem, ErpItems } from '../port.js';
+import type { ErpItem, ErpItems } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
 
 type ItemRow = Omit<typeof items.$inferSelect, 'vat_percent'> & { category_code: string | null };
@@ -43,7 +43,6 @@ async function withChildren(d: DbOrTx, rows: ItemRow[]): Promise<ErpItem[]> {
  * item prices). A sync has nothing to pull from outside; the catalogue's sync still refreshes franchise item lists.
  */
 export function standaloneItems(db: Db): ErpItems {
-  const on = (o?: ErpCallOptions): DbOrTx => o?.tx ?? db;
   const select = (d: DbOrTx) =>
     d
       .select({
@@ -62,32 +61,32 @@ export function standaloneItems(db: Db): ErpItems {
       .from(items)
       .leftJoin(categories, eq(categories.id, items.category_id));
   return {
-    async list(q = {}, o) {
+    async list(q = {}) {
       const { top, skip } = readPaging(q);
       const where = and(
         q.since ? gt(items.updated_at, q.since) : undefined,
         q.filter?.item_no ? eq(items.item_no, String(q.filter.item_no)) : undefined,
       );
-      const rows = await select(on(o))
+      const rows = await select(db)
         .where(where)
         .orderBy(asc(items.item_no))
         .limit(top + 1)
         .offset(skip);
       const page = toPage('items', rows, top, skip);
-      return { value: await withChildren(on(o), page.value), nextLink: page.nextLink };
+      return { value: await withChildren(db, page.value), nextLink: page.nextLink };
     },
-    async get(itemNo, o) {
-      const rows = await select(on(o)).where(eq(items.item_no, itemNo));
-      return (await withChildren(on(o), rows))[0] ?? null;
+    async get(itemNo) {
+      const rows = await select(db).where(eq(items.item_no, itemNo));
+      return (await withChildren(db, rows))[0] ?? null;
     },
-    async listPrices(q = {}, o) {
+    async listPrices(q = {}) {
       const { top, skip } = readPaging(q);
       const itemNo = q.item_no ?? (q.filter?.item_no !== undefined ? String(q.filter.item_no) : undefined);
       const where = and(
         itemNo ? eq(itemPrices.item_no, itemNo) : undefined,
         q.since ? gt(itemPrices.updated_at, q.since) : undefined,
       );
-      const rows = await on(o)
+      const rows = await db
         .select()
         .from(itemPrices)
         .where(where)
@@ -111,12 +110,12 @@ export function standaloneItems(db: Db): ErpItems {
         skip,
       );
     },
-    async sync(opts, o) {
+    async sync(opts) {
       const n = opts.itemNo
-        ? (await this.get(opts.itemNo, o))
+        ? (await this.get(opts.itemNo))
           ? 1
           : 0
-        : (await on(o).select({ item_no: items.item_no }).from(items)).length;
+        : (await db.select({ item_no: items.item_no }).from(items)).length;
       return { records: n, message: 'Standalone: the catalogue is the record; nothing to pull' };
     },
   };

@@ -9,12 +9,11 @@ import { readPaging, toPage } from './paging.js';
  */
 export function standalonePostCodes(db: Db): ErpPostCodes {
   return {
-    async list(q, o) {
+    async list(q) {
       const { top, skip } = readPaging(q);
-      const d = o?.tx ?? db;
       const code = q.filter?.code !== undefined ? sql` and code = ${String(q.filter.code)}` : sql``;
       const province = q.filter?.post_code !== undefined ? sql` and post_code = ${String(q.filter.post_code)}` : sql``;
-      const res = await d.execute(
+      const res = await db.execute(
         sql`select table_code, code, name, post_code from address_units where table_code = ${q.table_code}${code}${province} order by code limit ${top + 1} offset ${skip}`,
       );
       const rows = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as {
@@ -32,8 +31,8 @@ export function standalonePostCodes(db: Db): ErpPostCodes {
       }));
       return toPage('post-codes', value, top, skip);
     },
-    async sync(_opts, o) {
-      const res = await (o?.tx ?? db).execute(sql`select count(*)::int as n from address_units`);
+    async sync(_opts) {
+      const res = await db.execute(sql`select count(*)::int as n from address_units`);
       const [row] = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { n: number }[];
       return {
         records: row.n,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { ErpItemPrice } from '../../erp/port.js';
 import { syncLogs } from '../../erp/schema.js';
 import { categories } from '../categories/schema.js';
 import { items } from '../items/schema.js';
@@ -56,74 +57,73 @@ export async function syncFromView(services: Services, auth: Auth, code: string,
     })
     .returning({ id: syncLogs.id });
   try {
+    // The ERP is read first, outside the transaction (a remote call never holds the database); then one write.
+    const read: ErpItemPrice[] = [];
+    for (let page = await erp.listPrices({ top: 1000 }); ; page = await erp.listPrices({ nextLink: page.nextLink! })) {
+      read.push(...page.value);
+      if (!page.nextLink) break;
+    }
     const out = await db.transaction(async (tx) => {
       await ensureList(tx, code, name);
       let created = 0;
       let updated = 0;
       const skipped: { item_no: string; variant_code: string; franchise_code: string | null; reason: string }[] = [];
-      for (
-        let page = await erp.listPrices({ top: 1000 }, { tx });
-        ;
-        page = await erp.listPrices({ nextLink: page.nextLink! }, { tx })
-      ) {
-        for (const v of page.value) {
-          const franchise = v.sales_code || null;
-          const key = {
-            item_no: v.item_no,
-            variant_code: v.variant_code,
-            unit_of_measure: v.unit_of_measure,
-            franchise_code: franchise,
-            minimum_quantity: '1',
-            valid_from: v.starting_date ?? today(),
-            valid_to: v.ending_date,
-          };
-          const [mine] = await tx
-            .select()
-            .from(itemPrices)
-            .where(
-              and(
-                eq(itemPrices.price_list_code, code),
-                eq(itemPrices.item_no, key.item_no),
-                eq(itemPrices.variant_code, key.variant_code),
-                eq(itemPrices.unit_of_measure, key.unit_of_measure),
-                franchise ? eq(itemPrices.franchise_code, franchise) : isNull(itemPrices.franchise_code),
-                eq(itemPrices.valid_from, key.valid_from),
-              ),
-            );
-          try {
-            await assertNoOverlap(tx, key, mine?.id);
-          } catch (e) {
-            if (e instanceof AppError && e.code === 'overlapping_validity') {
-              skipped.push({
-                item_no: v.item_no,
-                variant_code: v.variant_code,
-                franchise_code: franchise,
-                reason: e.message,
-              });
-              continue;
-            }
-            throw e;
+      for (const v of read) {
+        const franchise = v.sales_code || null;
+        const key = {
+          item_no: v.item_no,
+          variant_code: v.variant_code,
+          unit_of_measure: v.unit_of_measure,
+          franchise_code: franchise,
+          minimum_quantity: '1',
+          valid_from: v.starting_date ?? today(),
+          valid_to: v.ending_date,
+        };
+        const [mine] = await tx
+          .select()
+          .from(itemPrices)
+          .where(
+            and(
+              eq(itemPrices.price_list_code, code),
+              eq(itemPrices.item_no, key.item_no),
+              eq(itemPrices.variant_code, key.variant_code),
+              eq(itemPrices.unit_of_measure, key.unit_of_measure),
+              franchise ? eq(itemPrices.franchise_code, franchise) : isNull(itemPrices.franchise_code),
+              eq(itemPrices.valid_from, key.valid_from),
+            ),
+          );
+        try {
+          await assertNoOverlap(tx, key, mine?.id);
+        } catch (e) {
+          if (e instanceof AppError && e.code === 'overlapping_validity') {
+            skipped.push({
+              item_no: v.item_no,
+              variant_code: v.variant_code,
+              franchise_code: franchise,
+              reason: e.message,
+            });
+            continue;
           }
-          const price = new Decimal(v.unit_price).toFixed(2);
-          if (mine) {
-            if (!new Decimal(mine.unit_price).eq(price) || mine.valid_to !== key.valid_to) {
-              await tx
-                .update(itemPrices)
-                .set({
-                  unit_price: price,
-                  valid_to: key.valid_to,
-                  version: sql`${itemPrices.version} + 1`,
-                  updated_at: sql`now()`,
-                })
-                .where(eq(itemPrices.id, mine.id));
-              updated++;
-            }
-          } else {
-            await tx.insert(itemPrices).values({ ...key, price_list_code: code, unit_price: price });
-            created++;
-          }
+          throw e;
         }
-        if (!page.nextLink) break;
+        const price = new Decimal(v.unit_price).toFixed(2);
+        if (mine) {
+          if (!new Decimal(mine.unit_price).eq(price) || mine.valid_to !== key.valid_to) {
+            await tx
+              .update(itemPrices)
+              .set({
+                unit_price: price,
+                valid_to: key.valid_to,
+                version: sql`${itemPrices.version} + 1`,
+                updated_at: sql`now()`,
+              })
+              .where(eq(itemPrices.id, mine.id));
+            updated++;
+          }
+        } else {
+          await tx.insert(itemPrices).values({ ...key, price_list_code: code, unit_price: price });
+          created++;
+        }
       }
       return { created, updated, skipped };
     });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.js';
-import { priceOf } from './price.js';
+import { priceOf, pricesOf, type PriceLine } from './price.js';
 import { makeFranchise, makeItem, makePrice, syncInto } from './test-support/builders.js';
 
-const ctx = useTestApp();
+// Every statement the app runs (pricesOf is counted below).
+const statements: string[] = [];
+const ctx = useTestApp({}, { onQuery: (q) => statements.push(q) });
 
 // The precedence of priceOf, rule by rule (price.ts).
 describe('priceOf', () => {
@@ -163,5 +165,112 @@ describe('priceOf', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'quantity', msg: 'Please enter number!' });
     expect((await ctx.t.anon.get(`/api/items/price?item_no=${itemNo}`)).statusCode).toBe(401);
+  });
+});
+
+// pricesOf is the one implementation; priceOf is its one-line form. Every rule above, table-driven, in batches.
+describe('pricesOf', () => {
+  const setup = async () => {
+    const admin = await ctx.t.admin();
+    const f = await makeFranchise(ctx.t);
+    const other = await makeFranchise(ctx.t);
+    const item = (o: Parameters<typeof makeItem>[1] = {}) =>
+      makeItem(admin, {
+        unit_price: '100000',
+        variants: [
+          { variant_code: 'RED', description: 'Đỏ' },
+          { variant_code: 'BIG', description: 'Lớn', unit_price: '150000' },
+        ],
+        units: [{ code: 'BOX', qty_per_unit_of_measure: '12' }],
+        ...o,
+      });
+    const rate = async (itemNo: string, price_rate: string) => {
+      await syncInto(admin, f, itemNo);
+      await admin.post('/api/items/update-price-rate', { franchise_code: f, item_no: itemNo, price_rate });
+    };
+    // 4: list price only.
+    const listOnly = await item();
+    // 3: list × rate, with the variant's own price and a unit.
+    const rated = await item();
+    await rate(rated, '1.15');
+    // rounding: 0.05 × 1.1.
+    const cheap = await item({ unit_price: '0.05', variants: [], units: [] });
+    await rate(cheap, '1.1');
+    // 2 and 1: an all-franchise price over the rate, a franchise price over that.
+    const priced = await item();
+    await rate(priced, '2');
+    await makePrice(admin, { price_list_code: 'ALL', item_no: priced, unit_price: '95000' });
+    await makePrice(admin, { price_list_code: 'HN', item_no: priced, franchise_code: f, unit_price: '89000' });
+    // validity, variant-specific and unit prices.
+    const dated = await item();
+    await makePrice(admin, { item_no: dated, unit_price: '70000', valid_from: '2026-02-01', valid_to: '2026-02-28' });
+    await makePrice(admin, { item_no: dated, variant_code: 'RED', unit_price: '60000', valid_from: '2026-01-01' });
+    await makePrice(admin, { item_no: dated, unit_of_measure: 'BOX', unit_price: '1000000', valid_from: '2026-01-01' });
+    // quantity breaks.
+    const breaks = await item();
+    await makePrice(admin, { item_no: breaks, unit_price: '90000' });
+    await makePrice(admin, { item_no: breaks, unit_price: '85000', minimum_quantity: '10' });
+    await makePrice(admin, { item_no: breaks, unit_price: '80000', minimum_quantity: '50' });
+    const lines: PriceLine[] = [];
+    for (const itemNo of [listOnly, rated, cheap, priced, dated, breaks])
+      for (const variantCode of [undefined, 'RED', 'BIG'])
+        for (const unit of [undefined, 'PCS', 'BOX'])
+          for (const quantity of [undefined, '9.5', '10', '50'])
+            if (itemNo !== cheap || (!variantCode && unit !== 'BOX'))
+              lines.push({ itemNo, variantCode, unit, quantity });
+    return { f, other, lines, db: ctx.t.services.db };
+  };
+
+  it('answers what priceOf answers for every rule, line by line, in the order of the lines', async () => {
+    const { f, other, lines, db } = await setup();
+    const sources = new Set<string>();
+    for (const date of ['2026-01-31', '2026-02-10', '2026-03-01'])
+      for (const franchiseCode of [f, other, null]) {
+        const batch = await pricesOf(db, { date, franchiseCode, lines });
+        const one = await Promise.all(lines.map((l) => priceOf(db, { date, franchiseCode, ...l })));
+        expect(batch).toEqual(one);
+        batch.forEach((p) => sources.add(`${p.source}:${p.price_list ?? ''}`));
+      }
+    // The table went through every rule: franchise price, all-franchise prices, rate, list price.
+    expect([...sources].sort()).toEqual(
+      ['item_price:HN', 'item_price:TEST', 'item_price:ALL', 'list_price:', 'price_rate:'].sort(),
+    );
+  });
+
+  it('runs the same few statements for 1 and for 20 lines', async () => {
+    const { f, lines, db } = await setup();
+    const count = async (n: number) => {
+      statements.length = 0;
+      const out = await pricesOf(db, { date: '2026-02-10', franchiseCode: f, lines: lines.slice(0, n) });
+      expect(out).toHaveLength(n);
+      return statements.length;
+    };
+    const one = await count(1);
+    expect(one).toBeLessThanOrEqual(3);
+    expect(await count(20)).toBe(one);
+    expect(await count(lines.length)).toBe(one);
+    expect(await pricesOf(db, { franchiseCode: f, lines: [] })).toEqual([]);
+  });
+
+  it('names the line that is wrong', async () => {
+    const { lines, db } = await setup();
+    const ok = lines[0];
+    const at = (bad: PriceLine, i = 2) => {
+      const batch = [ok, ok, ok];
+      batch[i] = bad;
+      return pricesOf(db, { franchiseCode: null, lines: batch });
+    };
+    await expect(at({ itemNo: 'NOPE' })).rejects.toMatchObject({
+      status: 404,
+      field: 'lines.2.item_no',
+      message: 'Item NOPE not found',
+    });
+    await expect(at({ ...ok, variantCode: 'BLUE' }, 1)).rejects.toMatchObject({
+      status: 400,
+      field: 'lines.1.variant_code',
+    });
+    await expect(at({ ...ok, unit: 'PALLET' }, 0)).rejects.toMatchObject({ status: 400, field: 'lines.0.unit' });
+    await expect(at({ ...ok, quantity: 0 })).rejects.toMatchObject({ status: 400, field: 'lines.2.quantity' });
+    await expect(at({ ...ok, quantity: 'abc' })).rejects.toMatchObject({ status: 400, field: 'lines.2.quantity' });
   });
 });

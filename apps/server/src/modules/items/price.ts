@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, lte, or, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessDate, type PriceSource } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { itemPrices } from '../item-prices/schema.js';
 import { franchiseItems, items, itemUnits, itemVariants } from './schema.js';
 
@@ -48,14 +48,19 @@ export const today = (now: Date = new Date()) => businessDate(now);
 export function applicablePrice(o: {
   itemNo: SQLWrapper | string;
   franchise: SQLWrapper | string | null;
-  variant: string;
+  /** '' = the every-variant prices only; a value (or an expression) also that variant's. */
+  variant: SQLWrapper | string;
   unit: SQLWrapper | string;
-  quantity: string;
+  quantity: SQLWrapper | string;
   date: SQLWrapper | string;
 }): SQL {
   return and(
     eq(itemPrices.item_no, o.itemNo as never),
-    o.variant ? inArray(itemPrices.variant_code, ['', o.variant]) : eq(itemPrices.variant_code, ''),
+    typeof o.variant !== 'string'
+      ? sql`${itemPrices.variant_code} in ('', ${o.variant})`
+      : o.variant
+        ? inArray(itemPrices.variant_code, ['', o.variant])
+        : eq(itemPrices.variant_code, ''),
     eq(itemPrices.unit_of_measure, o.unit as never),
     o.franchise === null
       ? isNull(itemPrices.franchise_code)
@@ -75,72 +80,122 @@ export const pricePrecedence = (): SQL[] => [
   desc(itemPrices.id),
 ];
 
+/** One line of a batch: as PriceParams without the date and franchise, which the batch shares. */
+export type PriceLine = Pick<PriceParams, 'itemNo' | 'variantCode' | 'quantity' | 'unit'>;
+export type PricesParams = { date?: string; franchiseCode: string | null; lines: PriceLine[] };
+
+/** The price of one item (the GET /api/items/price call): pricesOf for one line, errors naming the plain field. */
 export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
+  const [one] = await pricesFor(db, { date: p.date, franchiseCode: p.franchiseCode, lines: [p] }, (_i, f) => f);
+  return one;
+}
+
+/**
+ * The prices of a document's lines, in their order, by the rules of priceOf (one implementation). One statement
+ * whatever the number of lines: the lines as a VALUES list joined to items, the asked variant and unit, the best
+ * applicable item price (a LATERAL subquery ordered by the precedence) and the franchise's rate. An error names
+ * the line: `lines.<i>.item_no` (404), `lines.<i>.variant_code`, `lines.<i>.unit`, `lines.<i>.quantity` (400).
+ */
+export async function pricesOf(db: DbOrTx, p: PricesParams): Promise<PriceOf[]> {
+  return pricesFor(db, p, (i, f) => `lines.${i}.${f}`);
+}
+
+type PriceRow = {
+  i: number;
+  item_no: string | null;
+  base: string | null;
+  unit_price: string | null;
+  variant_code: string | null;
+  variant_price: string | null;
+  per_unit: string | null;
+  price_id: number | null;
+  price: string | null;
+  price_list: string | null;
+  rate: string | null;
+};
+
+async function pricesFor(
+  db: DbOrTx,
+  p: PricesParams,
+  field: (i: number, name: 'item_no' | 'variant_code' | 'unit' | 'quantity') => string,
+): Promise<PriceOf[]> {
+  if (p.lines.length === 0) return [];
   const date = p.date ?? today();
-  const variant = p.variantCode ?? '';
-  const quantity = new Decimal(p.quantity ?? 1);
-  if (!quantity.isFinite() || quantity.lte(0)) throw badRequest('quantity must be more than 0', 'quantity');
-
-  const [it] = await db
-    .select({
-      base: items.base_unit_of_measure,
-      unit_price: items.unit_price,
-      variant_price: itemVariants.unit_price,
-      variant_code: itemVariants.variant_code,
-    })
-    .from(items)
-    .leftJoin(itemVariants, and(eq(itemVariants.item_no, items.item_no), eq(itemVariants.variant_code, variant)))
-    .where(eq(items.item_no, p.itemNo));
-  if (!it) throw notFound(`Item ${p.itemNo}`);
-  if (variant && !it.variant_code) throw badRequest(`Item ${p.itemNo} has no variant ${variant}`, 'variant_code');
-  const unit = p.unit || it.base;
-  let perUnit = new Decimal(1);
-  if (unit !== it.base) {
-    const [u] = await db
-      .select()
-      .from(itemUnits)
-      .where(and(eq(itemUnits.item_no, p.itemNo), eq(itemUnits.code, unit)));
-    if (!u) throw badRequest(`Item ${p.itemNo} has no unit ${unit}`, 'unit');
-    perUnit = new Decimal(u.qty_per_unit_of_measure);
-  }
-
-  const [best] = await db
-    .select({ id: itemPrices.id, unit_price: itemPrices.unit_price, price_list: itemPrices.price_list_code })
-    .from(itemPrices)
-    .where(
-      applicablePrice({
-        itemNo: p.itemNo,
+  const lines = p.lines.map((l, i) => {
+    let quantity: Decimal;
+    try {
+      quantity = new Decimal(l.quantity ?? 1);
+    } catch {
+      throw badRequest('quantity must be more than 0', field(i, 'quantity'));
+    }
+    if (!quantity.isFinite() || quantity.lte(0)) throw badRequest('quantity must be more than 0', field(i, 'quantity'));
+    return { itemNo: l.itemNo, variant: l.variantCode ?? '', unit: l.unit ?? '', quantity };
+  });
+  const values = sql.join(
+    lines.map(
+      (l, i) =>
+        sql`(${i}::int, ${l.itemNo}::text, ${l.variant}::text, ${l.unit}::text, ${l.quantity.toFixed()}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const unit = sql`coalesce(nullif(l.unit, ''), ${items.base_unit_of_measure})`;
+  const rate = p.franchiseCode
+    ? sql`(select ${franchiseItems.price_rate} from ${franchiseItems}
+            where ${franchiseItems.franchise_code} = ${p.franchiseCode} and ${franchiseItems.item_no} = l.item_no)`
+    : sql`null::numeric`;
+  const res = await db.execute(sql`
+    select l.i, ${items.item_no} as item_no, ${items.base_unit_of_measure} as base, ${items.unit_price} as unit_price,
+      ${itemVariants.variant_code} as variant_code, ${itemVariants.unit_price} as variant_price,
+      ${itemUnits.qty_per_unit_of_measure} as per_unit,
+      best.id as price_id, best.unit_price as price, best.price_list_code as price_list, ${rate} as rate
+    from (values ${values}) as l(i, item_no, variant, unit, qty)
+    left join ${items} on ${items.item_no} = l.item_no
+    left join ${itemVariants} on ${itemVariants.item_no} = l.item_no and ${itemVariants.variant_code} = l.variant
+    left join ${itemUnits} on ${itemUnits.item_no} = l.item_no and ${itemUnits.code} = ${unit}
+    left join lateral (
+      select ${itemPrices.id} as id, ${itemPrices.unit_price} as unit_price, ${itemPrices.price_list_code} as price_list_code
+      from ${itemPrices}
+      where ${applicablePrice({
+        itemNo: sql`l.item_no`,
         franchise: p.franchiseCode,
-        variant,
+        variant: sql`l.variant`,
         unit,
-        quantity: quantity.toString(),
-        date,
-      }),
-    )
-    .orderBy(...pricePrecedence())
-    .limit(1);
-  if (best)
-    return {
-      unit_price: round2(new Decimal(best.unit_price)).toFixed(2),
-      source: 'item_price',
-      price_list: best.price_list,
-      item_price_id: best.id,
-      unit,
-    };
-
-  const list = new Decimal(it.variant_price ?? it.unit_price).mul(perUnit);
-  if (p.franchiseCode) {
-    const [fi] = await db
-      .select({ rate: franchiseItems.price_rate })
-      .from(franchiseItems)
-      .where(and(eq(franchiseItems.franchise_code, p.franchiseCode), eq(franchiseItems.item_no, p.itemNo)));
-    if (fi)
+        quantity: sql`l.qty`,
+        date: sql`${date}::date`,
+      })}
+      order by ${sql.join(pricePrecedence(), sql`, `)}
+      limit 1
+    ) best on true
+    order by l.i`);
+  const rows = ((res as unknown as { rows?: PriceRow[] }).rows ?? (res as unknown as PriceRow[])).sort(
+    (a, b) => Number(a.i) - Number(b.i),
+  );
+  return rows.map((r, i): PriceOf => {
+    const l = lines[i];
+    if (r.item_no === null) throw new AppError(404, 'not_found', `Item ${l.itemNo} not found`, field(i, 'item_no'));
+    if (l.variant && r.variant_code === null)
+      throw badRequest(`Item ${l.itemNo} has no variant ${l.variant}`, field(i, 'variant_code'));
+    const base = String(r.base);
+    const unitOf = l.unit || base;
+    if (unitOf !== base && r.per_unit === null)
+      throw badRequest(`Item ${l.itemNo} has no unit ${unitOf}`, field(i, 'unit'));
+    if (r.price_id !== null && r.price !== null)
       return {
-        unit_price: round2(list.mul(fi.rate)).toFixed(2),
-        source: 'price_rate',
-        rate: new Decimal(fi.rate).toString(),
-        unit,
+        unit_price: round2(new Decimal(String(r.price))).toFixed(2),
+        source: 'item_price',
+        price_list: String(r.price_list),
+        item_price_id: Number(r.price_id),
+        unit: unitOf,
       };
-  }
-  return { unit_price: round2(list).toFixed(2), source: 'list_price', unit };
+    const perUnit = unitOf === base ? new Decimal(1) : new Decimal(String(r.per_unit));
+    const list = new Decimal(String(r.variant_price ?? r.unit_price)).mul(perUnit);
+    if (r.rate !== null)
+      return {
+        unit_price: round2(list.mul(String(r.rate))).toFixed(2),
+        source: 'price_rate',
+        rate: new Decimal(String(r.rate)).toString(),
+        unit: unitOf,
+      };
+    return { unit_price: round2(list).toFixed(2), source: 'list_price', unit: unitOf };
+  });
 }

@@ -128,25 +128,22 @@ export async function syncItems(
       .set({ status, records, message, finished_at: sql`now()` })
       .where(eq(syncLogs.id, log.id));
   try {
+    // The ERP is read first, outside the transaction (a remote call never holds the database); then one write.
+    const read: ErpItem[] = [];
+    if (o.itemNo) {
+      const e = await erp.get(o.itemNo);
+      if (!e) throw notFound(`Item ${o.itemNo}`);
+      read.push(e);
+    } else {
+      for (let page = await erp.list({ top: 500 }); ; page = await erp.list({ nextLink: page.nextLink! })) {
+        read.push(...page.value);
+        if (!page.nextLink) break;
+      }
+    }
     const result = await db.transaction(async (tx) => {
       const counts: Counts = { created: 0, updated: 0 };
-      let seen = 0;
-      if (o.itemNo) {
-        const e = await erp.get(o.itemNo, { tx });
-        if (!e) throw notFound(`Item ${o.itemNo}`);
-        await upsertItem(tx, e, counts);
-        seen = 1;
-      } else {
-        for (
-          let page = await erp.list({ top: 500 }, { tx });
-          ;
-          page = await erp.list({ nextLink: page.nextLink! }, { tx })
-        ) {
-          for (const e of page.value) await upsertItem(tx, e, counts);
-          seen += page.value.length;
-          if (!page.nextLink) break;
-        }
-      }
+      for (const e of read) await upsertItem(tx, e, counts);
+      const seen = read.length;
       const fill = await fillFranchiseLists(tx, o.franchise, o.itemNo);
       return { seen, counts, fill };
     });
