@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp, type Client } from '../../../test/helpers.js';
-import { makeCustomer, makeFranchise } from '../customers/test-support/builders.js';
+import { makeCustomer } from '../customers/test-support/builders.js';
 import { makeOrder, salesPages, salesWorld, type Order } from './test-support/builders.js';
 
 const ctx = useTestApp();
@@ -17,9 +17,11 @@ beforeAll(async () => {
 
 const count = async (table: string) =>
   Number(
-    ((await ctx.t.services.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-      rows: { n: number }[];
-    }).rows[0].n,
+    (
+      (await ctx.t.services.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n,
   );
 
 describe('sales documents: create, get, update', () => {
@@ -57,7 +59,9 @@ describe('sales documents: create, get, update', () => {
       shipping_by: 'store',
       version: 1,
     });
-    expect(o.lines.map((l) => [l.line_no, l.item_no, l.description, l.unit_of_measure, l.quantity, l.unit_price])).toEqual([
+    expect(
+      o.lines.map((l) => [l.line_no, l.item_no, l.description, l.unit_of_measure, l.quantity, l.unit_price]),
+    ).toEqual([
       [10000, 'SP110', 'Nước mắm 110', 'PCS', '2.00000', '110000.00'],
       [20000, 'SP050', 'Bánh 50 - Đỏ', 'BOX', '1.00000', '600000.00'],
     ]);
@@ -99,11 +103,32 @@ describe('sales documents: create, get, update', () => {
 
   it('refuses the wrong sales type, unknown or blocked items, a bad discount and a delivery date before the order date', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ sales_type: 'HOTLINE' }, 'sales_type', 'Sales type HOTLINE is for head office; a store sells with STEP IN STORE, FACEBOOK STORE, ZALO STORE, HOTLINE STORE, TIKTOKSHOP'],
+      [
+        { sales_type: 'HOTLINE' },
+        'sales_type',
+        'Sales type HOTLINE is for head office; a store sells with STEP IN STORE, FACEBOOK STORE, ZALO STORE, HOTLINE STORE, TIKTOKSHOP',
+      ],
       [{ lines: [{ item_no: 'SPBLK', quantity: 1 }] }, 'lines.0.item_no', 'Item SPBLK is blocked and cannot be sold'],
-      [{ lines: [{ item_no: 'SP110', quantity: 1 }, { item_no: 'NOPE', quantity: 1 }] }, 'lines.1.item_no', 'Item NOPE not found'],
-      [{ lines: [{ item_no: 'SP050', variant_code: 'BLUE', quantity: 1 }] }, 'lines.0.variant_code', 'Item SP050 has no variant BLUE'],
-      [{ lines: [{ item_no: 'SP050', unit_of_measure: 'CASE', quantity: 1 }] }, 'lines.0.unit_of_measure', 'Item SP050 has no unit CASE'],
+      [
+        {
+          lines: [
+            { item_no: 'SP110', quantity: 1 },
+            { item_no: 'NOPE', quantity: 1 },
+          ],
+        },
+        'lines.1.item_no',
+        'Item NOPE not found',
+      ],
+      [
+        { lines: [{ item_no: 'SP050', variant_code: 'BLUE', quantity: 1 }] },
+        'lines.0.variant_code',
+        'Item SP050 has no variant BLUE',
+      ],
+      [
+        { lines: [{ item_no: 'SP050', unit_of_measure: 'CASE', quantity: 1 }] },
+        'lines.0.unit_of_measure',
+        'Item SP050 has no unit CASE',
+      ],
       [
         { lines: [{ item_no: 'SP110', quantity: 1, line_discount_amount: '200000' }] },
         'lines.0.line_discount_amount',
@@ -123,7 +148,10 @@ describe('sales documents: create, get, update', () => {
     }
     const ho = await admin.post('/api/sales-orders', { location_code: w.location_code, sales_type: 'STEP IN STORE' });
     expect(ho.statusCode).toBe(400);
-    expect(ho.envelope.errors[0]).toMatchObject({ field: 'sales_type', msg: "Sales type STEP IN STORE is a store's; head office enters HOTLINE, ZALO, WEBSITE, FACEBOOK, TIKTOKSHOP, SHOPEE" });
+    expect(ho.envelope.errors[0]).toMatchObject({
+      field: 'sales_type',
+      msg: "Sales type STEP IN STORE is a store's; head office enters HOTLINE, ZALO, WEBSITE, FACEBOOK, TIKTOKSHOP, SHOPEE",
+    });
     const none = await admin.post('/api/sales-orders', {});
     expect(none.envelope.errors[0]).toMatchObject({ field: 'franchise_code', msg: 'This is required field!' });
     const zod = await w.client.post('/api/sales-orders', { lines: [{ item_no: '', quantity: 0 }] });
@@ -140,23 +168,58 @@ describe('sales documents: create, get, update', () => {
       noLoc.envelope.errors[0].code,
       noLoc.envelope.errors[0].field,
     ]);
-    const cust = await w.client.post('/api/sales-orders', { location_code: w.location_code, sell_to_code: other.customer.customer_no });
+    const cust = await w.client.post('/api/sales-orders', {
+      location_code: w.location_code,
+      sell_to_code: other.customer.customer_no,
+    });
     expect(cust.statusCode).toBe(404);
     expect(cust.envelope.errors[0]).toMatchObject({ msg: 'Customer not found', field: 'sell_to_code' });
     // Head office: a customer of another franchise than the document's is not found there either.
-    const mixed = await admin.post('/api/sales-orders', { location_code: w.location_code, sell_to_code: other.customer.customer_no });
+    const mixed = await admin.post('/api/sales-orders', {
+      location_code: w.location_code,
+      sell_to_code: other.customer.customer_no,
+    });
     expect(mixed.statusCode).toBe(404);
     const theirs = await makeOrder(other.client, other);
     const before = await count('sales_order_lines');
     const asA = [
       await w.client.get(`/api/sales-orders/${theirs.pos_so_no}`),
-      await w.client.put('/api/sales-orders', { pos_so_no: theirs.pos_so_no, version: theirs.version, general_comments: 'x' }),
-      await w.client.put('/api/sales-orders/status', { pos_so_no: theirs.pos_so_no, version: theirs.version, status: 'released' }),
-      await w.client.post('/api/sales-orders/lines', { pos_so_no: theirs.pos_so_no, version: theirs.version, lines: [{ item_no: 'SP110', quantity: 1 }] }),
-      await w.client.put('/api/sales-orders/lines', { pos_so_no: theirs.pos_so_no, version: theirs.version, line_no: 10000, quantity: 5 }),
-      await w.client.post('/api/sales-orders/lines/remove', { pos_so_no: theirs.pos_so_no, version: theirs.version, line_nos: [10000] }),
-      await w.client.put('/api/sales-orders/lines/post-qty', { pos_so_no: theirs.pos_so_no, version: theirs.version, lines: [{ line_no: 10000, qty_to_ship: 0 }] }),
-      await w.client.put('/api/sales-orders/requested-delivery-date', { pos_so_no: theirs.pos_so_no, version: theirs.version, requested_delivery_date: '2099-01-01' }),
+      await w.client.put('/api/sales-orders', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        general_comments: 'x',
+      }),
+      await w.client.put('/api/sales-orders/status', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        status: 'released',
+      }),
+      await w.client.post('/api/sales-orders/lines', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        lines: [{ item_no: 'SP110', quantity: 1 }],
+      }),
+      await w.client.put('/api/sales-orders/lines', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        line_no: 10000,
+        quantity: 5,
+      }),
+      await w.client.post('/api/sales-orders/lines/remove', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        line_nos: [10000],
+      }),
+      await w.client.put('/api/sales-orders/lines/post-qty', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        lines: [{ line_no: 10000, qty_to_ship: 0 }],
+      }),
+      await w.client.put('/api/sales-orders/requested-delivery-date', {
+        pos_so_no: theirs.pos_so_no,
+        version: theirs.version,
+        requested_delivery_date: '2099-01-01',
+      }),
     ];
     for (const r of asA) expect([r.statusCode, r.envelope.errors[0].msg]).toEqual([404, 'Sales order not found']);
     const missing = await w.client.get('/api/sales-orders/SD001-SO-99-999999');
@@ -173,9 +236,21 @@ describe('sales documents: create, get, update', () => {
     const before = await count('sales_orders');
     const tries = [
       await viewer.client.post('/api/sales-orders', { location_code: w.location_code }),
-      await viewer.client.put('/api/sales-orders', { pos_so_no: o.pos_so_no, version: o.version, general_comments: 'x' }),
-      await viewer.client.put('/api/sales-orders/status', { pos_so_no: o.pos_so_no, version: o.version, status: 'released' }),
-      await viewer.client.post('/api/sales-orders/lines', { pos_so_no: o.pos_so_no, version: o.version, lines: [{ item_no: 'SP110', quantity: 1 }] }),
+      await viewer.client.put('/api/sales-orders', {
+        pos_so_no: o.pos_so_no,
+        version: o.version,
+        general_comments: 'x',
+      }),
+      await viewer.client.put('/api/sales-orders/status', {
+        pos_so_no: o.pos_so_no,
+        version: o.version,
+        status: 'released',
+      }),
+      await viewer.client.post('/api/sales-orders/lines', {
+        pos_so_no: o.pos_so_no,
+        version: o.version,
+        lines: [{ item_no: 'SP110', quantity: 1 }],
+      }),
     ];
     for (const r of tries) expect(r.statusCode).toBe(403);
     expect(await count('sales_orders')).toBe(before);
@@ -205,22 +280,55 @@ describe('sales documents: create, get, update', () => {
       version: o.version + 1,
       grand_total: '200000.00',
     });
-    const stale = await w.client.put('/api/sales-orders', { pos_so_no: o.pos_so_no, version: o.version, general_comments: 'x' });
+    const stale = await w.client.put('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: o.version,
+      general_comments: 'x',
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.envelope.errors[0].code).toBe('stale_version');
-    const tooMuch = await w.client.put('/api/sales-orders', { pos_so_no: o.pos_so_no, version: up.data.version, invoice_discount_amount: '999999' });
+    const tooMuch = await w.client.put('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: up.data.version,
+      invoice_discount_amount: '999999',
+    });
     expect(tooMuch.envelope.errors[0]).toMatchObject({ field: 'invoice_discount_amount' });
-    const rel = await w.client.put<Order>('/api/sales-orders/status', { pos_so_no: o.pos_so_no, version: up.data.version, status: 'released' });
+    const rel = await w.client.put<Order>('/api/sales-orders/status', {
+      pos_so_no: o.pos_so_no,
+      version: up.data.version,
+      status: 'released',
+    });
     expect(rel.data.status).toBe('released');
-    const note = await w.client.put<Order>('/api/sales-orders', { pos_so_no: o.pos_so_no, version: rel.data.version, general_comments: 'Note later', sell_to_code: c2.customer_no });
+    const note = await w.client.put<Order>('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: rel.data.version,
+      general_comments: 'Note later',
+      sell_to_code: c2.customer_no,
+    });
     expect(note.statusCode).toBe(200);
     expect(note.data.general_comments).toBe('Note later');
-    const loc = await w.client.put('/api/sales-orders', { pos_so_no: o.pos_so_no, version: note.data.version, ship_to_address: 'x' });
+    const loc = await w.client.put('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: note.data.version,
+      ship_to_address: 'x',
+    });
     expect(loc.statusCode).toBe(422);
-    expect(loc.envelope.errors[0]).toMatchObject({ field: 'status', code: 'status_not_allowed', msg: 'Sales Order in status released cannot be changed' });
-    const date = await w.client.put<Order>('/api/sales-orders/requested-delivery-date', { pos_so_no: o.pos_so_no, version: note.data.version, requested_delivery_date: '2099-12-31' });
+    expect(loc.envelope.errors[0]).toMatchObject({
+      field: 'status',
+      code: 'status_not_allowed',
+      msg: 'Sales Order in status released cannot be changed',
+    });
+    const date = await w.client.put<Order>('/api/sales-orders/requested-delivery-date', {
+      pos_so_no: o.pos_so_no,
+      version: note.data.version,
+      requested_delivery_date: '2099-12-31',
+    });
     expect(date.data.requested_delivery_date).toBe('2099-12-31');
-    const early = await w.client.put('/api/sales-orders/requested-delivery-date', { pos_so_no: o.pos_so_no, version: date.data.version, requested_delivery_date: '2000-01-01' });
+    const early = await w.client.put('/api/sales-orders/requested-delivery-date', {
+      pos_so_no: o.pos_so_no,
+      version: date.data.version,
+      requested_delivery_date: '2000-01-01',
+    });
     expect(early.statusCode).toBe(400);
     expect(early.envelope.errors[0].field).toBe('requested_delivery_date');
   });
@@ -247,7 +355,12 @@ describe('sales documents: lines', () => {
       quantity: 4,
       la_so_line_note: 'gói quà',
     });
-    expect(upd.data.lines[1]).toMatchObject({ quantity: '4.00000', amount: '195000.00', la_so_line_note: 'gói quà', qty_to_ship: '4.00000' });
+    expect(upd.data.lines[1]).toMatchObject({
+      quantity: '4.00000',
+      amount: '195000.00',
+      la_so_line_note: 'gói quà',
+      qty_to_ship: '4.00000',
+    });
     const manual = await w.client.put<Order>('/api/sales-orders/lines', {
       pos_so_no: o.pos_so_no,
       version: upd.data.version,
@@ -255,21 +368,54 @@ describe('sales documents: lines', () => {
       unit_price: '100000',
       line_discount_percent: 50,
     });
-    expect(manual.data.lines[0]).toMatchObject({ unit_price: '100000.00', price_source: 'manual', line_discount_amount: '100000.00', amount: '100000.00' });
+    expect(manual.data.lines[0]).toMatchObject({
+      unit_price: '100000.00',
+      price_source: 'manual',
+      line_discount_amount: '100000.00',
+      amount: '100000.00',
+    });
     expect(manual.data.grand_total).toBe('295000.00');
-    const bad = await w.client.put('/api/sales-orders/lines', { pos_so_no: o.pos_so_no, version: manual.data.version, line_no: 30000, quantity: 1 });
+    const bad = await w.client.put('/api/sales-orders/lines', {
+      pos_so_no: o.pos_so_no,
+      version: manual.data.version,
+      line_no: 30000,
+      quantity: 1,
+    });
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'line_no', msg: 'Line 30000 not found' });
-    const rm = await w.client.post<Order>('/api/sales-orders/lines/remove', { pos_so_no: o.pos_so_no, version: manual.data.version, line_nos: [10000] });
+    const rm = await w.client.post<Order>('/api/sales-orders/lines/remove', {
+      pos_so_no: o.pos_so_no,
+      version: manual.data.version,
+      line_nos: [10000],
+    });
     expect(rm.data.lines.map((l) => l.line_no)).toEqual([20000]);
     expect(rm.data.grand_total).toBe('195000.00');
-    const again = await w.client.post<Order>('/api/sales-orders/lines', { pos_so_no: o.pos_so_no, version: rm.data.version, lines: [{ item_no: 'SP110', quantity: 1 }] });
+    const again = await w.client.post<Order>('/api/sales-orders/lines', {
+      pos_so_no: o.pos_so_no,
+      version: rm.data.version,
+      lines: [{ item_no: 'SP110', quantity: 1 }],
+    });
     expect(again.data.lines.map((l) => l.line_no)).toEqual([20000, 30000]);
-    const stale = await w.client.post('/api/sales-orders/lines', { pos_so_no: o.pos_so_no, version: rm.data.version, lines: [{ item_no: 'SP110', quantity: 1 }] });
+    const stale = await w.client.post('/api/sales-orders/lines', {
+      pos_so_no: o.pos_so_no,
+      version: rm.data.version,
+      lines: [{ item_no: 'SP110', quantity: 1 }],
+    });
     expect(stale.statusCode).toBe(409);
-    const rel = await w.client.put<Order>('/api/sales-orders/status', { pos_so_no: o.pos_so_no, version: again.data.version, status: 'released' });
-    const locked = await w.client.post('/api/sales-orders/lines', { pos_so_no: o.pos_so_no, version: rel.data.version, lines: [{ item_no: 'SP110', quantity: 1 }] });
+    const rel = await w.client.put<Order>('/api/sales-orders/status', {
+      pos_so_no: o.pos_so_no,
+      version: again.data.version,
+      status: 'released',
+    });
+    const locked = await w.client.post('/api/sales-orders/lines', {
+      pos_so_no: o.pos_so_no,
+      version: rel.data.version,
+      lines: [{ item_no: 'SP110', quantity: 1 }],
+    });
     expect(locked.statusCode).toBe(422);
-    expect(locked.envelope.errors[0]).toMatchObject({ field: 'status', msg: 'Sales Order in status released cannot change lines' });
+    expect(locked.envelope.errors[0]).toMatchObject({
+      field: 'status',
+      msg: 'Sales Order in status released cannot change lines',
+    });
   });
 
   it('sets quantities to ship and invoice within what is outstanding', async () => {

@@ -9,7 +9,13 @@ import { D, toMoney, toQty } from '../../kernel/money.js';
 import { bump } from '../../db/versioned.js';
 import { priceOf, type PriceOf } from '../items/price.js';
 import { items, itemUnits, itemVariants } from '../items/schema.js';
-import { assertStatus, lockSalesOrder, ORDER_UNSHIPPED_STATUSES, type SalesLineRow, type SalesOrderRow } from './load.js';
+import {
+  assertStatus,
+  lockSalesOrder,
+  ORDER_UNSHIPPED_STATUSES,
+  type SalesLineRow,
+  type SalesOrderRow,
+} from './load.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { discountOfPercent, documentTotals, lineAmount } from './totals.js';
 
@@ -29,7 +35,10 @@ export type NewSalesLine = typeof salesOrderLines.$inferInsert & {
 /** What a line is priced from. */
 export type PriceRequest = { item_no: string; variant_code: string; unit_of_measure: string; quantity: string };
 /** The document a line belongs to (its franchise and date price it; its location is the line's default). */
-export type LineDoc = Pick<SalesOrderRow, 'pos_so_no' | 'franchise_code' | 'location_code' | 'order_date' | 'document_type'>;
+export type LineDoc = Pick<
+  SalesOrderRow,
+  'pos_so_no' | 'franchise_code' | 'location_code' | 'order_date' | 'document_type'
+>;
 
 /**
  * The catalogue prices of a document's lines, in one function: the price date is the order date, the franchise the
@@ -122,7 +131,10 @@ export async function buildLines(
       const v = variantRows.find((r) => r.item_no === d.item_no && r.variant_code === d.variant_code);
       if (!v) throw badRequest(`Item ${d.item_no} has no variant ${d.variant_code}`, `${f}variant_code`);
       if (v.blocked)
-        throw badRequest(`Variant ${d.variant_code} of item ${d.item_no} is blocked and cannot be sold`, `${f}variant_code`);
+        throw badRequest(
+          `Variant ${d.variant_code} of item ${d.item_no} is blocked and cannot be sold`,
+          `${f}variant_code`,
+        );
       variantDescription = v.description;
     }
     const unit = d.unit_of_measure || item.base;
@@ -140,7 +152,12 @@ export async function buildLines(
         new AppError(404, 'not_found', `Location ${location} not found`, `${f}location_code`),
         `${f}location_code`,
       );
-    checked.push({ draft: { ...d, unit_of_measure: unit, location_code: location }, item, variant: variantDescription, perUnit });
+    checked.push({
+      draft: { ...d, unit_of_measure: unit, location_code: location },
+      item,
+      variant: variantDescription,
+      perUnit,
+    });
   }
   const toPrice = checked.filter((c) => c.draft.unit_price === undefined).map((c) => c.draft);
   const prices = await priceLines(tx, doc, toPrice);

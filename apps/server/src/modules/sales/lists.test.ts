@@ -90,7 +90,9 @@ describe('sales order list', () => {
   });
 
   it('filters quotes by document_type, date ranges, status in, like on names, and sorts', async () => {
-    const quotes = await filter(w.client, { filters: [{ field: 'document_type', value: 'quote', condition_type: 'eq' }] });
+    const quotes = await filter(w.client, {
+      filters: [{ field: 'document_type', value: 'quote', condition_type: 'eq' }],
+    });
     expect(quotes.data.items.map((i) => i.document_type)).toEqual(['quote']);
     const range = await filter(w.client, {
       filters: [
@@ -102,19 +104,29 @@ describe('sales order list', () => {
     expect(range.data.items.map((i) => i.order_date)).toEqual(['2026-02-10', '2026-03-10']);
     const st = await filter(w.client, { filters: [{ field: 'status', value: 'open|released', condition_type: 'in' }] });
     expect(st.data.total_count).toBe(2);
-    const name = await filter(w.client, { filters: [{ field: 'customer_name', value: 'nguyen van', condition_type: 'like' }] });
+    const name = await filter(w.client, {
+      filters: [{ field: 'customer_name', value: 'nguyen van', condition_type: 'like' }],
+    });
     expect(name.data.total_count).toBe(3);
-    const rdd = await filter(w.client, { filters: [{ field: 'requested_delivery_date', value: '2026-02-20', condition_type: 'eq' }] });
+    const rdd = await filter(w.client, {
+      filters: [{ field: 'requested_delivery_date', value: '2026-02-20', condition_type: 'eq' }],
+    });
     expect(rdd.data.items.map((i) => i.pos_so_no)).toEqual([orders[1].pos_so_no]);
-    const amount = await filter(w.client, { filters: [{ field: 'remaining_amount', value: '220000', condition_type: 'gteq' }] });
+    const amount = await filter(w.client, {
+      filters: [{ field: 'remaining_amount', value: '220000', condition_type: 'gteq' }],
+    });
     expect(amount.data.total_count).toBe(3);
-    const bad = await filter(w.client, { filters: [{ field: 'order_date', value: '31-02-2026', condition_type: 'gteq' }] });
+    const bad = await filter(w.client, {
+      filters: [{ field: 'order_date', value: '31-02-2026', condition_type: 'gteq' }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0].field).toBe('filters.order_date');
     const unknown = await filter(w.client, { filters: [{ field: 'sell_to_contact', value: 'x' }] });
     expect(unknown.statusCode).toBe(400);
     // A store user filtering for another franchise finds nothing.
-    const theirs = await filter(w.client, { filters: [{ field: 'franchise_code', value: 'SL002', condition_type: 'eq' }] });
+    const theirs = await filter(w.client, {
+      filters: [{ field: 'franchise_code', value: 'SL002', condition_type: 'eq' }],
+    });
     expect(theirs.data.total_count).toBe(0);
   });
 
@@ -227,7 +239,12 @@ describe('posted documents: shipments, invoices, credit memos', () => {
     expect(si.data.items[0]).toMatchObject({ pos_si_no: 'SL001-SI-26-000001', amount: '220000.00' });
     const cm = await w.client.post<List>('/api/sales-credit-memos/filter', {});
     expect(cm.data.items).toEqual([
-      expect.objectContaining({ pos_so_no: 'SL001-SCM-26-000001', applies_to_order_no: order.pos_so_no, amount: '110000.00', posting_date: '2026-01-12' }),
+      expect.objectContaining({
+        pos_so_no: 'SL001-SCM-26-000001',
+        applies_to_order_no: order.pos_so_no,
+        amount: '110000.00',
+        posting_date: '2026-01-12',
+      }),
     ]);
     const ship = await w.client.get<{ lines: unknown[] }>('/api/sales-shipments/SL001-SS-26-000001');
     expect(ship.data.lines).toHaveLength(1);
@@ -252,7 +269,11 @@ describe('posted documents: shipments, invoices, credit memos', () => {
     expect((await other.client.post<List>('/api/sales-shipments/filter', {})).data.total_count).toBe(0);
     expect((await other.client.get(`/api/sales-credit-memos/${order.pos_so_no}`)).statusCode).toBe(404);
     // A credit memo cannot change.
-    const upd = await w.client.put('/api/sales-orders', { pos_so_no: 'SL001-SCM-26-000001', version: 1, general_comments: 'x' });
+    const upd = await w.client.put('/api/sales-orders', {
+      pos_so_no: 'SL001-SCM-26-000001',
+      version: 1,
+      general_comments: 'x',
+    });
     expect(upd.statusCode).toBe(422);
     const exp = await w.client.post('/api/sales-invoices/filter/export', {});
     expect(exp.statusCode).toBe(200);

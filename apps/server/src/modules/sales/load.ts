@@ -29,12 +29,7 @@ export async function findSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string):
  * Locks one sales document for a change (`SELECT … FOR UPDATE`) in the caller's scope: another franchise's or a
  * missing one is 404 "Sales order not found", then a stale `version` is 409 — in that order, so existence never leaks.
  */
-export async function lockSalesOrder(
-  tx: Tx,
-  scope: Scope,
-  posSoNo: string,
-  version?: number,
-): Promise<SalesOrderRow> {
+export async function lockSalesOrder(tx: Tx, scope: Scope, posSoNo: string, version?: number): Promise<SalesOrderRow> {
   const [row] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo)).for('update');
   if (!row) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);

@@ -56,7 +56,10 @@ async function docIn(m: Machine, s: string): Promise<Order> {
     case 'canceled':
       return step(doc, 'canceled');
     case 'converted': {
-      const r = await c.post<Order>('/api/sales-orders/convert-quote', { pos_so_no: doc.pos_so_no, version: doc.version });
+      const r = await c.post<Order>('/api/sales-orders/convert-quote', {
+        pos_so_no: doc.pos_so_no,
+        version: doc.version,
+      });
       if (r.statusCode !== 201) throw new Error(r.body);
       return (await c.get<Order>(`/api/sales-orders/${doc.pos_so_no}`)).data;
     }
@@ -135,13 +138,30 @@ describe('rules of the status actions', () => {
     const noLines = await makeOrder(c, w, { lines: [] });
     const r1 = await status(noLines, 'released', salesOrderMachine);
     expect(r1.statusCode).toBe(422);
-    expect(r1.envelope.errors[0]).toMatchObject({ field: 'lines', msg: 'Add at least one line before releasing the sales order' });
+    expect(r1.envelope.errors[0]).toMatchObject({
+      field: 'lines',
+      msg: 'Add at least one line before releasing the sales order',
+    });
     const noCustomer = await makeOrder(c, w, { sell_to_code: '' });
     const r2 = await status(noCustomer, 'released', salesOrderMachine);
-    expect(r2.envelope.errors[0]).toMatchObject({ field: 'sell_to_code', msg: 'Choose a customer before releasing the sales order' });
-    const noLocation = await makeOrder(admin, { location_code: '', customer: w.customer }, { franchise_code: 'SM001', sales_type: 'WEBSITE' });
-    const r3 = await admin.put('/api/sales-orders/status', { pos_so_no: noLocation.pos_so_no, version: noLocation.version, status: 'released' });
-    expect(r3.envelope.errors[0]).toMatchObject({ field: 'location_code', msg: 'Choose a location before releasing the sales order' });
+    expect(r2.envelope.errors[0]).toMatchObject({
+      field: 'sell_to_code',
+      msg: 'Choose a customer before releasing the sales order',
+    });
+    const noLocation = await makeOrder(
+      admin,
+      { location_code: '', customer: w.customer },
+      { franchise_code: 'SM001', sales_type: 'WEBSITE' },
+    );
+    const r3 = await admin.put('/api/sales-orders/status', {
+      pos_so_no: noLocation.pos_so_no,
+      version: noLocation.version,
+      status: 'released',
+    });
+    expect(r3.envelope.errors[0]).toMatchObject({
+      field: 'location_code',
+      msg: 'Choose a location before releasing the sales order',
+    });
     const stale = await status({ ...noLines, version: noLines.version + 5 }, 'released', salesOrderMachine);
     expect(stale.statusCode).toBe(409);
   });

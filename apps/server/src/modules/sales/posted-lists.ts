@@ -14,7 +14,14 @@ import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import type { Scope } from '../../http/scope.js';
 import { vatContained } from '../../kernel/money.js';
-import { salesInvoiceLines, salesInvoices, salesOrderLines, salesOrders, salesShipmentLines, salesShipments } from './schema.js';
+import {
+  salesInvoiceLines,
+  salesInvoices,
+  salesOrderLines,
+  salesOrders,
+  salesShipmentLines,
+  salesShipments,
+} from './schema.js';
 
 // Posted sales documents (issue 8): shipments (SS), invoices (SI) and credit memos (SCM: sales_orders rows of type
 // credit_memo, posted at once). Immutable; filter and get in the caller's franchise scope.
@@ -120,7 +127,6 @@ export const salesCreditMemoExportColumns: ExportColumn[] = [
   { key: 'posting_date', header: 'Posting Date', format: 'date' },
   { key: 'amount', header: 'Amount', format: 'money', width: 16 },
 ];
-
 
 export async function getSalesShipment(db: DbOrTx, scope: Scope, no: string): Promise<z.infer<typeof salesShipment>> {
   const [h] = await db

@@ -60,7 +60,9 @@ export async function convertQuote(
     quote_no: quote.pos_so_no,
     order_date: orderDate,
     requested_delivery_date:
-      quote.requested_delivery_date && quote.requested_delivery_date >= orderDate ? quote.requested_delivery_date : null,
+      quote.requested_delivery_date && quote.requested_delivery_date >= orderDate
+        ? quote.requested_delivery_date
+        : null,
     created_by: o.createdBy ?? quote.created_by,
   });
   if (lines.length)

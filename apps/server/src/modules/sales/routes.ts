@@ -33,9 +33,7 @@ export function salesRoutes(r: Router) {
     sheet: 'Sales Orders',
     columns: salesOrderExportColumns,
   });
-  r.route(salesOrdersApi.get, ({ params, auth, services }) =>
-    getSalesOrder(services.db, auth.scope, params.pos_so_no),
-  );
+  r.route(salesOrdersApi.get, ({ params, auth, services }) => getSalesOrder(services.db, auth.scope, params.pos_so_no));
   r.route(salesOrdersApi.create, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
       const no = await createSalesDocument(tx, auth.scope, body, { createdBy: auth.userId || undefined });

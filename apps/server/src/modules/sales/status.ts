@@ -59,7 +59,8 @@ export async function changeSalesStatus(tx: Tx, scope: Scope, body: z.output<typ
   const found = await findSalesOrder(tx, scope, body.pos_so_no);
   const machine = salesMachineOf(found.document_type);
   const entity = salesEntityOf(found.document_type);
-  if (!machine) throw businessRule(`A ${entity.toLowerCase()} is posted and cannot change status`, 'status_not_allowed', 'status');
+  if (!machine)
+    throw businessRule(`A ${entity.toLowerCase()} is posted and cannot change status`, 'status_not_allowed', 'status');
   const t = actionForTarget(machine, body.status);
   if (!t) throw businessRule(`${entity} cannot be set to status ${body.status}`, 'status_not_allowed', 'status');
   const common = {

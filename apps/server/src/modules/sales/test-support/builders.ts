@@ -7,7 +7,10 @@ export type Order = ApiResponse<'salesOrders.get'>;
 
 /** Every sales page at a level (the operations take any of them). */
 export const salesPages = (level: 'view' | 'edit') =>
-  ['/salesOrders', '/salesOrders/detail', '/salesQuotes', '/salesQuotes/detail', '/customers'].map((page_url) => ({ page_url, permission_type: level }));
+  ['/salesOrders', '/salesOrders/detail', '/salesQuotes', '/salesQuotes/detail', '/customers'].map((page_url) => ({
+    page_url,
+    permission_type: level,
+  }));
 
 /** A franchise with a store, items (one with a variant and a box unit, one blocked), and a store user of it. */
 export async function salesWorld(t: TestApp, code: string) {
@@ -16,7 +19,13 @@ export async function salesWorld(t: TestApp, code: string) {
   await db
     .insert(items)
     .values([
-      { item_no: 'SP110', description: 'Nước mắm 110', base_unit_of_measure: 'PCS', unit_price: '110000', vat_percent: '10' },
+      {
+        item_no: 'SP110',
+        description: 'Nước mắm 110',
+        base_unit_of_measure: 'PCS',
+        unit_price: '110000',
+        vat_percent: '10',
+      },
       { item_no: 'SP050', description: 'Bánh 50', base_unit_of_measure: 'PCS', unit_price: '50000', vat_percent: '8' },
       { item_no: 'SPBLK', description: 'Blocked', base_unit_of_measure: 'PCS', unit_price: '1000', blocked: true },
     ])
