@@ -228,6 +228,18 @@ describe('sales documents: create, get, update', () => {
     expect(await count('sales_order_lines')).toBe(before);
   });
 
+  it('answers the first document again for a repeated Idempotency-Key, taking one number', async () => {
+    const body = { location_code: w.location_code, lines: [{ item_no: 'SP110', quantity: 1 }] };
+    const a = await w.client.post<Order>('/api/sales-orders', body, { 'idempotency-key': 'so-1' });
+    const b = await w.client.post<Order>('/api/sales-orders', body, { 'idempotency-key': 'so-1' });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.data.pos_so_no).toBe(a.data.pos_so_no);
+    const next = await makeOrder(w.client, w);
+    const seq = (no: string) => Number(no.split('-').pop());
+    expect(seq(next.pos_so_no)).toBe(seq(a.data.pos_so_no) + 1);
+  });
+
   it('401 without a session, 403 for a viewer with nothing changed', async () => {
     expect((await ctx.t.anon.post('/api/sales-orders', {})).statusCode).toBe(401);
     expect((await ctx.t.anon.post('/api/sales-orders/filter', {})).statusCode).toBe(401);

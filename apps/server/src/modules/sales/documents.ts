@@ -219,6 +219,8 @@ export async function updateSalesDocument(tx: Tx, scope: Scope, body: SalesOrder
   const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
   const { pos_so_no: _no, version: _v, ...fields } = body;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as HeaderValues;
+  // Customer numbers are upper-case (customers module): "kh…" names the same customer.
+  if (typeof given.sell_to_code === 'string') given.sell_to_code = given.sell_to_code.toUpperCase();
   const current = doc as unknown as HeaderValues;
   const changed = Object.keys(given).filter((k) => String(given[k] ?? '') !== String(current[k] ?? ''));
   if (doc.status !== 'open') {
