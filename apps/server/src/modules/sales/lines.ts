@@ -7,7 +7,7 @@ import { AppError, badRequest, businessRule } from '../../http/errors.js';
 import { Scope } from '../../http/scope.js';
 import { D, toMoney, toQty } from '../../kernel/money.js';
 import { bump } from '../../db/versioned.js';
-import { priceOf, type PriceOf } from '../items/price.js';
+import { pricesOf, type PriceOf } from '../items/price.js';
 import { items, itemUnits, itemVariants } from '../items/schema.js';
 import {
   assertStatus,
@@ -41,24 +41,21 @@ export type LineDoc = Pick<
 >;
 
 /**
- * The catalogue prices of a document's lines, in one function: the price date is the order date, the franchise the
- * document's. Today one `priceOf` per line; the batch `pricesOf(db, { date, franchiseCode, lines })` of the ERP
- * branch (same result shape) replaces the loop with one call.
+ * The catalogue prices of a document's lines in one round of queries (`pricesOf`): the price date is the order date,
+ * the franchise the document's. An error names the line (`lines.<i>.item_no`).
  */
 export async function priceLines(tx: Tx, doc: LineDoc, lines: readonly PriceRequest[]): Promise<PriceOf[]> {
-  const out: PriceOf[] = [];
-  for (const l of lines)
-    out.push(
-      await priceOf(tx, {
-        date: doc.order_date,
-        franchiseCode: doc.franchise_code,
-        itemNo: l.item_no,
-        variantCode: l.variant_code,
-        quantity: l.quantity,
-        unit: l.unit_of_measure,
-      }),
-    );
-  return out;
+  if (lines.length === 0) return [];
+  return pricesOf(tx, {
+    date: doc.order_date,
+    franchiseCode: doc.franchise_code,
+    lines: lines.map((l) => ({
+      itemNo: l.item_no,
+      variantCode: l.variant_code,
+      quantity: l.quantity,
+      unit: l.unit_of_measure,
+    })),
+  });
 }
 
 /** A line as entered, after defaults: what `buildLines` prices and checks. */

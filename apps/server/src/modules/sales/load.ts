@@ -111,6 +111,14 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     shipments,
     invoices,
     credit_memos: creditMemos.map((c) => ({ ...c, posting_date: c.posting_date ?? '', amount: toMoney(D(c.amount)) })),
-    erp,
+    erp: erp
+      ? {
+          state: erp.sync_state,
+          external_no: erp.external_no,
+          etag: erp.etag,
+          last_error: erp.last_error,
+          synced_at: erp.synced_at,
+        }
+      : { state: 'not_sent', external_no: null, etag: null, last_error: null, synced_at: null },
   };
 }

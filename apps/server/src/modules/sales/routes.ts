@@ -1,4 +1,5 @@
 import { salesCreditMemosApi, salesInvoicesApi, salesOrdersApi, salesShipmentsApi } from '@fp/contract';
+import { registerSalesErpLoaders } from './erp.js';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { createSalesDocument, setRequestedDeliveryDate, updateSalesDocument } from './documents.js';
@@ -27,6 +28,7 @@ import { salesInvoices, salesOrders, salesShipments } from './schema.js';
  * posting-routes.ts. Every change answers the document as it now is (read in the same transaction).
  */
 export function salesRoutes(r: Router) {
+  registerSalesErpLoaders();
   listRoute(r, salesOrdersApi.list, {
     spec: (_auth, body) => salesOrderList(body),
     scope: (s) => s.franchise(salesOrders.franchise_code),
