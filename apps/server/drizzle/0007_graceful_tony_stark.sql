@@ -1,3 +1,17 @@
+CREATE TABLE "erp_document_sync" (
+	"kind" text NOT NULL,
+	"document_no" text NOT NULL,
+	"sync_state" text DEFAULT 'pending' NOT NULL,
+	"last_action" text DEFAULT '' NOT NULL,
+	"external_no" text,
+	"etag" text,
+	"last_error" text,
+	"last_job_id" bigint,
+	"synced_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "erp_document_sync_kind_document_no_pk" PRIMARY KEY("kind","document_no")
+);
+--> statement-breakpoint
 CREATE TABLE "sales_invoice_lines" (
 	"pos_si_no" text NOT NULL,
 	"line_no" integer NOT NULL,
@@ -208,17 +222,20 @@ CREATE TABLE "item_ledger_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "vat_percent" numeric(5, 2) DEFAULT '10' NOT NULL;--> statement-breakpoint
+ALTER TABLE "jobs" ADD COLUMN "group_key" text;--> statement-breakpoint
 ALTER TABLE "sales_invoice_lines" ADD CONSTRAINT "sales_invoice_lines_pos_si_no_sales_invoices_pos_si_no_fk" FOREIGN KEY ("pos_si_no") REFERENCES "public"."sales_invoices"("pos_si_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_order_lines" ADD CONSTRAINT "sales_order_lines_pos_so_no_sales_orders_pos_so_no_fk" FOREIGN KEY ("pos_so_no") REFERENCES "public"."sales_orders"("pos_so_no") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_shipment_lines" ADD CONSTRAINT "sales_shipment_lines_pos_ss_no_sales_shipments_pos_ss_no_fk" FOREIGN KEY ("pos_ss_no") REFERENCES "public"."sales_shipments"("pos_ss_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_ledger_entries" ADD CONSTRAINT "customer_ledger_entries_reverses_entry_id_customer_ledger_entries_id_fk" FOREIGN KEY ("reverses_entry_id") REFERENCES "public"."customer_ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_ledger_entries" ADD CONSTRAINT "item_ledger_entries_reverses_entry_id_item_ledger_entries_id_fk" FOREIGN KEY ("reverses_entry_id") REFERENCES "public"."item_ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "erp_document_sync_state" ON "erp_document_sync" USING btree ("sync_state");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_invoice_lines_pk" ON "sales_invoice_lines" USING btree ("pos_si_no","line_no");--> statement-breakpoint
 CREATE INDEX "sales_invoices_order" ON "sales_invoices" USING btree ("pos_so_no");--> statement-breakpoint
 CREATE INDEX "sales_invoices_franchise" ON "sales_invoices" USING btree ("franchise_code","posting_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_order_lines_doc_line" ON "sales_order_lines" USING btree ("pos_so_no","line_no");--> statement-breakpoint
 CREATE INDEX "sales_order_lines_item" ON "sales_order_lines" USING btree ("item_no");--> statement-breakpoint
 CREATE INDEX "sales_orders_list" ON "sales_orders" USING btree ("document_type","franchise_code","order_date");--> statement-breakpoint
+CREATE INDEX "sales_orders_list_all" ON "sales_orders" USING btree ("document_type","order_date" DESC NULLS LAST,"pos_so_no");--> statement-breakpoint
 CREATE INDEX "sales_orders_status" ON "sales_orders" USING btree ("document_type","status","order_date");--> statement-breakpoint
 CREATE INDEX "sales_orders_customer" ON "sales_orders" USING btree ("sell_to_code");--> statement-breakpoint
 CREATE INDEX "sales_orders_phone" ON "sales_orders" USING btree ("sell_to_phone_no");--> statement-breakpoint
@@ -232,4 +249,5 @@ CREATE INDEX "customer_ledger_document" ON "customer_ledger_entries" USING btree
 CREATE INDEX "customer_ledger_franchise_date" ON "customer_ledger_entries" USING btree ("franchise_code","posting_date");--> statement-breakpoint
 CREATE INDEX "item_ledger_on_hand" ON "item_ledger_entries" USING btree ("location_code","item_no","variant_code");--> statement-breakpoint
 CREATE INDEX "item_ledger_document" ON "item_ledger_entries" USING btree ("document_type","document_no");--> statement-breakpoint
-CREATE INDEX "item_ledger_franchise_date" ON "item_ledger_entries" USING btree ("franchise_code","posting_date");
+CREATE INDEX "item_ledger_franchise_date" ON "item_ledger_entries" USING btree ("franchise_code","posting_date");--> statement-breakpoint
+CREATE INDEX "jobs_group" ON "jobs" USING btree ("group_key","id") WHERE "jobs"."group_key" is not null;
