@@ -42,8 +42,10 @@ export type LineDoc = Pick<
 
 /**
  * The catalogue prices of a document's lines, in one function: the price date is the order date, the franchise the
- * document's. Today one `priceOf` per line; the batch `pricesOf(db, { date, franchiseCode, lines })` of the ERP
- * branch (same result shape) replaces the loop with one call.
+ * document's. Today one `priceOf` per line; the batch form of the ERP branch (same result shape, in order) replaces
+ * the loop with one call:
+ * `return pricesOf(tx, { date: doc.order_date, franchiseCode: doc.franchise_code, lines: lines.map((l) =>
+ * ({ itemNo: l.item_no, variantCode: l.variant_code, quantity: l.quantity, unit: l.unit_of_measure })) });`
  */
 export async function priceLines(tx: Tx, doc: LineDoc, lines: readonly PriceRequest[]): Promise<PriceOf[]> {
   const out: PriceOf[] = [];
