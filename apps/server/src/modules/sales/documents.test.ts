@@ -454,5 +454,58 @@ describe('sales documents: lines', () => {
       lines: [{ line_no: 10000, qty_to_invoice: 2 }],
     });
     expect(inv.envelope.errors[0]).toMatchObject({ field: 'lines.0.qty_to_invoice' });
+    const unknownLine = await w.client.put('/api/sales-orders/lines/post-qty', {
+      pos_so_no: o.pos_so_no,
+      version: ok.data.version,
+      lines: [
+        { line_no: 10000, qty_to_ship: 0 },
+        { line_no: 99999, qty_to_ship: 0 },
+      ],
+    });
+    expect(unknownLine.envelope.errors[0]).toMatchObject({ field: 'lines.1.line_no', msg: 'Line 99999 not found' });
+    // Allowed after release too (until shipped); refused on a quote and on a canceled order.
+    const rel = await w.client.put<Order>('/api/sales-orders/status', {
+      pos_so_no: o.pos_so_no,
+      version: ok.data.version,
+      status: 'released',
+    });
+    const afterRelease = await w.client.put<Order>('/api/sales-orders/lines/post-qty', {
+      pos_so_no: o.pos_so_no,
+      version: rel.data.version,
+      lines: [{ line_no: 10000, qty_to_ship: 2, qty_to_invoice: 0 }],
+    });
+    expect(afterRelease.data.lines[0]).toMatchObject({ qty_to_ship: '2.00000', qty_to_invoice: '0.00000' });
+    const quote = await makeOrder(w.client, w, { document_type: 'quote' });
+    const onQuote = await w.client.put('/api/sales-orders/lines/post-qty', {
+      pos_so_no: quote.pos_so_no,
+      version: quote.version,
+      lines: [{ line_no: 10000, qty_to_ship: 1 }],
+    });
+    expect(onQuote.statusCode).toBe(422);
+  });
+
+  it('keeps the sales-type rule on update: a store cannot switch to an e-commerce type', async () => {
+    const o = await makeOrder(w.client, w);
+    const res = await w.client.put('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: o.version,
+      sales_type: 'SHOPEE',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.envelope.errors[0].field).toBe('sales_type');
+    const ok = await w.client.put<Order>('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: o.version,
+      sales_type: 'FACEBOOK STORE',
+      location_code: '',
+    });
+    expect(ok.data).toMatchObject({ sales_type: 'FACEBOOK STORE', location_code: '' });
+    const back = await w.client.put<Order>('/api/sales-orders', {
+      pos_so_no: o.pos_so_no,
+      version: ok.data.version,
+      location_code: other.location_code,
+    });
+    expect(back.statusCode).toBe(404);
+    expect(back.envelope.errors[0].field).toBe('location_code');
   });
 });

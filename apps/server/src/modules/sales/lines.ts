@@ -332,8 +332,8 @@ export async function removeLines(tx: Tx, scope: Scope, body: z.output<typeof sa
 
 /**
  * PUT /api/sales-orders/lines/post-qty: what the next "ship now" posts per line. qty to ship ≤ quantity − shipped;
- * qty to invoice ≤ shipped + to ship − invoiced (422 naming `lines.<i>.qty_to_ship` / `qty_to_invoice`). Orders in
- * open, released, confirmed or partial_delivered.
+ * qty to invoice ≤ shipped + to ship − invoiced (422 naming `lines.<i>.qty_to_ship` / `qty_to_invoice`); a qty to
+ * invoice not given follows a smaller qty to ship down. Orders in open, released, confirmed or partial_delivered.
  */
 export async function setPostQty(tx: Tx, scope: Scope, body: z.output<typeof salesPostQty>) {
   const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
@@ -356,8 +356,10 @@ export async function setPostQty(tx: Tx, scope: Scope, body: z.output<typeof sal
         'qty_exceeds_outstanding',
         `lines.${i}.qty_to_ship`,
       );
-    const toInvoice = l.qty_to_invoice !== undefined ? D(l.qty_to_invoice) : D(line.qty_to_invoice);
     const invoiceCap = D(line.qty_shipped).plus(toShip).minus(line.qty_invoiced);
+    // A kept qty to invoice follows a smaller qty to ship down to its cap; only a given one is refused past it.
+    const toInvoice =
+      l.qty_to_invoice !== undefined ? D(l.qty_to_invoice) : Decimal.min(D(line.qty_to_invoice), invoiceCap);
     if (toInvoice.gt(invoiceCap))
       throw businessRule(
         `Line ${line.line_no} (${line.item_no}): qty to invoice ${toQty(toInvoice)} is more than shipped and to ship, not yet invoiced: ${toQty(invoiceCap)}`,
