@@ -116,7 +116,9 @@ async function reversedEntries(tx: Tx, posSoNo: string): Promise<Plan['reverses'
     .from(customerLedgerEntries)
     .where(and(eq(customerLedgerEntries.order_no, posSoNo), eq(customerLedgerEntries.entry_type, 'invoice')));
   return {
-    item: new Map(rowsOf<{ order_line_no: number; id: string }>(items).map((r) => [Number(r.order_line_no), Number(r.id)])),
+    item: new Map(
+      rowsOf<{ order_line_no: number; id: string }>(items).map((r) => [Number(r.order_line_no), Number(r.id)]),
+    ),
     customer: invoice?.id ? Number(invoice.id) : null,
   };
 }
