@@ -27,7 +27,8 @@ import { invoiceDiscountOf, postedLinesOf, postedTotals, type Movement, type Pos
 type SalesCreditMemo = z.infer<typeof salesCreditMemo>;
 
 export const CREDIT_MEMO_NOT_FOUND = 'Sales credit memo';
-const REASON_PAGES = ['/salesOrders/creditMemo', '/salesOrders'];
+/** A credit memo's reason is a cancel reason of the order page (cancel reasons know no credit memo page). */
+const REASON_PAGES = ['/salesOrders'];
 
 export type CreditRequest =
   | {
