@@ -114,8 +114,8 @@ describe('ledger service', () => {
   it('the database refuses UPDATE and DELETE of ledger rows', async () => {
     const db = ctx.t.services.db;
     await postItemEntries(db, [entry('U1', '1')]);
-    const cause = (e: { cause?: unknown }) => {
-      throw e.cause ?? e;
+    const cause = (e: Error & { cause?: unknown }) => {
+      throw e.cause instanceof Error ? e.cause : e;
     };
     for (const s of [
       sql`update item_ledger_entries set quantity = 2 where item_no = 'U1'`,

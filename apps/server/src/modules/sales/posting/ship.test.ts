@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { businessYear } from '@fp/contract';
 import { useTestApp, type Client } from '../../../../test/helpers.js';
 import { postingFaults, postingSteps } from '../../../kernel/posting.js';
@@ -7,14 +7,7 @@ import { toQty as q } from '../../../kernel/money.js';
 import { customerLedgerEntries, itemLedgerEntries } from '../../ledger/schema.js';
 import { onHand } from '../../ledger/service.js';
 import { jobs } from '../../../jobs/schema.js';
-import {
-  salesInvoiceLines,
-  salesInvoices,
-  salesOrderLines,
-  salesOrders,
-  salesShipmentLines,
-  salesShipments,
-} from '../schema.js';
+import { salesInvoiceLines, salesInvoices, salesOrders, salesShipmentLines, salesShipments } from '../schema.js';
 import { STANDALONE_SYNC_MESSAGE } from './actions.js';
 import { addStock, makeItem, makeOrder, makeStore, postingFootprint } from './test-support.js';
 
@@ -35,12 +28,6 @@ const close = (c: Client, o: { pos_so_no: string; version: number }) =>
   c.op('salesOrders.close', { body: { pos_so_no: o.pos_so_no, version: o.version } });
 const stockAt = (item_no: string, locationCode = store.location_code) =>
   onHand(ctx.t.services.db, { locationCode, itemNo: item_no });
-const linesOf = (no: string) =>
-  ctx.t.services.db
-    .select()
-    .from(salesOrderLines)
-    .where(eq(salesOrderLines.pos_so_no, no))
-    .orderBy(asc(salesOrderLines.line_no));
 
 describe('Ship Now', () => {
   it('posts a walk-in sale in one action: shipment, invoice, ledgers, ERP jobs, status invoiced', async () => {
@@ -244,7 +231,7 @@ describe('Ship Now', () => {
     ]);
     const r = await ship(admin, tooMuch);
     expect(r.statusCode).toBe(422);
-    expect(r.envelope.errors[0]).toMatchObject({ code: 'qty_to_invoice_too_large', field: 'lines.0.qty_to_invoice' });
+    expect(r.envelope.errors[0]).toMatchObject({ code: 'qty_exceeds_outstanding', field: 'lines.0.qty_to_invoice' });
     const open = await makeOrder(ctx.t, store, [{ item_no: a, quantity: '1' }], { status: 'open' });
     const before = await postingFootprint(ctx.t);
     const wrong = await ship(admin, open);
@@ -331,9 +318,24 @@ describe('support to ship and sync', () => {
     const res = await admin.op('salesOrders.supportToShip', { body: order });
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ status: 'released', shipping_by: 'head_office', version: 2 });
+    // The store no longer ships it; head office does.
+    const storeUser = await ctx.t.makeUser({
+      role: 'Store Staff',
+      customer_no: 'SHA',
+      pages: [{ page_url: '/salesOrders', permission_type: 'edit' }],
+    });
+    await addStock(ctx.t, { ...store, item_no: a, quantity: '1' });
+    const refused = await ship(storeUser.client, res.data);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.envelope.errors[0]).toEqual({
+      code: 'shipped_by_head_office',
+      msg: 'Head office ships this sales order',
+      field: 'shipping_by',
+    });
     const again = await admin.op('salesOrders.supportToShip', { body: res.data });
     expect(again.statusCode).toBe(422);
     expect(again.envelope.errors[0]).toMatchObject({ code: 'already_supported', field: 'shipping_by' });
+    expect((await ship(admin, res.data)).data.status).toBe('invoiced');
     const open = await makeOrder(ctx.t, store, [{ item_no: a, quantity: '1' }], { status: 'open' });
     expect((await admin.op('salesOrders.supportToShip', { body: open })).envelope.errors[0]).toMatchObject({
       msg: 'Sales Order in status open cannot support to ship',
@@ -412,8 +414,8 @@ describe('append-only', () => {
       sql`delete from sales_orders where pos_so_no = ${cm.data.pos_so_no}`,
       sql`update sales_order_lines set quantity = 0 where pos_so_no = ${cm.data.pos_so_no}`,
     ];
-    const refused = (e: { cause?: unknown }) => {
-      throw e.cause ?? e;
+    const refused = (e: Error & { cause?: unknown }) => {
+      throw e.cause instanceof Error ? e.cause : e;
     };
     for (const s of statements)
       await expect(db.execute(s).catch(refused)).rejects.toThrow(/cannot be changed or deleted/);

@@ -54,14 +54,14 @@ function checkLine(order: SalesOrderRow, lines: SalesLineRow[], l: SalesLineRow)
   if (D(l.qty_to_ship).gt(outstanding))
     throw businessRule(
       `Line ${l.line_no} (${l.item_no}): qty to ship ${toQty(l.qty_to_ship)} is more than the ${toQty(outstanding)} outstanding`,
-      'qty_to_ship_too_large',
+      'qty_exceeds_outstanding',
       lineField(lines, l, 'qty_to_ship'),
     );
   const invoiceable = D(l.qty_shipped).plus(l.qty_to_ship).minus(l.qty_invoiced);
   if (D(l.qty_to_invoice).gt(invoiceable))
     throw businessRule(
       `Line ${l.line_no} (${l.item_no}): qty to invoice ${toQty(l.qty_to_invoice)} is more than the ${toQty(invoiceable)} shipped and not invoiced`,
-      'qty_to_invoice_too_large',
+      'qty_exceeds_outstanding',
       lineField(lines, l, 'qty_to_invoice'),
     );
 }
@@ -163,6 +163,9 @@ export function shipOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; version
   return runPosting<SalesOrderRow, ShipPlan, Numbers, SalesOrderRow>(tx, 'ship', {
     lock: (tx) => lockOrder(tx, auth.scope, 'ship', body.pos_so_no, body.version),
     check: async (tx, order) => {
+      // Support to ship handed the order to head office: the store no longer ships it itself (README).
+      if (order.shipping_by === 'head_office' && !auth.scope.all)
+        throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
       const lines = await itemLinesOf(tx, order.pos_so_no);
       for (const l of lines) checkLine(order, lines, l);
       const ships = lines
