@@ -7,6 +7,7 @@ import { toQty as q } from '../../../kernel/money.js';
 import { customerLedgerEntries, itemLedgerEntries } from '../../ledger/schema.js';
 import { onHand } from '../../ledger/service.js';
 import { jobs } from '../../../jobs/schema.js';
+import { locations } from '../../franchises/schema.js';
 import { salesInvoiceLines, salesInvoices, salesOrders, salesShipmentLines, salesShipments } from '../schema.js';
 import { STANDALONE_SYNC_MESSAGE } from './actions.js';
 import { addStock, makeItem, makeOrder, makeStore, postingFootprint } from './test-support.js';
@@ -152,6 +153,43 @@ describe('Ship Now', () => {
       await admin.op('config.update', { body: { allow_negative_stock: false } });
     }
     expect((await admin.op('config.get')).data.allow_negative_stock).toBe(false);
+  });
+
+  it("counts base units at the line's own location (unit of measure, variant)", async () => {
+    const a = await makeItem(ctx.t);
+    const second = 'SHA-02';
+    await ctx.t.services.db
+      .insert(locations)
+      .values({ location_code: second, customer_no: 'SHA', name: 'Second store' })
+      .onConflictDoNothing();
+    await addStock(ctx.t, { ...store, location_code: second, item_no: a, variant_code: 'RED', quantity: '11' });
+    await addStock(ctx.t, { ...store, item_no: a, variant_code: 'RED', quantity: '100' });
+    const line = {
+      item_no: a,
+      variant_code: 'RED',
+      quantity: '2',
+      unit_of_measure: 'BOX',
+      qty_per_unit_of_measure: '6',
+      location_code: second,
+    };
+    const order = await makeOrder(ctx.t, store, [line]);
+    const refused = await ship(admin, order);
+    expect(refused.envelope.errors[0]).toMatchObject({
+      code: 'insufficient_stock',
+      msg: `Item ${a} (RED) at ${second}: only 11 on hand, 12 to ship`,
+    });
+    const calc = await admin.op('salesOrders.calculateQtyToShip', { body: order });
+    expect(q(calc.data.lines[0].qty_to_ship)).toBe('1.83333');
+    await addStock(ctx.t, { ...store, location_code: second, item_no: a, variant_code: 'RED', quantity: '1' });
+    const other = await makeOrder(ctx.t, store, [line]);
+    const ok = await ship(admin, other);
+    expect(ok.data.status).toBe('invoiced');
+    expect(await onHand(ctx.t.services.db, { locationCode: second, itemNo: a, variantCode: 'RED' })).toBe('0');
+    const [entry] = await ctx.t.services.db
+      .select()
+      .from(itemLedgerEntries)
+      .where(eq(itemLedgerEntries.document_no, ok.data.shipments[0].pos_ss_no));
+    expect(entry).toMatchObject({ location_code: second, variant_code: 'RED', quantity: '-12.00000' });
   });
 
   it('ships in parts: calculate qty to ship from stock, partial_delivered, then close ends the order', async () => {
