@@ -167,12 +167,15 @@ export const config = z.object({
   default_vendor_name: z.string(),
   /** The business time zone (IANA name): the web shows times and takes "today" in it. */
   business_time_zone: z.string(),
+  /** Shipping more than is on hand at a location is allowed (issue 8 stock rule; default false: refused). */
+  allow_negative_stock: z.boolean(),
 });
 export type Config = z.infer<typeof config>;
 export const configUpdate = z.object({
   maintenance_mode: z.boolean().optional(),
   maintenance_noti: optionalText(500).optional(),
   shop_url: z.string().trim().max(255).optional(),
+  allow_negative_stock: z.boolean().optional(),
 });
 
 // Job queue (ARCHITECTURE: durable outbox on the same database).

@@ -18,6 +18,7 @@ import { itemPriceRoutes } from './item-prices/routes.js';
 import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './shop/routes.js';
 import { salesRoutes } from './sales/routes.js';
+import { registerSalesPostingRoutes } from './sales/posting-routes.js';
 
 /** Each business area registers its routes here (one line per module). */
 export const modules: ((r: Router) => void | Promise<void>)[] = [
@@ -40,4 +41,5 @@ export const modules: ((r: Router) => void | Promise<void>)[] = [
   categoryRoutes,
   shopRoutes,
   salesRoutes,
+  registerSalesPostingRoutes,
 ];

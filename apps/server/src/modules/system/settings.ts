@@ -1,11 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import { settings } from './schema.js';
 
-type Stored = { maintenance_mode: boolean; maintenance_noti: string; shop_url: string };
-const defaults: Stored = { maintenance_mode: false, maintenance_noti: '', shop_url: '' };
+type Stored = { maintenance_mode: boolean; maintenance_noti: string; shop_url: string; allow_negative_stock: boolean };
+const defaults: Stored = { maintenance_mode: false, maintenance_noti: '', shop_url: '', allow_negative_stock: false };
 
 export async function readSettings(db: DbOrTx): Promise<Stored> {
   const rows = await db.select().from(settings);
@@ -36,7 +36,14 @@ export async function publicConfig(db: DbOrTx, config: AppConfig): Promise<Confi
     default_vendor_no: config.defaultVendorNo,
     default_vendor_name: config.defaultVendorName,
     business_time_zone: config.businessTimeZone,
+    allow_negative_stock: s.allow_negative_stock,
   };
+}
+
+/** The stock rule's switch (issue 8): shipping more than is on hand is refused unless this is on. */
+export async function allowNegativeStock(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'allow_negative_stock'));
+  return row?.value === true;
 }
 
 export type MaintenanceState = { on: boolean; notice: string };

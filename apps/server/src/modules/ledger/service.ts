@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { businessRule } from '../../http/errors.js';
+import { D, toQty } from '../../kernel/money.js';
+import { allowNegativeStock } from '../system/settings.js';
+import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
+
+// The posting kernel's ledgers (README.md here): append-only inserts, on-hand as Σ item ledger, and the stock check
+// that serializes postings of one item at one location. Every posting (sales shipments and credit memos, purchase
+// receipts, consignment, warehouse entries) writes through these functions inside its one transaction.
+
+export type ItemEntry = typeof itemLedgerEntries.$inferInsert;
+export type CustomerEntry = typeof customerLedgerEntries.$inferInsert;
+
+/** Appends item ledger entries (signed base quantities) in one multi-row INSERT; returns their ids in order. */
+export async function postItemEntries(tx: DbOrTx, entries: readonly ItemEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const rows = await tx
+    .insert(itemLedgerEntries)
+    .values([...entries])
+    .returning({ id: itemLedgerEntries.id });
+  return rows.map((r) => r.id);
+}
+
+/** Appends customer ledger entries (signed amounts) in one multi-row INSERT; returns their ids in order. */
+export async function postCustomerEntries(tx: DbOrTx, entries: readonly CustomerEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const rows = await tx
+    .insert(customerLedgerEntries)
+    .values([...entries])
+    .returning({ id: customerLedgerEntries.id });
+  return rows.map((r) => r.id);
+}
+
+/** A stock position: an item (and variant, '' for none) at a location. */
+export type StockKey = { locationCode: string; itemNo: string; variantCode?: string | null };
+
+/** The map key of a stock position (onHandOf answers by it). */
+export const stockKeyOf = (k: StockKey) => `${k.locationCode}\u0001${k.itemNo}\u0001${k.variantCode ?? ''}`;
+
+/** On hand of many positions in one query: Σ item ledger quantity (base units) by stockKeyOf; '0' where none. */
+export async function onHandOf(db: DbOrTx, keys: readonly StockKey[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const distinct = [...new Map(keys.map((k) => [stockKeyOf(k), k])).values()];
+  for (const k of distinct) out.set(stockKeyOf(k), '0');
+  if (distinct.length === 0) return out;
+  const t = itemLedgerEntries;
+  const tuples = sql.join(
+    distinct.map((k) => sql`(${k.locationCode}, ${k.itemNo}, ${k.variantCode ?? ''})`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      location_code: t.location_code,
+      item_no: t.item_no,
+      variant_code: t.variant_code,
+      on_hand: sql<string>`sum(${t.quantity})`,
+    })
+    .from(t)
+    .where(sql`(${t.location_code}, ${t.item_no}, ${t.variant_code}) in (${tuples})`)
+    .groupBy(t.location_code, t.item_no, t.variant_code);
+  for (const r of rows)
+    out.set(
+      stockKeyOf({ locationCode: r.location_code, itemNo: r.item_no, variantCode: r.variant_code }),
+      toQty(r.on_hand),
+    );
+  return out;
+}
+
+/** On hand of one position (base units). */
+export async function onHand(db: DbOrTx, key: StockKey): Promise<string> {
+  return (await onHandOf(db, [key])).get(stockKeyOf(key)) ?? '0';
+}
+
+/**
+ * Takes the stock locks of positions in one statement: a transaction-scoped advisory lock per location + item +
+ * variant, in ascending lock-id order (PostgreSQL evaluates a volatile target list after ORDER BY), so two postings
+ * that touch the same positions queue instead of deadlocking, and the second one reads the first one's entries.
+ */
+export async function lockStock(tx: Tx, keys: readonly StockKey[]): Promise<void> {
+  const names = [...new Set(keys.map((k) => `stock:${stockKeyOf(k)}`))];
+  if (names.length === 0) return;
+  const list = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(h) from (select distinct hashtextextended(n, 0) as h from unnest(array[${list}]::text[]) as n) s order by h`,
+  );
+}
+
+/** Stock a posting takes out: base units leaving a position; `field` names the request field a refusal points at. */
+export type StockNeed = StockKey & { quantity: string; field?: string };
+
+/**
+ * The stock rule (issue 8): locks the positions (lockStock) and refuses with a 422 `insufficient_stock` naming item,
+ * location, what is on hand and what the posting takes ("Item SP001 at HN001-01: only 3 on hand, 5 to ship") when a
+ * position would go below zero, unless the setting allow_negative_stock is on. Needs of one position add up.
+ * `franchiseCode` is the franchise posting (the setting is global today; a per-franchise switch would read it).
+ */
+export async function assertStock(
+  tx: Tx,
+  _franchiseCode: string,
+  needs: readonly StockNeed[],
+  o: { verb?: string } = {},
+): Promise<void> {
+  const wanted = needs.filter((n) => D(n.quantity).gt(0));
+  if (wanted.length === 0 || (await allowNegativeStock(tx))) return;
+  await lockStock(tx, wanted);
+  const totals = new Map<string, { need: StockNeed; quantity: ReturnType<typeof D> }>();
+  for (const n of wanted) {
+    const key = stockKeyOf(n);
+    const seen = totals.get(key);
+    totals.set(key, { need: seen?.need ?? n, quantity: (seen?.quantity ?? D(0)).plus(n.quantity) });
+  }
+  const available = await onHandOf(tx, wanted);
+  for (const [key, { need, quantity }] of totals) {
+    const have = D(available.get(key));
+    if (quantity.gt(have)) {
+      const item = need.variantCode ? `${need.itemNo} (${need.variantCode})` : need.itemNo;
+      throw businessRule(
+        `Item ${item} at ${need.locationCode}: only ${toQty(have)} on hand, ${toQty(quantity)} ${o.verb ?? 'to ship'}`,
+        'insufficient_stock',
+        need.field ?? 'lines',
+      );
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { salesOrderMachine } from '@fp/contract';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import type { Scope } from '../../../http/scope.js';
+import { applyAction, lockForAction } from '../../../kernel/status.js';
+import { D, toQty } from '../../../kernel/money.js';
+import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
+import { salesOrderLines, salesOrders } from '../schema.js';
+
+// The order a posting works on: locked in the caller's scope (another franchise's order, a quote or a credit memo is
+// "Sales order not found"), its item lines, and what is outstanding on them.
+
+const orderKey = (posSoNo: string) => ({
+  table: salesOrders,
+  machine: salesOrderMachine,
+  key: [salesOrders.pos_so_no, posSoNo] as [typeof salesOrders.pos_so_no, string],
+  statusColumn: salesOrders.status,
+  versionColumn: salesOrders.version,
+  notFoundAs: SALES_ORDER_NOT_FOUND,
+});
+
+const ordersOnly = (scope: Scope) =>
+  and(eq(salesOrders.document_type, 'order'), scope.franchise(salesOrders.franchise_code));
+
+/** Locks an order for an action of the order machine (version and status checked, row locked FOR UPDATE). */
+export const lockOrder = (tx: Tx, scope: Scope, action: string, posSoNo: string, version: number) =>
+  lockForAction<typeof salesOrders, SalesOrderRow>(tx, {
+    ...orderKey(posSoNo),
+    action,
+    version,
+    where: ordersOnly(scope),
+  });
+
+/** Ends a posting: the order's status (computed, or the action's own) and version move on in one UPDATE. */
+export const finishOrder = (
+  tx: Tx,
+  scope: Scope,
+  o: { action: string; posSoNo: string; version: number; to?: string; set?: Record<string, unknown> },
+) =>
+  applyAction<typeof salesOrders, SalesOrderRow>(tx, {
+    ...orderKey(o.posSoNo),
+    action: o.action,
+    version: o.version,
+    ...(o.to ? { to: o.to } : {}),
+    ...(o.set ? { set: o.set } : {}),
+    where: ordersOnly(scope),
+  });
+
+/** The item lines of a document in line order (fee lines carry no stock and are not shipped). */
+export const itemLinesOf = (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
+  db
+    .select()
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')))
+    .orderBy(asc(salesOrderLines.line_no));
+
+/**
+ * What is still to ship on a line: quantity − shipped while the order is open for shipping. Once an order is
+ * closed (status invoiced) or canceled nothing is outstanding, whatever quantity says (README "Outstanding").
+ */
+export const outstandingOf = (line: Pick<SalesLineRow, 'quantity' | 'qty_shipped'>, status: string) =>
+  status === 'invoiced' || status === 'canceled' ? D(0) : D(line.quantity).minus(line.qty_shipped);
+
+/** Base units of a quantity in the line's unit (the item ledger counts base units). */
+export const baseQty = (line: Pick<SalesLineRow, 'qty_per_unit_of_measure'>, quantity: Parameters<typeof D>[0]) =>
+  toQty(D(quantity).mul(line.qty_per_unit_of_measure));
+
+/** The location a line ships from: its own, else the order's. */
+export const lineLocation = (line: Pick<SalesLineRow, 'location_code'>, order: Pick<SalesOrderRow, 'location_code'>) =>
+  line.location_code || order.location_code;
+
+export type LineQuantities = {
+  line_no: number;
+  qty_to_ship: string;
+  qty_shipped: string;
+  qty_to_invoice: string;
+  qty_invoiced: string;
+  qty_credited: string;
+};
+
+/**
+ * Writes the quantities of many lines of one document in one UPDATE … FROM (VALUES …), bumping each line's version.
+ * The caller holds the order's lock (the order row is locked FOR UPDATE by lockOrder).
+ */
+export async function setLineQuantities(tx: Tx, posSoNo: string, rows: readonly LineQuantities[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.line_no}::int, ${r.qty_to_ship}::numeric, ${r.qty_shipped}::numeric, ${r.qty_to_invoice}::numeric, ${r.qty_invoiced}::numeric, ${r.qty_credited}::numeric)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update sales_order_lines as l set
+      qty_to_ship = v.to_ship, qty_shipped = v.shipped, qty_to_invoice = v.to_invoice, qty_invoiced = v.invoiced,
+      qty_credited = v.credited, version = l.version + 1, updated_at = now()
+    from (values ${values}) as v(line_no, to_ship, shipped, to_invoice, invoiced, credited)
+    where l.pos_so_no = ${posSoNo} and l.line_no = v.line_no`);
+}
+
+/**
+ * The status after a posting (issue 8 order machine): invoiced once everything is shipped and invoiced, shipped once
+ * everything is shipped, partial_delivered otherwise.
+ */
+export function statusAfterPosting(lines: readonly { quantity: string; qty_shipped: string; qty_invoiced: string }[]) {
+  const allShipped = lines.every((l) => D(l.qty_shipped).gte(l.quantity));
+  const allInvoiced = lines.every((l) => D(l.qty_invoiced).gte(l.quantity));
+  return allShipped && allInvoiced ? 'invoiced' : allShipped ? 'shipped' : 'partial_delivered';
+}

@@ -1,0 +1,212 @@
+import { businessDate } from '@fp/contract';
+import type { ErpPostedDocumentKind } from '../../../erp/port.js';
+import type { Tx } from '../../../db/client.js';
+import type { Auth } from '../../../http/context.js';
+import { businessRule } from '../../../http/errors.js';
+import { D, toQty } from '../../../kernel/money.js';
+import { enqueueErpDocument } from '../../../kernel/outbox.js';
+import { runPosting } from '../../../kernel/posting.js';
+import { assertStock, postCustomerEntries, postItemEntries } from '../../ledger/service.js';
+import { takeNextNumber } from '../../number-series/service.js';
+import type { SalesLineRow, SalesOrderRow } from '../load.js';
+import {
+  baseQty,
+  finishOrder,
+  itemLinesOf,
+  lineLocation,
+  lockOrder,
+  outstandingOf,
+  setLineQuantities,
+  statusAfterPosting,
+  type LineQuantities,
+} from './order.js';
+import {
+  invoiceDiscountOf,
+  postedHeaderOf,
+  postedLinesOf,
+  postedTotals,
+  writeInvoice,
+  writeShipment,
+  type Movement,
+} from './posted.js';
+
+// Ship Now (issue 8 order machine): posts a shipment (SS) of each line's qty to ship and an invoice (SI) of each
+// line's qty to invoice, in one transaction (kernel/posting.ts steps). Close (close.ts) posts the invoice part only.
+
+export type ShipPlan = {
+  order: SalesOrderRow;
+  lines: SalesLineRow[];
+  ships: Movement[];
+  invoices: Movement[];
+  postingDate: string;
+  /** The lines' quantities after the posting. */
+  after: LineQuantities[];
+  status: string;
+};
+type Numbers = { ss: string | null; si: string | null };
+
+/** `lines.<i>.<field>`: i is the line's position in the order's item lines (as GET answers them). */
+const lineField = (lines: readonly SalesLineRow[], line: SalesLineRow, field: string) =>
+  `lines.${lines.indexOf(line)}.${field}`;
+
+/** Checks a line's qty to ship and to invoice against what is outstanding and shipped (422 naming the line). */
+function checkLine(order: SalesOrderRow, lines: SalesLineRow[], l: SalesLineRow) {
+  const outstanding = outstandingOf(l, order.status);
+  if (D(l.qty_to_ship).gt(outstanding))
+    throw businessRule(
+      `Line ${l.line_no} (${l.item_no}): qty to ship ${toQty(l.qty_to_ship)} is more than the ${toQty(outstanding)} outstanding`,
+      'qty_exceeds_outstanding',
+      lineField(lines, l, 'qty_to_ship'),
+    );
+  const invoiceable = D(l.qty_shipped).plus(l.qty_to_ship).minus(l.qty_invoiced);
+  if (D(l.qty_to_invoice).gt(invoiceable))
+    throw businessRule(
+      `Line ${l.line_no} (${l.item_no}): qty to invoice ${toQty(l.qty_to_invoice)} is more than the ${toQty(invoiceable)} shipped and not invoiced`,
+      'qty_exceeds_outstanding',
+      lineField(lines, l, 'qty_to_invoice'),
+    );
+}
+
+/**
+ * The lines after shipping and invoicing: qty_to_ship and qty_to_invoice are reset to the new outstanding (what the
+ * next Ship Now would post: the rest of the line), so a second Ship Now finishes the order without more input.
+ */
+export function quantitiesAfter(
+  lines: readonly SalesLineRow[],
+  ships: Map<number, string>,
+  invoices: Map<number, string>,
+) {
+  return lines.map((l) => {
+    const shipped = D(l.qty_shipped).plus(ships.get(l.line_no) ?? 0);
+    const invoiced = D(l.qty_invoiced).plus(invoices.get(l.line_no) ?? 0);
+    const toShip = D(l.quantity).minus(shipped);
+    return {
+      line_no: l.line_no,
+      quantity: l.quantity,
+      qty_to_ship: toQty(toShip),
+      qty_shipped: toQty(shipped),
+      qty_to_invoice: toQty(D(l.quantity).minus(invoiced)),
+      qty_invoiced: toQty(invoiced),
+      qty_credited: l.qty_credited,
+    };
+  });
+}
+
+/** The invoice part of a posting: lines, totals and the customer ledger entry (shared by Ship Now and Close). */
+export function invoiceOf(plan: Pick<ShipPlan, 'order' | 'lines' | 'invoices'>) {
+  const lines = postedLinesOf(plan.order, plan.invoices);
+  return { lines, totals: postedTotals(lines, invoiceDiscountOf(plan.order, plan.lines, plan.invoices)) };
+}
+
+/** Writes the shipment, the invoice and their ledger entries of a plan (numbers taken). */
+export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n: Numbers) {
+  const header = postedHeaderOf(plan.order, plan.postingDate, auth.userId || null);
+  const common = {
+    franchise_code: plan.order.franchise_code,
+    order_no: plan.order.pos_so_no,
+    posting_date: plan.postingDate,
+    created_by: auth.userId || null,
+  };
+  if (n.ss) {
+    const lines = postedLinesOf(plan.order, plan.ships);
+    await writeShipment(tx, { no: n.ss, header, lines });
+    await postItemEntries(
+      tx,
+      plan.ships.map((m, i) => ({
+        ...common,
+        entry_type: 'sale',
+        location_code: lineLocation(m.line, plan.order),
+        item_no: m.line.item_no,
+        variant_code: m.line.variant_code,
+        quantity: toQty(D(baseQty(m.line, m.quantity)).neg()),
+        document_type: 'sales_shipment',
+        document_no: n.ss!,
+        document_line_no: lines[i].line_no,
+      })),
+    );
+  }
+  if (n.si) {
+    const invoice = invoiceOf(plan);
+    await writeInvoice(tx, { no: n.si, header, ...invoice });
+    await postCustomerEntries(tx, [
+      {
+        ...common,
+        entry_type: 'invoice',
+        customer_no: plan.order.sell_to_code,
+        amount: invoice.totals.grand_total,
+        document_type: 'sales_invoice',
+        document_no: n.si,
+      },
+    ]);
+  }
+}
+
+/** Takes the SS and SI numbers a plan needs (last, right before the rows are written). */
+export async function takeShipNumbers(tx: Tx, plan: ShipPlan): Promise<Numbers> {
+  const take = (documentType: 'SS' | 'SI') =>
+    takeNextNumber(tx, { franchiseCode: plan.order.franchise_code, documentType, date: plan.postingDate });
+  return {
+    ss: plan.ships.length ? await take('SS') : null,
+    si: plan.invoices.length ? await take('SI') : null,
+  };
+}
+
+/** Enqueues the ERP 'post' jobs of the posted shipment and invoice. */
+export async function enqueuePosted(tx: Tx, order: SalesOrderRow, n: Numbers) {
+  const job = (postedKind: ErpPostedDocumentKind, postedNo: string) =>
+    enqueueErpDocument(tx, { kind: 'sales_order', documentNo: order.pos_so_no, action: 'post', postedKind, postedNo });
+  if (n.ss) await job('sales_shipment', n.ss);
+  if (n.si) await job('sales_invoice', n.si);
+}
+
+/** Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. */
+export function shipOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; version: number }) {
+  return runPosting<SalesOrderRow, ShipPlan, Numbers, SalesOrderRow>(tx, 'ship', {
+    lock: (tx) => lockOrder(tx, auth.scope, 'ship', body.pos_so_no, body.version),
+    check: async (tx, order) => {
+      // Support to ship handed the order to head office: the store no longer ships it itself (README).
+      if (order.shipping_by === 'head_office' && !auth.scope.all)
+        throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
+      const lines = await itemLinesOf(tx, order.pos_so_no);
+      for (const l of lines) checkLine(order, lines, l);
+      const ships = lines
+        .filter((l) => D(l.qty_to_ship).gt(0))
+        .map((l) => ({ line: l, before: l.qty_shipped, quantity: toQty(l.qty_to_ship) }));
+      const invoices = lines
+        .filter((l) => D(l.qty_to_invoice).gt(0))
+        .map((l) => ({ line: l, before: l.qty_invoiced, quantity: toQty(l.qty_to_invoice) }));
+      if (ships.length === 0 && invoices.length === 0)
+        throw businessRule('Nothing to ship', 'nothing_to_ship', 'lines');
+      await assertStock(
+        tx,
+        order.franchise_code,
+        ships.map((m) => ({
+          locationCode: lineLocation(m.line, order),
+          itemNo: m.line.item_no,
+          variantCode: m.line.variant_code,
+          quantity: baseQty(m.line, m.quantity),
+          field: lineField(lines, m.line, 'qty_to_ship'),
+        })),
+      );
+      const after = quantitiesAfter(
+        lines,
+        new Map(ships.map((m) => [m.line.line_no, m.quantity])),
+        new Map(invoices.map((m) => [m.line.line_no, m.quantity])),
+      );
+      return { order, lines, ships, invoices, postingDate: businessDate(), after, status: statusAfterPosting(after) };
+    },
+    number: (tx, _order, plan) => takeShipNumbers(tx, plan),
+    write: (tx, _order, plan, n) => writeShipAndInvoice(tx, auth, plan, n),
+    update: async (tx, order, plan) => {
+      await setLineQuantities(tx, order.pos_so_no, plan.after);
+      return finishOrder(tx, auth.scope, {
+        action: 'ship',
+        posSoNo: order.pos_so_no,
+        version: order.version,
+        to: plan.status,
+        set: { posting_date: plan.postingDate },
+      });
+    },
+    enqueue: (tx, order, _plan, n) => enqueuePosted(tx, order, n),
+  });
+}
