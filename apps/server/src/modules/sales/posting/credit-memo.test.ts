@@ -66,7 +66,7 @@ describe('credit memo for lines', () => {
         line_no: 10000,
         order_line_no: 10000,
         item_no: a,
-        quantity: '1',
+        quantity: '1.00000',
         unit_price: '100000.00',
         line_discount_amount: '10000.00',
         amount: '90000.00',
