@@ -103,8 +103,8 @@ describe('credit memo for lines', () => {
     });
     expect(all.statusCode).toBe(201);
     expect(all.data.lines.map((l) => [l.line_no, l.quantity])).toEqual([
-      [10000, '2'],
-      [20000, '2'],
+      [10000, '2.00000'],
+      [20000, '2.00000'],
     ]);
     expect(Number(all.data.amount) + 88540.54).toBeCloseTo(364000, 2);
     const none = await admin.op('salesOrders.creditMemoAll', {
