@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { SALES_PAGES } from '@fp/contract';
 import type { PageGrant } from '@fp/contract';
 import type { Services } from '../services.js';
 import { roles, users } from '../modules/auth/schema.js';
@@ -23,9 +24,12 @@ export const DEMO_USERS = [
   { username: 'danang.manager', firstname: 'Võ', lastname: 'Thị Mai', role: 'Store Manager', customer_no: 'DN001' },
 ] as const;
 
+/** The counter sells: every sales screen (quotes, orders, credit memos, the tablet ones) with edit. */
+const salesPages: PageGrant[] = SALES_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' }));
 const storePages: PageGrant[] = [
   { page_url: '/myprofile', permission_type: 'edit' },
   { page_url: '/cancelReasons', permission_type: 'view' },
+  ...salesPages,
 ];
 const managerPages: PageGrant[] = [
   ...storePages,

@@ -4,6 +4,7 @@
  */
 import type { OpMeta } from './meta.js';
 export * from './meta.js';
+export * from './page-groups.js';
 import { pageStructuresOps, pagePermissionsOps } from './access.js';
 import { addressesOps, shippingAgentsOps, shippingAgentServicesOps } from './addresses.js';
 import { authOps } from './auth.js';
