@@ -120,6 +120,19 @@ export async function directSale(
   return { pos_so_no: soNo, pos_ss_no: ssNo, pos_si_no: siNo };
 }
 
+type OrderLineRow = {
+  line_no: number;
+  item_no: string;
+  variant_code: string;
+  unit_of_measure: string;
+  qty_per_unit_of_measure: string;
+  location_code: string;
+  quantity: string;
+  unit_price: string;
+  line_discount_amount: string;
+  vat_percent: string;
+};
+
 /**
  * A credit memo of an invoiced order: a credit_memo document (SCM) whose lines carry the credited quantities with
  * the order line's line_no, stock back (+base units), a customer ledger credit of −its grand total, the order
@@ -136,7 +149,7 @@ export async function directCreditMemo(
   )[0] as { franchise_code: string; location_code: string; sell_to_code: string };
   const orderLines = rowsOf(
     await tx.execute(sql`select * from sales_order_lines where pos_so_no = ${o.orderNo}`),
-  ) as Record<string, string>[];
+  ) as unknown as OrderLineRow[];
   const lines = o.lines.map((c) => {
     const l = orderLines.find((x) => Number(x.line_no) === c.line_no);
     if (!l) throw new Error(`no line ${c.line_no} on ${o.orderNo}`);
