@@ -54,7 +54,9 @@ async function main(): Promise<number> {
     console.log(`check:books on ${where}: ${results.length} of ${bookChecks.length} checks`);
     const width = Math.max(...results.map((r) => r.name.length));
     for (const r of results) {
-      console.log(`${r.violations ? 'FAIL' : 'ok  '}  ${r.name.padEnd(width)}  ${String(r.violations).padStart(6)}  ${r.ms} ms`);
+      console.log(
+        `${r.violations ? 'FAIL' : 'ok  '}  ${r.name.padEnd(width)}  ${String(r.violations).padStart(6)}  ${r.ms} ms`,
+      );
       if (!r.violations) continue;
       console.log(`      rule: ${r.rule}`);
       for (const e of r.examples) console.log(`      ${JSON.stringify(e)}`);
