@@ -88,6 +88,19 @@ export async function benchSalesShip() {
       } catch (e) {
         apiProblem = e instanceof Error ? e.message : String(e);
       }
+      // Statements per order: one order each way with the driver's statements counted.
+      const statements = async (fn: () => Promise<unknown>) => {
+        fresh.captured.length = 0;
+        fresh.state.capturing = true;
+        try {
+          await fn();
+        } finally {
+          fresh.state.capturing = false;
+        }
+        return fresh.captured.length;
+      };
+      const apiStatements = apiProblem ? 0 : await statements(viaApi);
+      const sqlStatements = await statements(viaSql);
       const times = { api: [] as number[], sql: [] as number[] };
       for (let i = 0; i < 5; i++) await viaSql();
       for (let r = 0; r < ROUNDS; r++) {
@@ -108,8 +121,8 @@ export async function benchSalesShip() {
           `${kind.padEnd(8)}  ${label.padEnd(52)} ${perSecond(ms).toFixed(1).padStart(7)} orders/s  p50=${pct(ms, 50).toFixed(1)} ms  p99=${pct(ms, 99).toFixed(1)} ms  (${ms.length} orders)`,
         );
       if (apiProblem) console.log(`${kind.padEnd(8)}  API not measured: ${apiProblem}`);
-      else line('API: create (5 lines) + release + ship now', times.api);
-      line('SQL: the same rows in one transaction', times.sql);
+      else line(`API: create (5 lines) + release + ship now, ${apiStatements} statements`, times.api);
+      line(`SQL: the same rows in one transaction, ${sqlStatements} statements`, times.sql);
       if (!apiProblem)
         console.log(`${kind.padEnd(8)}  API / SQL: ${(perSecond(times.api) / perSecond(times.sql)).toFixed(2)}×`);
       const t0 = performance.now();
