@@ -98,7 +98,11 @@ export async function benchSalesList() {
             );
             const seq = plan.filter((l) => /Seq Scan on sales_orders/.test(l));
             const used = [
-              ...new Set(plan.flatMap((l) => /Index (?:Only )?Scan (?:Backward )?using (\S+)/.exec(l)?.[1] ?? [])),
+              ...new Set(
+                plan.flatMap(
+                  (l) => /(?:Index (?:Only )?Scan (?:Backward )?using|Bitmap Index Scan on) (\S+)/.exec(l)?.[1] ?? [],
+                ),
+              ),
             ];
             console.log(
               `          plan: ${seq.length ? 'SEQ SCAN on sales_orders' : 'no seq scan on sales_orders'}; indexes ${used.join(', ') || 'none'}`,
