@@ -27,8 +27,8 @@ export async function generateOrders(db: Db, n: number) {
       sell_to_name, sell_to_phone_no, ship_to_address, grand_total, order_date)
     select x.fc || '-SO-26-' || lpad(x.seq::text, 6, '0'), 'order', x.fc, x.fc || '-01',
       (array['STEP IN STORE', 'FACEBOOK STORE', 'ZALO STORE', 'HOTLINE STORE', 'TIKTOKSHOP'])[1 + x.g % 5],
-      case when (x.g * 7919) % 100 < 30 then 'open' when (x.g * 7919) % 100 < 60 then 'released'
-        when (x.g * 7919) % 100 < 70 then 'confirmed' else 'canceled' end,
+      case when (x.g::bigint * 7919) % 100 < 30 then 'open' when (x.g::bigint * 7919) % 100 < 60 then 'released'
+        when (x.g::bigint * 7919) % 100 < 70 then 'confirmed' else 'canceled' end,
       'C' || x.g, 'Khách hàng ' || x.g, '09' || lpad((x.g % 100000000)::text, 8, '0'), 'Số ' || x.g || ' Phố Huế',
       (1 + x.g % 5) * (10 + x.g % 490) * 1000, date '2026-01-01' + ((x.seq - 1) * 365 / ${perFranchise})::int
     from (select g, 'F' || lpad((1 + (g - 1) % ${FRANCHISES})::text, 3, '0') as fc, (g - 1) / ${FRANCHISES} + 1 as seq
