@@ -28,11 +28,12 @@ CREATE TRIGGER sales_invoice_lines_append_only BEFORE UPDATE OR DELETE ON sales_
 -- A credit memo is posted when it is written: its header and lines never change afterwards.
 CREATE OR REPLACE FUNCTION fp_refuse_posted_credit_memo_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'sales_orders' AND OLD.document_type = 'credit_memo' THEN
-    RAISE EXCEPTION 'posted rows of % cannot be changed or deleted', TG_TABLE_NAME USING ERRCODE = 'P0001';
-  END IF;
-  IF TG_TABLE_NAME = 'sales_order_lines'
-     AND EXISTS (SELECT 1 FROM sales_orders o WHERE o.pos_so_no = OLD.pos_so_no AND o.document_type = 'credit_memo') THEN
+  -- Nested IFs: PL/pgSQL resolves OLD.document_type only on sales_orders (sales_order_lines has no such column).
+  IF TG_TABLE_NAME = 'sales_orders' THEN
+    IF OLD.document_type = 'credit_memo' THEN
+      RAISE EXCEPTION 'posted rows of % cannot be changed or deleted', TG_TABLE_NAME USING ERRCODE = 'P0001';
+    END IF;
+  ELSIF EXISTS (SELECT 1 FROM sales_orders o WHERE o.pos_so_no = OLD.pos_so_no AND o.document_type = 'credit_memo') THEN
     RAISE EXCEPTION 'posted rows of % cannot be changed or deleted', TG_TABLE_NAME USING ERRCODE = 'P0001';
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;

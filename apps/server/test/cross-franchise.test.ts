@@ -14,6 +14,14 @@ import { getCustomerByNo } from '../src/modules/customers/lookup.js';
 import { earnRedeemablePoints } from '../src/modules/loyalty/points.js';
 import { generateNumberSeries } from '../src/modules/number-series/service.js';
 import { createItemPrice } from '../src/modules/item-prices/service.js';
+import { createSalesDocument } from '../src/modules/sales/documents.js';
+import {
+  salesInvoiceLines,
+  salesInvoices,
+  salesOrders,
+  salesShipmentLines,
+  salesShipments,
+} from '../src/modules/sales/schema.js';
 
 /**
  * The cross-franchise walk (issue 7, DEVELOPING.md "Franchise scoping"): a store user of franchise A who holds every
@@ -49,6 +57,7 @@ const MARKERS = [
   'ZQXBSO1',
   'Zqxb loyalty note',
   'ZQXBLOGMARK',
+  'Zqxb sales note',
 ];
 
 type Ids = {
@@ -63,6 +72,10 @@ type Ids = {
   bPermissionId: number;
   bPointEntryId: number;
   bFranchisePhone: string;
+  bOrderNo: string;
+  bShipmentNo: string;
+  bInvoiceNo: string;
+  bCreditMemoNo: string;
 };
 let ids: Ids;
 let storeA: Client;
@@ -165,7 +178,64 @@ async function fixtures() {
   await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: bUser.id });
   // A row in the api log made by B's user: a store user of A reading the api log must not see it.
   await bUser.client.get(`/api/item-prices/view?price_list_code=ZQXBLOGMARK`);
+  // B's sales documents: an order (its note and customer are B's), a shipment, an invoice and a credit memo.
+  const bOrderNo = await db.transaction((tx) =>
+    createSalesDocument(tx, sys.scope, {
+      document_type: 'order',
+      franchise_code: B,
+      location_code: B_LOC,
+      sales_type: 'HOTLINE',
+      sell_to_code: customer.customer_no,
+      general_comments: 'Zqxb sales note',
+      lines: [{ item_no: ITEM, quantity: '1' }],
+    } as never),
+  );
+  const posted = {
+    pos_so_no: bOrderNo,
+    franchise_code: B,
+    location_code: B_LOC,
+    customer_no: customer.customer_no,
+    customer_name: 'Zqxb Customer Name',
+    order_date: today,
+    posting_date: today,
+    ship_to_address: 'Zqxb Street 9',
+  };
+  const postedLine = {
+    line_no: 10000,
+    order_line_no: 10000,
+    item_no: ITEM,
+    description: 'Zqxb sales note',
+    unit_of_measure: 'PCS',
+    location_code: B_LOC,
+    quantity: '1',
+    unit_price: '987654.32',
+    amount: '987654.32',
+  };
+  await db.insert(salesShipments).values({ pos_ss_no: 'WB001-SS-WALK-1', ...posted });
+  await db.insert(salesShipmentLines).values({ pos_ss_no: 'WB001-SS-WALK-1', ...postedLine });
+  await db
+    .insert(salesInvoices)
+    .values({ pos_si_no: 'WB001-SI-WALK-1', ...posted, subtotal: '987654.32', amount: '987654.32' });
+  await db.insert(salesInvoiceLines).values({ pos_si_no: 'WB001-SI-WALK-1', ...postedLine });
+  await db.insert(salesOrders).values({
+    pos_so_no: 'WB001-SCM-WALK-1',
+    document_type: 'credit_memo',
+    franchise_code: B,
+    location_code: B_LOC,
+    status: 'invoiced',
+    sell_to_code: customer.customer_no,
+    sell_to_name: 'Zqxb Customer Name',
+    general_comments: 'Zqxb sales note',
+    applies_to_order_no: bOrderNo,
+    order_date: today,
+    posting_date: today,
+    grand_total: '987654.32',
+  });
   ids = {
+    bOrderNo,
+    bShipmentNo: 'WB001-SS-WALK-1',
+    bInvoiceNo: 'WB001-SI-WALK-1',
+    bCreditMemoNo: 'WB001-SCM-WALK-1',
     bCustomerNo: customer.customer_no,
     bCustomerPhone: '0988777666',
     bReferral: row.referral_code,
@@ -214,6 +284,12 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
       sql`select * from redeemable_point_entries where franchise_code = ${B} order by id`,
     ),
     ranking_point_entries: await q(sql`select * from ranking_point_entries where franchise_code = ${B} order by id`),
+    sales_orders: await q(sql`select * from sales_orders where franchise_code = ${B} order by pos_so_no`),
+    sales_order_lines: await q(
+      sql`select * from sales_order_lines where pos_so_no in (select pos_so_no from sales_orders where franchise_code = ${B}) order by id`,
+    ),
+    sales_shipments: await q(sql`select * from sales_shipments where franchise_code = ${B} order by pos_ss_no`),
+    sales_invoices: await q(sql`select * from sales_invoices where franchise_code = ${B} order by pos_si_no`),
     birthday_promotion_uses: await q(
       sql`select * from birthday_promotion_uses where customer_no in (select customer_no from customers where franchise_code = ${B})`,
     ),
@@ -264,7 +340,31 @@ const FILL: Record<string, Filler> = {
   referral_code: () => ids.bReferral,
   referred_by_code: () => ids.bReferral,
   code: (p) => (p.includes('/ship-to') ? ids.bShipToCode : 'WALK'),
-  pos_so_no: () => 'ZQXBSO1',
+  pos_so_no: (p) =>
+    p.includes('/sales-credit-memos') ? ids.bCreditMemoNo : p.includes('/sales-') ? ids.bOrderNo : 'ZQXBSO1',
+  pos_ss_no: () => ids.bShipmentNo,
+  pos_si_no: () => ids.bInvoiceNo,
+  // Sales documents: B's customer, its ship-to, line numbers of B's order, and codes of the catalogue.
+  sell_to_code: () => ids.bCustomerNo,
+  bill_to_code: () => ids.bCustomerNo,
+  ship_to_code: () => ids.bShipToCode,
+  la_referral_cust_no: () => ids.bCustomerNo,
+  la_referral_code: () => ids.bReferral,
+  loyalty_cust_referral_code: () => ids.bReferral,
+  sell_to_phone_no: () => ids.bCustomerPhone,
+  bill_to_phone_no: () => ids.bCustomerPhone,
+  ship_to_phone_no: () => ids.bCustomerPhone,
+  sell_to_district_code: () => '',
+  bill_to_district_code: () => '',
+  ship_to_district_code: () => '',
+  sell_to_post_code: () => '',
+  bill_to_post_code: () => '',
+  ship_to_post_code: () => '',
+  line_no: () => 10000,
+  line_nos: () => [10000],
+  cancel_reason_code: () => 'WALK',
+  agent_code: () => 'WALK',
+  agent_service_code: () => 'WALK',
   // Global identifiers (the catalogue and master data are the same for every franchise).
   item_no: () => ITEM,
   item_nos: () => [ITEM],
@@ -277,7 +377,9 @@ const FILL: Record<string, Filler> = {
   country_region_code: () => 'VNM',
   shipping_agent_code: () => 'WALK',
   reason_code: () => 'WALK',
-  document_type: (p) => (p.includes('/print') ? 'order' : p.includes('/item-documents') ? 'image' : 'SO'),
+  document_type: (p) =>
+    p.includes('/print') || p.includes('/sales-') ? 'order' : p.includes('/item-documents') ? 'image' : 'SO',
+  customer_birthday: () => today,
   // Lists: every row the caller may see, first page, no filter (an unknown filter field would only be a 400).
   filters: () => [],
   sort_order: () => undefined,

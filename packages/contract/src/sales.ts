@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, optionalText } from './validators.js';
+import { messages, optionalText, type MaxLength } from './validators.js';
 import { int32, version } from './common.js';
 import { dateInput, decimalInput, moneyInput } from './catalogue-common.js';
 import { documentTypes, ecomSalesTypes, salesOrderStatuses, storeSalesTypes } from './constants.js';
@@ -23,10 +23,13 @@ export const quantityOrZeroInput = (field: string) => decimalInput(field, { min:
 export const percentInput = (field: string) => decimalInput(field, { min: 0, max: 100, scale: 2 });
 
 const optionalDate = () => z.union([dateInput(), z.literal('').transform(() => null), z.null()]).optional();
-const t = (max: Parameters<typeof optionalText>[0]) => optionalText(max).optional();
+const t = (max: MaxLength) => optionalText(max).optional();
+type TextField = (max: MaxLength) => z.ZodType<string | undefined, string | undefined>;
+/** A text field of a change (update): absent stays absent (undefined: unchanged), '' clears it. */
+const patchText: TextField = (max) => z.string().trim().max(max, messages.maxLength(max)).optional();
 
 /** The sell-to / bill-to / ship-to blocks: name, phone_no, contact, code, address, district, post code, city, country. */
-const party = <P extends string>(prefix: P) =>
+const partyOf = <P extends string, F extends TextField>(prefix: P, t: F) =>
   ({
     [`${prefix}_name`]: t(100),
     [`${prefix}_phone_no`]: t(30),
@@ -40,20 +43,20 @@ const party = <P extends string>(prefix: P) =>
     [`${prefix}_country`]: t(30),
   }) as Record<
     `${P}_${'name' | 'phone_no' | 'contact' | 'address' | 'address_2' | 'district_code' | 'district_name' | 'post_code' | 'city' | 'country'}`,
-    ReturnType<typeof t>
+    ReturnType<F>
   >;
 
 /** Header fields a user may set on create and update (the rest is derived: numbers, totals, statuses, posting). */
-export const salesHeaderFields = {
+const headerFieldsOf = <F extends TextField>(t: F) => ({
   location_code: t(30),
   sales_type: z.enum(salesTypes, { error: `sales_type must be one of ${salesTypes.join(', ')}` }).optional(),
   /** The customer: the customer's number (sell-to code). Sell-to, bill-to and ship-to default from the customer. */
   sell_to_code: t(30),
-  ...party('sell_to'),
+  ...partyOf('sell_to', t),
   bill_to_code: t(30),
-  ...party('bill_to'),
+  ...partyOf('bill_to', t),
   ship_to_code: t(30),
-  ...party('ship_to'),
+  ...partyOf('ship_to', t),
   general_comments: t(250),
   delivery_comments: t(250),
   la_internal_comment: t(250),
@@ -70,7 +73,11 @@ export const salesHeaderFields = {
   la_referral_cust_no: t(30),
   invoice_discount_amount: moneyInput('invoice_discount_amount').optional(),
   order_date: optionalDate(),
-};
+});
+/** On create: an absent text is ''. */
+export const salesHeaderFields = headerFieldsOf(t);
+/** On update: an absent field is unchanged (undefined), '' clears a text. */
+export const salesHeaderPatchFields = headerFieldsOf(patchText);
 
 /** A line as the user enters it: the price comes from the catalogue (product price function) unless overridden. */
 export const salesLineInput = z.object({
@@ -102,7 +109,7 @@ export type SalesOrderCreate = z.input<typeof salesOrderCreate>;
 export const salesOrderUpdate = z.object({
   pos_so_no: z.string({ error: messages.required }).trim().min(1, messages.required),
   version,
-  ...salesHeaderFields,
+  ...salesHeaderPatchFields,
 });
 export type SalesOrderUpdate = z.input<typeof salesOrderUpdate>;
 
@@ -116,14 +123,14 @@ export const salesLineAdd = z.object({
 export const salesLineUpdate = z.object({
   ...docRef,
   line_no: int32().positive(),
-  variant_code: t(30),
-  unit_of_measure: t(30),
+  variant_code: patchText(30),
+  unit_of_measure: patchText(30),
   quantity: quantityInput().optional(),
   unit_price: moneyInput('unit_price').optional(),
   line_discount_amount: moneyInput('line_discount_amount').optional(),
   line_discount_percent: percentInput('line_discount_percent').optional(),
-  location_code: t(30),
-  la_so_line_note: t(250),
+  location_code: patchText(30),
+  la_so_line_note: patchText(250),
 });
 export const salesLineRemove = z.object({
   ...docRef,

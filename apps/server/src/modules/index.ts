@@ -17,6 +17,7 @@ import { itemRoutes } from './items/routes.js';
 import { itemPriceRoutes } from './item-prices/routes.js';
 import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './shop/routes.js';
+import { salesRoutes } from './sales/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
 export const modules: ((r: Router) => void | Promise<void>)[] = [
@@ -38,4 +39,5 @@ export const modules: ((r: Router) => void | Promise<void>)[] = [
   itemPriceRoutes,
   categoryRoutes,
   shopRoutes,
+  salesRoutes,
 ];

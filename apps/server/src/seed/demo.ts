@@ -10,6 +10,7 @@ import { seedDemoCustomers } from '../modules/customers/demo.js';
 import { seedFranchises } from '../modules/franchises/seed.js';
 import { seedCatalogue } from '../modules/items/demo.js';
 import { seedDemoDevices } from '../modules/devices/demo.js';
+import { seedDemoSales } from '../modules/sales/demo.js';
 
 /** Demo stores (franchise customer_no) and their users; the README lists these passwords. */
 export const DEMO_STORES = ['HN001', 'HCM001', 'DN001'] as const;
@@ -111,4 +112,5 @@ export const demoSeeds: ((s: Services) => Promise<void>)[] = [
   seedCatalogue,
   seedDemoCustomers,
   seedDemoDocuments,
+  seedDemoSales,
 ];

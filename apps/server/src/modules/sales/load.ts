@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { SalesOrder } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
-import { notFound } from '../../http/errors.js';
+import { businessRule, notFound, staleVersion } from '../../http/errors.js';
 import { erpSyncOf } from '../../kernel/outbox.js';
 import { D, toMoney, vatContained } from '../../kernel/money.js';
 import { amountsOf } from './amounts.js';
@@ -23,6 +23,40 @@ export async function findSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string):
   if (!row) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
   return row;
+}
+
+/**
+ * Locks one sales document for a change (`SELECT … FOR UPDATE`) in the caller's scope: another franchise's or a
+ * missing one is 404 "Sales order not found", then a stale `version` is 409 — in that order, so existence never leaks.
+ */
+export async function lockSalesOrder(tx: Tx, scope: Scope, posSoNo: string, version?: number): Promise<SalesOrderRow> {
+  const [row] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo)).for('update');
+  if (!row) throw notFound(SALES_ORDER_NOT_FOUND);
+  scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
+  if (version !== undefined && row.version !== version) throw staleVersion();
+  return row;
+}
+
+/** The entity name of a document type, as the machines name it ("Sales Order", "Sales Quote"). */
+export const salesEntityOf = (documentType: string) =>
+  documentType === 'quote' ? 'Sales Quote' : documentType === 'credit_memo' ? 'Sales Credit Memo' : 'Sales Order';
+
+/** Statuses in which an order's lines can still ship (postQty, comments and the requested delivery date). */
+export const ORDER_UNSHIPPED_STATUSES = ['open', 'released', 'confirmed', 'partial_delivered'] as const;
+/** Statuses of a quote that is still alive. */
+export const QUOTE_LIVE_STATUSES = ['open', 'released'] as const;
+
+/**
+ * 422 `status_not_allowed` naming `status` when the document's status is not one of `allowed`:
+ * "Sales Order in status released cannot change lines".
+ */
+export function assertStatus(doc: SalesOrderRow, allowed: readonly string[], what: string): void {
+  if (!allowed.includes(doc.status))
+    throw businessRule(
+      `${salesEntityOf(doc.document_type)} in status ${doc.status} cannot ${what}`,
+      'status_not_allowed',
+      'status',
+    );
 }
 
 /** `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state. */

@@ -94,6 +94,8 @@ export const salesOrders = pgTable(
   },
   (t) => [
     index('sales_orders_list').on(t.document_type, t.franchise_code, t.order_date),
+    // Head office's list (no franchise) in its default order: newest order date first, then the number (list.ts).
+    index('sales_orders_list_all').on(t.document_type, t.order_date.desc(), t.pos_so_no),
     index('sales_orders_status').on(t.document_type, t.status, t.order_date),
     index('sales_orders_customer').on(t.sell_to_code),
     index('sales_orders_phone').on(t.sell_to_phone_no),

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_orders_list_all" ON "sales_orders" USING btree ("document_type","order_date" DESC NULLS LAST,"pos_so_no");

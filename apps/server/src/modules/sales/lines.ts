@@ -1,0 +1,380 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { salesLineAdd, salesLineInput, salesLineRemove, salesLineUpdate, salesPostQty } from '@fp/contract';
+import type { Tx } from '../../db/client.js';
+import { AppError, badRequest, businessRule } from '../../http/errors.js';
+import { Scope } from '../../http/scope.js';
+import { D, toMoney, toQty } from '../../kernel/money.js';
+import { bump } from '../../db/versioned.js';
+import { priceOf, type PriceOf } from '../items/price.js';
+import { items, itemUnits, itemVariants } from '../items/schema.js';
+import {
+  assertStatus,
+  lockSalesOrder,
+  ORDER_UNSHIPPED_STATUSES,
+  type SalesLineRow,
+  type SalesOrderRow,
+} from './load.js';
+import { salesOrderLines, salesOrders } from './schema.js';
+import { discountOfPercent, documentTotals, lineAmount } from './totals.js';
+
+// Lines of a sales document (issue 8): item, variant, unit, quantity, the catalogue's price on the order's date for
+// its franchise, discount, amount (VAT included), VAT rate, location, quantities to ship and invoice.
+// Line numbers step by 10000 (BC style: 10000, 20000, …), so a line can later be put between two others.
+
+export const LINE_NO_STEP = 10000;
+
+export type SalesLineIn = z.output<typeof salesLineInput>;
+export type NewSalesLine = typeof salesOrderLines.$inferInsert & {
+  quantity: string;
+  unit_price: string;
+  line_discount_amount: string;
+  vat_percent: string;
+};
+/** What a line is priced from. */
+export type PriceRequest = { item_no: string; variant_code: string; unit_of_measure: string; quantity: string };
+/** The document a line belongs to (its franchise and date price it; its location is the line's default). */
+export type LineDoc = Pick<
+  SalesOrderRow,
+  'pos_so_no' | 'franchise_code' | 'location_code' | 'order_date' | 'document_type'
+>;
+
+/**
+ * The catalogue prices of a document's lines, in one function: the price date is the order date, the franchise the
+ * document's. Today one `priceOf` per line; the batch form of the ERP branch (same result shape, in order) replaces
+ * the loop with one call:
+ * `return pricesOf(tx, { date: doc.order_date, franchiseCode: doc.franchise_code, lines: lines.map((l) =>
+ * ({ itemNo: l.item_no, variantCode: l.variant_code, quantity: l.quantity, unit: l.unit_of_measure })) });`
+ */
+export async function priceLines(tx: Tx, doc: LineDoc, lines: readonly PriceRequest[]): Promise<PriceOf[]> {
+  const out: PriceOf[] = [];
+  for (const l of lines)
+    out.push(
+      await priceOf(tx, {
+        date: doc.order_date,
+        franchiseCode: doc.franchise_code,
+        itemNo: l.item_no,
+        variantCode: l.variant_code,
+        quantity: l.quantity,
+        unit: l.unit_of_measure,
+      }),
+    );
+  return out;
+}
+
+/** A line as entered, after defaults: what `buildLines` prices and checks. */
+export type LineDraft = {
+  item_no: string;
+  variant_code: string;
+  unit_of_measure: string;
+  quantity: string;
+  /** A price given by the user (manual) or kept from elsewhere (a converted quote); absent = the catalogue's. */
+  unit_price?: string;
+  price_source?: string;
+  line_discount_amount?: string;
+  line_discount_percent?: string;
+  location_code: string;
+  la_so_line_note: string;
+};
+
+export const draftOf = (l: SalesLineIn): LineDraft => ({
+  item_no: l.item_no,
+  variant_code: l.variant_code ?? '',
+  unit_of_measure: l.unit_of_measure ?? '',
+  quantity: l.quantity,
+  unit_price: l.unit_price,
+  price_source: l.unit_price !== undefined ? 'manual' : undefined,
+  line_discount_amount: l.line_discount_amount,
+  line_discount_percent: l.line_discount_percent,
+  location_code: l.location_code ?? '',
+  la_so_line_note: l.la_so_line_note ?? '',
+});
+
+/**
+ * Checks and prices lines for a document: the item exists and is not blocked (400 naming `<prefix>item_no`), the
+ * variant and unit exist, the location is one of the document's franchise's stores; description from the item (and
+ * variant), VAT rate from the item, unit default the item's base unit, price from the catalogue unless given, the
+ * discount from a percent or an amount, amount = quantity × price − discount; on an order qty to ship and to
+ * invoice default to the whole quantity. `field(i)` is the prefix of line i's fields ("lines.0.").
+ */
+export async function buildLines(
+  tx: Tx,
+  doc: LineDoc,
+  drafts: readonly LineDraft[],
+  o: { firstLineNo: number; field: (i: number) => string; lineNos?: readonly number[] },
+): Promise<NewSalesLine[]> {
+  if (drafts.length === 0) return [];
+  const itemNos = [...new Set(drafts.map((d) => d.item_no))];
+  const [itemRows, variantRows, unitRows] = await Promise.all([
+    tx
+      .select({
+        item_no: items.item_no,
+        description: items.description,
+        base: items.base_unit_of_measure,
+        vat_percent: items.vat_percent,
+        blocked: items.blocked,
+      })
+      .from(items)
+      .where(inArray(items.item_no, itemNos)),
+    tx.select().from(itemVariants).where(inArray(itemVariants.item_no, itemNos)),
+    tx.select().from(itemUnits).where(inArray(itemUnits.item_no, itemNos)),
+  ]);
+  const itemOf = new Map(itemRows.map((r) => [r.item_no, r]));
+  const franchiseScope = new Scope(doc.franchise_code);
+  const checked: { draft: LineDraft; item: (typeof itemRows)[number]; variant?: string; perUnit: string }[] = [];
+  for (const [i, d] of drafts.entries()) {
+    const f = o.field(i);
+    const item = itemOf.get(d.item_no);
+    if (!item) throw badRequest(`Item ${d.item_no} not found`, `${f}item_no`);
+    if (item.blocked) throw badRequest(`Item ${d.item_no} is blocked and cannot be sold`, `${f}item_no`);
+    let variantDescription: string | undefined;
+    if (d.variant_code) {
+      const v = variantRows.find((r) => r.item_no === d.item_no && r.variant_code === d.variant_code);
+      if (!v) throw badRequest(`Item ${d.item_no} has no variant ${d.variant_code}`, `${f}variant_code`);
+      if (v.blocked)
+        throw badRequest(
+          `Variant ${d.variant_code} of item ${d.item_no} is blocked and cannot be sold`,
+          `${f}variant_code`,
+        );
+      variantDescription = v.description;
+    }
+    const unit = d.unit_of_measure || item.base;
+    let perUnit = '1';
+    if (unit !== item.base) {
+      const u = unitRows.find((r) => r.item_no === d.item_no && r.code === unit);
+      if (!u) throw badRequest(`Item ${d.item_no} has no unit ${unit}`, `${f}unit_of_measure`);
+      perUnit = u.qty_per_unit_of_measure;
+    }
+    const location = d.location_code || doc.location_code;
+    if (location)
+      await franchiseScope.assertLocation(
+        tx,
+        location,
+        new AppError(404, 'not_found', `Location ${location} not found`, `${f}location_code`),
+        `${f}location_code`,
+      );
+    checked.push({
+      draft: { ...d, unit_of_measure: unit, location_code: location },
+      item,
+      variant: variantDescription,
+      perUnit,
+    });
+  }
+  const toPrice = checked.filter((c) => c.draft.unit_price === undefined).map((c) => c.draft);
+  const prices = await priceLines(tx, doc, toPrice);
+  let next = 0;
+  return checked.map(({ draft: d, item, variant, perUnit }, i) => {
+    const f = o.field(i);
+    const priced = d.unit_price === undefined ? prices[next++] : undefined;
+    const unitPrice = priced ? priced.unit_price : toMoney(d.unit_price!);
+    const quantity = toQty(d.quantity);
+    let percent = '0';
+    let discount = '0.00';
+    if (d.line_discount_percent !== undefined && !D(d.line_discount_percent).isZero()) {
+      percent = D(d.line_discount_percent).toFixed(2);
+      discount = discountOfPercent(quantity, unitPrice, percent);
+    } else if (d.line_discount_amount !== undefined) discount = toMoney(d.line_discount_amount);
+    if (D(discount).gt(D(quantity).mul(unitPrice)))
+      throw badRequest(
+        `The line discount ${discount} is more than quantity × unit price of item ${d.item_no}`,
+        `${f}line_discount_amount`,
+      );
+    const order = doc.document_type === 'order';
+    return {
+      pos_so_no: doc.pos_so_no,
+      line_no: o.lineNos?.[i] ?? o.firstLineNo + i * LINE_NO_STEP,
+      line_type: 'item' as const,
+      item_no: d.item_no,
+      variant_code: d.variant_code,
+      description: variant ? `${item.description} - ${variant}` : item.description,
+      unit_of_measure: d.unit_of_measure,
+      qty_per_unit_of_measure: perUnit,
+      location_code: d.location_code,
+      quantity,
+      unit_price: unitPrice,
+      price_source: priced ? priced.source : (d.price_source ?? 'manual'),
+      line_discount_percent: percent,
+      line_discount_amount: discount,
+      amount: lineAmount({ quantity, unit_price: unitPrice, line_discount_amount: discount }),
+      vat_percent: item.vat_percent,
+      qty_to_ship: order ? quantity : '0',
+      qty_to_invoice: order ? quantity : '0',
+      la_so_line_note: d.la_so_line_note,
+    };
+  });
+}
+
+/** The next free line number of a document (the highest + 10000). */
+export async function nextLineNo(tx: Tx, posSoNo: string): Promise<number> {
+  const [r] = await tx
+    .select({ m: max(salesOrderLines.line_no) })
+    .from(salesOrderLines)
+    .where(eq(salesOrderLines.pos_so_no, posSoNo));
+  return (r?.m ?? 0) + LINE_NO_STEP;
+}
+
+/** The totals of lines and an invoice discount; a discount larger than the lines is a 400 naming it. */
+export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], invoiceDiscount: Decimal.Value) {
+  const totals = documentTotals(lines, invoiceDiscount);
+  if (D(totals.grand_total).isNegative())
+    throw badRequest(
+      `The invoice discount ${toMoney(invoiceDiscount)} is more than the lines' amount ${toMoney(D(totals.subtotal).minus(totals.line_discount_amount))}`,
+      'invoice_discount_amount',
+    );
+  return totals;
+}
+
+/**
+ * After a change of lines or header: the grand total recomputed from the lines (documentTotals) and the header's
+ * version bumped, in the caller's transaction (one version per document). Returns the new version.
+ */
+export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial<SalesOrderRow> = {}): Promise<void> {
+  const [h] = await tx
+    .select({ invoice_discount_amount: salesOrders.invoice_discount_amount })
+    .from(salesOrders)
+    .where(eq(salesOrders.pos_so_no, posSoNo));
+  const lines = await tx
+    .select({
+      quantity: salesOrderLines.quantity,
+      unit_price: salesOrderLines.unit_price,
+      line_discount_amount: salesOrderLines.line_discount_amount,
+      vat_percent: salesOrderLines.vat_percent,
+    })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
+  const totals = totalsOrThrow(lines, set.invoice_discount_amount ?? h.invoice_discount_amount);
+  await tx
+    .update(salesOrders)
+    .set({ ...set, grand_total: totals.grand_total, ...bump(salesOrders.version) })
+    .where(eq(salesOrders.pos_so_no, posSoNo));
+}
+
+const OPEN = ['open'] as const;
+
+/** POST /api/sales-orders/lines: adds lines to an open document. */
+export async function addLines(tx: Tx, scope: Scope, body: z.output<typeof salesLineAdd>) {
+  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+  assertStatus(doc, OPEN, 'change lines');
+  const first = await nextLineNo(tx, doc.pos_so_no);
+  const rows = await buildLines(tx, doc, body.lines.map(draftOf), { firstLineNo: first, field: (i) => `lines.${i}.` });
+  await tx.insert(salesOrderLines).values(rows);
+  await finishDocumentChange(tx, doc.pos_so_no);
+}
+
+async function lineOf(tx: Tx, posSoNo: string, lineNo: number, field: string): Promise<SalesLineRow> {
+  const [line] = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(
+      and(
+        eq(salesOrderLines.pos_so_no, posSoNo),
+        eq(salesOrderLines.line_no, lineNo),
+        eq(salesOrderLines.line_type, 'item'),
+      ),
+    );
+  if (!line) throw badRequest(`Line ${lineNo} not found`, field);
+  return line;
+}
+
+/**
+ * PUT /api/sales-orders/lines: changes one line of an open document. An absent field keeps its value; the price is
+ * the catalogue's again for the new quantity, unit or variant unless the line's price was given (manual) or a new
+ * one is; a kept discount percent is applied to the new quantity and price.
+ */
+export async function updateLine(tx: Tx, scope: Scope, body: z.output<typeof salesLineUpdate>) {
+  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+  assertStatus(doc, OPEN, 'change lines');
+  const line = await lineOf(tx, doc.pos_so_no, body.line_no, 'line_no');
+  const changesItem =
+    (body.variant_code !== undefined && body.variant_code !== line.variant_code) ||
+    (body.unit_of_measure !== undefined && body.unit_of_measure !== line.unit_of_measure) ||
+    (body.quantity !== undefined && !D(body.quantity).eq(line.quantity));
+  const keepPrice = body.unit_price === undefined && (line.price_source === 'manual' || !changesItem);
+  const percentGiven = body.line_discount_percent !== undefined;
+  const amountGiven = body.line_discount_amount !== undefined;
+  const draft: LineDraft = {
+    item_no: line.item_no,
+    variant_code: body.variant_code ?? line.variant_code,
+    unit_of_measure: body.unit_of_measure ?? line.unit_of_measure,
+    quantity: body.quantity ?? line.quantity,
+    unit_price: body.unit_price ?? (keepPrice ? line.unit_price : undefined),
+    price_source: body.unit_price !== undefined ? 'manual' : keepPrice ? line.price_source : undefined,
+    line_discount_percent: percentGiven
+      ? body.line_discount_percent
+      : amountGiven
+        ? undefined
+        : line.line_discount_percent,
+    line_discount_amount: amountGiven ? body.line_discount_amount : line.line_discount_amount,
+    location_code: body.location_code ?? line.location_code,
+    la_so_line_note: body.la_so_line_note ?? line.la_so_line_note,
+  };
+  const [row] = await buildLines(tx, doc, [draft], { firstLineNo: line.line_no, field: () => '' });
+  await tx
+    .update(salesOrderLines)
+    .set({ ...row, ...bump(salesOrderLines.version) })
+    .where(eq(salesOrderLines.id, line.id));
+  await finishDocumentChange(tx, doc.pos_so_no);
+}
+
+/** POST /api/sales-orders/lines/remove: removes lines of an open document. */
+export async function removeLines(tx: Tx, scope: Scope, body: z.output<typeof salesLineRemove>) {
+  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+  assertStatus(doc, OPEN, 'change lines');
+  const lineNos = [...new Set(body.line_nos)];
+  const found = await tx
+    .select({ line_no: salesOrderLines.line_no })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, doc.pos_so_no), inArray(salesOrderLines.line_no, lineNos)));
+  const missing = lineNos.find((n) => !found.some((f) => f.line_no === n));
+  if (missing !== undefined)
+    throw badRequest(`Line ${missing} not found`, `line_nos.${body.line_nos.indexOf(missing)}`);
+  await tx
+    .delete(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, doc.pos_so_no), inArray(salesOrderLines.line_no, lineNos)));
+  await finishDocumentChange(tx, doc.pos_so_no);
+}
+
+/**
+ * PUT /api/sales-orders/lines/post-qty: what the next "ship now" posts per line. qty to ship ≤ quantity − shipped;
+ * qty to invoice ≤ shipped + to ship − invoiced (422 naming `lines.<i>.qty_to_ship` / `qty_to_invoice`); a qty to
+ * invoice not given follows a smaller qty to ship down. Orders in open, released, confirmed or partial_delivered.
+ */
+export async function setPostQty(tx: Tx, scope: Scope, body: z.output<typeof salesPostQty>) {
+  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+  if (doc.document_type !== 'order')
+    throw businessRule('Quantities to ship and invoice are set on sales orders only', 'not_an_order', 'pos_so_no');
+  assertStatus(doc, ORDER_UNSHIPPED_STATUSES, 'set quantities to ship');
+  const lines = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, doc.pos_so_no), eq(salesOrderLines.line_type, 'item')))
+    .orderBy(asc(salesOrderLines.line_no));
+  for (const [i, l] of body.lines.entries()) {
+    const line = lines.find((x) => x.line_no === l.line_no);
+    if (!line) throw badRequest(`Line ${l.line_no} not found`, `lines.${i}.line_no`);
+    const toShip = l.qty_to_ship !== undefined ? D(l.qty_to_ship) : D(line.qty_to_ship);
+    const shipCap = D(line.quantity).minus(line.qty_shipped);
+    if (toShip.gt(shipCap))
+      throw businessRule(
+        `Line ${line.line_no} (${line.item_no}): qty to ship ${toQty(toShip)} is more than the outstanding ${toQty(shipCap)}`,
+        'qty_exceeds_outstanding',
+        `lines.${i}.qty_to_ship`,
+      );
+    const invoiceCap = D(line.qty_shipped).plus(toShip).minus(line.qty_invoiced);
+    // A kept qty to invoice follows a smaller qty to ship down to its cap; only a given one is refused past it.
+    const toInvoice =
+      l.qty_to_invoice !== undefined ? D(l.qty_to_invoice) : Decimal.min(D(line.qty_to_invoice), invoiceCap);
+    if (toInvoice.gt(invoiceCap))
+      throw businessRule(
+        `Line ${line.line_no} (${line.item_no}): qty to invoice ${toQty(toInvoice)} is more than shipped and to ship, not yet invoiced: ${toQty(invoiceCap)}`,
+        'qty_exceeds_outstanding',
+        `lines.${i}.qty_to_invoice`,
+      );
+    await tx
+      .update(salesOrderLines)
+      .set({ qty_to_ship: toQty(toShip), qty_to_invoice: toQty(toInvoice), ...bump(salesOrderLines.version) })
+      .where(eq(salesOrderLines.id, line.id));
+  }
+  await finishDocumentChange(tx, doc.pos_so_no);
+}

@@ -1,0 +1,96 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { actionForTarget, messages, salesMachineOf, type salesStatusChange } from '@fp/contract';
+import type { Tx } from '../../db/client.js';
+import { badRequest, businessRule } from '../../http/errors.js';
+import type { Scope } from '../../http/scope.js';
+import { applyAction, lockForAction } from '../../kernel/status.js';
+import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.js';
+import { cancelReasons } from '../cancel-reasons/schema.js';
+import { erpKindOf, findSalesOrder, SALES_ORDER_NOT_FOUND, salesEntityOf, type SalesOrderRow } from './load.js';
+import { salesOrderLines, salesOrders } from './schema.js';
+
+// PUT /api/sales-orders/status (api.md Sales): the target status maps onto the document type's machine
+// (packages/contract/src/machines.ts) with actionForTarget; the one way a plain status changes. Release, reopen and
+// cancel enqueue the ERP job in the same transaction.
+
+const ERP_ACTIONS: Record<string, ErpDocumentAction> = { release: 'release', reopen: 'reopen', cancel: 'cancel' };
+
+/** Σ shipped over the document's lines, as a number of lines that shipped something. */
+async function linesShipped(tx: Tx, posSoNo: string): Promise<number> {
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), gt(salesOrderLines.qty_shipped, '0')));
+  return r?.n ?? 0;
+}
+
+/** What release needs: at least one line, a customer and a location (422 naming the missing one). */
+async function assertReleasable(tx: Tx, doc: SalesOrderRow) {
+  const entity = salesEntityOf(doc.document_type).toLowerCase();
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.pos_so_no, doc.pos_so_no), eq(salesOrderLines.line_type, 'item')));
+  if (!r?.n) throw businessRule(`Add at least one line before releasing the ${entity}`, 'release_incomplete', 'lines');
+  if (!doc.sell_to_code)
+    throw businessRule(`Choose a customer before releasing the ${entity}`, 'release_incomplete', 'sell_to_code');
+  if (!doc.location_code)
+    throw businessRule(`Choose a location before releasing the ${entity}`, 'release_incomplete', 'location_code');
+}
+
+/** The cancel reason of the machine's page (/salesOrders, /salesQuotes): required, and it must exist there. */
+async function cancelReasonOf(tx: Tx, page: string, code: string | undefined) {
+  const c = code?.trim().toUpperCase();
+  if (!c) throw badRequest(messages.required, 'cancel_reason_code');
+  const [reason] = await tx
+    .select()
+    .from(cancelReasons)
+    .where(and(eq(cancelReasons.reason_code, c), eq(cancelReasons.page, page)));
+  if (!reason) throw badRequest(`Cancel reason ${c} not found for ${page}`, 'cancel_reason_code');
+  return reason;
+}
+
+/**
+ * Release, reopen, confirm or cancel: the document's machine, the action ending in the target status, the rules of
+ * that action, then applyAction (status IN from AND version = v) and the ERP job.
+ */
+export async function changeSalesStatus(tx: Tx, scope: Scope, body: z.output<typeof salesStatusChange>) {
+  const found = await findSalesOrder(tx, scope, body.pos_so_no);
+  const machine = salesMachineOf(found.document_type);
+  const entity = salesEntityOf(found.document_type);
+  if (!machine)
+    throw businessRule(`A ${entity.toLowerCase()} is posted and cannot change status`, 'status_not_allowed', 'status');
+  const t = actionForTarget(machine, body.status);
+  if (!t) throw businessRule(`${entity} cannot be set to status ${body.status}`, 'status_not_allowed', 'status');
+  const common = {
+    table: salesOrders,
+    machine,
+    action: t.action,
+    key: [salesOrders.pos_so_no, found.pos_so_no] as [typeof salesOrders.pos_so_no, string],
+    statusColumn: salesOrders.status,
+    versionColumn: salesOrders.version,
+    version: body.version,
+    where: scope.franchise(salesOrders.franchise_code),
+    notFoundAs: SALES_ORDER_NOT_FOUND,
+  };
+  const doc = await lockForAction<typeof salesOrders, SalesOrderRow>(tx, common);
+  let set: Record<string, unknown> = {};
+  if (t.action === 'release') await assertReleasable(tx, doc);
+  if (t.action === 'reopen' || t.action === 'cancel') {
+    if ((await linesShipped(tx, doc.pos_so_no)) > 0)
+      throw businessRule(
+        `${entity} ${doc.pos_so_no} has shipped lines and cannot ${t.label.toLowerCase()}`,
+        'already_shipped',
+        'status',
+      );
+  }
+  if (t.action === 'cancel') {
+    const reason = await cancelReasonOf(tx, t.reasonPage ?? '/salesOrders', body.cancel_reason_code);
+    set = { cancel_reason_code: reason.reason_code, cancel_reason_description: reason.description };
+  }
+  if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
+  await applyAction(tx, { ...common, set });
+  const erp = ERP_ACTIONS[t.action];
+  if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+}
