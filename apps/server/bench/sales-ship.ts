@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { checkBooks, totalViolations } from '../src/books/checks.js';
 import { directSale, directStock, takeNumberDirect } from '../src/books/direct.js';
-import { fixCreditMemoTrigger } from '../test/books-support.js';
 import { freshDatabase, pct, perSecond, salesApp, targets } from './sales-harness.js';
 
 /**
@@ -23,7 +22,6 @@ export async function benchSalesShip() {
     const app = await salesApp(fresh.database);
     try {
       const db = app.db;
-      await fixCreditMemoTrigger(db);
       await db.execute(sql`insert into franchises (customer_no, name) values ('BH001', 'Bench store')`);
       await db.execute(
         sql`insert into locations (location_code, customer_no, name) values ('BH001-01', 'BH001', 'Bench store 1')`,

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp, type Client, type Res } from './helpers.js';
-import { fixCreditMemoTrigger } from './books-support.js';
 import { checkBooks, totalViolations } from '../src/books/checks.js';
 import { directStock, takeNumberDirect } from '../src/books/direct.js';
 
@@ -80,7 +79,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       const db = ctx.t.services.db;
-      await fixCreditMemoTrigger(db);
       await db.execute(sql`insert into cancel_reasons (reason_code, description, page)
         values ('WK-CANCEL', 'Khách đổi ý', '/salesOrders')`);
       await db.execute(sql`insert into items (item_no, description, base_unit_of_measure, unit_price)

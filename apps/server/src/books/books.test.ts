@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/helpers.js';
-import { fixCreditMemoTrigger } from '../../test/books-support.js';
 import type { Db, Tx } from '../db/client.js';
 import { bookChecks, checkBooks, totalViolations, type BookCheckResult } from './checks.js';
 import { directCreditMemo, directSale, directStock } from './direct.js';
@@ -38,7 +37,6 @@ let open: Awaited<ReturnType<typeof directSale>>;
 let creditMemo: string;
 
 beforeAll(async () => {
-  await fixCreditMemoTrigger(db());
   await db().execute(sql`insert into franchises (customer_no, name) values ('BK001', 'Books store')`);
   await db().transaction(async (tx) => {
     await directStock(tx, {
