@@ -3,12 +3,16 @@ import { benchLoginAndUsers } from './login-users.js';
 import { benchItemPrices } from './item-prices.js';
 import { benchApiVsDirect } from './api-vs-direct.js';
 import { benchWebFirstLoad } from './web-first-load.js';
+import { benchSalesShip } from './sales-ship.js';
+import { benchSalesList } from './sales-list.js';
 
 const benches: [string, () => Promise<void>][] = [
   ['login and user list', benchLoginAndUsers],
   ['item prices', benchItemPrices],
   ['api vs direct', benchApiVsDirect],
   ['web first load', benchWebFirstLoad],
+  ['sales ship now', benchSalesShip],
+  ['sales order list', benchSalesList],
 ];
 
 const only = process.argv[2];
