@@ -1,15 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SalesOrder } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
 import { businessRule, notFound, staleVersion } from '../../http/errors.js';
-import { erpSyncOf } from '../../kernel/outbox.js';
+import { erpDocumentSync } from '../../kernel/outbox.js';
 import { D, toMoney, vatContained } from '../../kernel/money.js';
-import { amountsOf } from './amounts.js';
-import { salesInvoices, salesOrderLines, salesOrders, salesShipments } from './schema.js';
+import { creditedAmountSql, remainingAmountSql } from './amounts.js';
+import { salesOrderLines, salesOrders } from './schema.js';
 import { documentTotals } from './totals.js';
 
 export const SALES_ORDER_NOT_FOUND = 'Sales order';
+type PostedRef = { kind: string; no: string; posting_date: string; amount: string | null };
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesLineRow = typeof salesOrderLines.$inferSelect;
 
@@ -61,39 +62,56 @@ export function assertStatus(doc: SalesOrderRow, allowed: readonly string[], wha
 
 /** `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state. */
 export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): Promise<SalesOrder> {
-  const header = await findSalesOrder(db, scope, posSoNo);
-  const [lines, shipments, invoices, creditMemos, amounts, erp] = await Promise.all([
-    db
-      .select()
-      .from(salesOrderLines)
-      .where(eq(salesOrderLines.pos_so_no, posSoNo))
-      .orderBy(asc(salesOrderLines.line_no)),
-    db
-      .select({ pos_ss_no: salesShipments.pos_ss_no, posting_date: salesShipments.posting_date })
-      .from(salesShipments)
-      .where(eq(salesShipments.pos_so_no, posSoNo))
-      .orderBy(asc(salesShipments.pos_ss_no)),
-    db
-      .select({
-        pos_si_no: salesInvoices.pos_si_no,
-        posting_date: salesInvoices.posting_date,
-        amount: salesInvoices.amount,
-      })
-      .from(salesInvoices)
-      .where(eq(salesInvoices.pos_so_no, posSoNo))
-      .orderBy(asc(salesInvoices.pos_si_no)),
-    db
-      .select({
-        pos_so_no: salesOrders.pos_so_no,
-        posting_date: salesOrders.posting_date,
-        amount: salesOrders.grand_total,
-      })
-      .from(salesOrders)
-      .where(eq(salesOrders.applies_to_order_no, posSoNo))
-      .orderBy(asc(salesOrders.pos_so_no)),
-    amountsOf(db, posSoNo),
-    erpSyncOf(db, erpKindOf(header.document_type), posSoNo),
-  ]);
+  // Three statements, one after another (a transaction is one connection): the header with its amounts and ERP
+  // state, the lines, and the posted documents of the order.
+  const [found] = await db
+    .select({
+      header: salesOrders,
+      remaining_amount: remainingAmountSql(),
+      credited_amount: creditedAmountSql(),
+      sync: erpDocumentSync,
+    })
+    .from(salesOrders)
+    .leftJoin(
+      erpDocumentSync,
+      and(
+        eq(erpDocumentSync.document_no, salesOrders.pos_so_no),
+        eq(
+          erpDocumentSync.kind,
+          sql`case ${salesOrders.document_type} when 'quote' then 'sales_quote'
+            when 'credit_memo' then 'sales_credit_memo' else 'sales_order' end`,
+        ),
+      ),
+    )
+    .where(eq(salesOrders.pos_so_no, posSoNo));
+  if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
+  scope.assert(found.header.franchise_code, SALES_ORDER_NOT_FOUND);
+  const { header, sync: erp } = found;
+  const amounts = { remaining_amount: found.remaining_amount, credited_amount: found.credited_amount };
+  const lines = await db
+    .select()
+    .from(salesOrderLines)
+    .where(eq(salesOrderLines.pos_so_no, posSoNo))
+    .orderBy(asc(salesOrderLines.line_no));
+  const posted = (await db.execute(sql`
+    select 'shipment' as kind, pos_ss_no as no, posting_date::text as posting_date, null::text as amount
+      from sales_shipments where pos_so_no = ${posSoNo}
+    union all
+    select 'invoice', pos_si_no, posting_date::text, amount::text from sales_invoices where pos_so_no = ${posSoNo}
+    union all
+    select 'credit_memo', pos_so_no, coalesce(posting_date, order_date)::text, grand_total::text
+      from sales_orders where applies_to_order_no = ${posSoNo} and document_type = 'credit_memo'
+    order by 1, 2`)) as unknown as { rows?: PostedRef[] } | PostedRef[];
+  const refs = (Array.isArray(posted) ? posted : (posted.rows ?? [])) as PostedRef[];
+  const shipments = refs
+    .filter((r) => r.kind === 'shipment')
+    .map((r) => ({ pos_ss_no: r.no, posting_date: r.posting_date }));
+  const invoices = refs
+    .filter((r) => r.kind === 'invoice')
+    .map((r) => ({ pos_si_no: r.no, posting_date: r.posting_date, amount: r.amount ?? '0.00' }));
+  const creditMemos = refs
+    .filter((r) => r.kind === 'credit_memo')
+    .map((r) => ({ pos_so_no: r.no, posting_date: r.posting_date, amount: r.amount ?? '0.00' }));
   const itemLines = lines.filter((l) => l.line_type === 'item');
   const totals = documentTotals(itemLines, header.invoice_discount_amount);
   const { id: _id, created_by: _by, auto_promotion: _auto, ...rest } = header as SalesOrderRow & { id?: number };
@@ -110,7 +128,7 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     fees: [],
     shipments,
     invoices,
-    credit_memos: creditMemos.map((c) => ({ ...c, posting_date: c.posting_date ?? '', amount: toMoney(D(c.amount)) })),
+    credit_memos: creditMemos.map((c) => ({ ...c, amount: toMoney(D(c.amount)) })),
     erp: erp
       ? {
           state: erp.sync_state,
