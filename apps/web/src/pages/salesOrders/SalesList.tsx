@@ -124,7 +124,6 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
       columns={columns}
       filters={filters}
       fixedFilters={fixedFilters}
-      defaultSort={{ field: 'pos_so_no', direction: 'desc' }}
       exportName={v.title.replace(/\W+/g, '-')}
       toolbar={
         v.add && canAdd ? (
