@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
-import { actionsFrom, successText, type Machine, type Transition } from '@fp/contract/web';
+import { successText } from '@fp/contract/web';
+// The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
+import { actionsFrom, type Machine, type Transition } from '@fp/contract/machines';
 import type { ToastEntity } from '@fp/contract';
 import { canAccess, useSession } from '../../auth/session';
 import { toast } from '../toast';

@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ecomSalesTypes, storeSalesTypes, type SalesOrder } from '@fp/contract';
 import {
-  ecomSalesTypes,
   salesOrderClosedStatuses,
   salesOrderMachine,
   salesOrderOpenStatuses,
   salesQuoteMachine,
   salesQuoteStatuses,
-  storeSalesTypes,
-  type SalesOrder,
-} from '@fp/contract';
+} from '@fp/contract/machines';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
