@@ -51,11 +51,13 @@ export const ItemPicker = forwardRef<RefSelectProps, Props>(function ItemPicker(
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+  // Only the answer for what is typed now: a stale list would let Enter pick the previous search's item.
+  const fresh = text !== '' && text === p.value.trim() && !search.isPlaceholderData;
   const rows = useMemo(() => {
-    const items: ItemRow[] = text ? (search.data?.items ?? []) : [];
+    const items: ItemRow[] = fresh ? (search.data?.items ?? []) : [];
     const exact = text.toUpperCase();
     return [...items].sort((a, b) => Number(b.item_no === exact) - Number(a.item_no === exact));
-  }, [search.data, text]);
+  }, [search.data, text, fresh]);
 
   const pick = (itemNo: string) => {
     const row = rows.find((r) => r.item_no === itemNo);
@@ -98,7 +100,7 @@ export const ItemPicker = forwardRef<RefSelectProps, Props>(function ItemPicker(
         // Enter with no list open takes the typed number (a scanned or remembered item number).
         if (e.key !== 'Enter') return;
         const open = (e.target as HTMLElement).getAttribute('aria-expanded') === 'true';
-        if (!open && rows.length === 0 && p.value.trim()) {
+        if (!open && rows.length === 0 && p.value.trim() && !search.isFetching) {
           e.preventDefault();
           pick(p.value);
         }
