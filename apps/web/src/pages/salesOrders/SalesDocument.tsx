@@ -92,7 +92,8 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
 
   useEffect(() => {
     if (d) {
-      form.setFieldsValue(headerOf(d));
+      // A line change answers the document again: header edits not saved yet stay as typed.
+      if (!form.isFieldsTouched()) form.setFieldsValue(headerOf(d));
       setFranchise(d.franchise_code);
     } else if (!no) {
       form.resetFields();
@@ -150,7 +151,13 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
     setSaving(true);
     try {
       if (d) {
-        keep(await call('salesOrders.update', { body: { pos_so_no: d.pos_so_no, version: d.version, ...bodyOf(v) } }));
+        const current = qc.getQueryData<SalesOrder>(documentKey(no)) ?? d;
+        const updated = await call('salesOrders.update', {
+          body: { pos_so_no: d.pos_so_no, version: current.version, ...bodyOf(v) },
+        });
+        form.resetFields();
+        form.setFieldsValue(headerOf(updated));
+        keep(updated);
       } else {
         const created = await call('salesOrders.create', {
           body: {
@@ -159,6 +166,8 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             ...bodyOf(v),
           },
         });
+        form.resetFields();
+        form.setFieldsValue(headerOf(created));
         keep(created);
         navigate(detailUrl(created), { replace: true });
         // the line entry comes next
