@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Result, Space, Spin, Tag } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -243,13 +243,12 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             onDone={onActionDone}
           >
             {editable ? (
-              <Button icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+              <Button loading={saving} onClick={() => void save()}>
                 Save
               </Button>
             ) : null}
             {kind === 'order' && creditable && canAccess(me, CREDIT_MEMO_PAGE, 'edit') ? (
               <Button
-                icon={<RollbackOutlined />}
                 onClick={() => {
                   navigate(`${CREDIT_MEMO_PAGE}?no=${encodeURIComponent(d.pos_so_no)}`);
                 }}
@@ -259,7 +258,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             ) : null}
           </ActionBar>
         ) : canEdit ? (
-          <Button type="primary" icon={<PlusOutlined />} loading={saving} onClick={() => void save()}>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
             Create
           </Button>
         ) : null
