@@ -6,6 +6,10 @@ export class SalesDocumentPage extends DetailPage {
   constructor(page: Page) {
     super(page);
   }
+  /** A button of the screen (the toasts' Close buttons left out). */
+  override action(name: string | RegExp): Locator {
+    return this.page.getByRole('main').getByRole('button', { name, exact: typeof name === 'string' });
+  }
   get status(): Locator {
     return this.page.getByTestId('document-status');
   }
