@@ -29,6 +29,7 @@ import {
   detailUrl,
   machineOf,
   documentKey,
+  salesOrderClosedStatuses,
   salesTypesFor,
   statusColor,
   statusText,
@@ -41,6 +42,12 @@ import { PostedDocuments } from './PostedDocuments';
 import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './SalesHeader';
 
 type Route = 'order' | 'quote' | 'closed';
+const routeOf = (d: SalesOrder): Route =>
+  d.document_type === 'quote'
+    ? 'quote'
+    : (salesOrderClosedStatuses as readonly string[]).includes(d.status)
+      ? 'closed'
+      : 'order';
 
 const headerOf = (d: SalesOrder): HeaderValues => ({
   sell_to_phone_no: d.sell_to_phone_no,
@@ -118,8 +125,8 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
     );
   }
   // A document opens on its own route: quotes as quotes, invoiced/canceled orders read-only.
-  if (d && detailUrl(d) !== `${location.pathname}?no=${encodeURIComponent(d.pos_so_no)}`)
-    return <Navigate to={detailUrl(d)} replace />;
+  // (Compared by route, not by the address: while the next screen loads this one still renders under its address.)
+  if (d && routeOf(d) !== route) return <Navigate to={detailUrl(d)} replace />;
 
   const status = d?.status ?? 'open';
   const editable = canEdit && route !== 'closed' && status === 'open';
