@@ -119,8 +119,79 @@ export function makeData(api: Api) {
         is_active: true,
       });
     },
+    /** A user of a store holding the sales pages at one level (the item and customer lookups come with them). */
+    salesUser: async (o: { level: 'edit' | 'view'; customer_no?: string }) => {
+      const u = await makeData(api).user({ role: 'Store Staff', customer_no: o.customer_no ?? DEMO_FRANCHISE });
+      await api.post('/api/page-permissions', {
+        name: `E2E sales ${o.level} ${uniq()}`,
+        permission_type: o.level,
+        pages: SALES_PAGES.map((page_url) => ({ page_url, permission_type: o.level })),
+        users: [u.user_id],
+      });
+      return { username: u.username, password: 'Passw0rd1' };
+    },
+    /** A temporary customer of a franchise with a fresh mobile phone. */
+    customer: (o: { name?: string; franchise_code?: string; phone_no?: string } = {}) =>
+      api.post<{ customer_no: string; name: string; phone_no: string }>('/api/customers/temporary', {
+        name: o.name ?? `E2E khách ${uniq()}`,
+        phone_no: o.phone_no ?? freshPhone(),
+        franchise_code: o.franchise_code ?? DEMO_FRANCHISE,
+      }),
+    /**
+     * A sales order or quote made by head office (admin) for the demo franchise's first store, with its lines;
+     * `then` runs the machine's actions in order (release, ship, …) through the API.
+     */
+    salesDocument: async (o: {
+      document_type?: 'order' | 'quote';
+      sell_to_code?: string;
+      location_code?: string;
+      lines: { item_no: string; quantity: string }[];
+      then?: ('release' | 'ship')[];
+    }) => {
+      let doc = await api.post<SalesDoc>('/api/sales-orders', {
+        document_type: o.document_type ?? 'order',
+        franchise_code: DEMO_FRANCHISE,
+        location_code: o.location_code ?? `${DEMO_FRANCHISE}-01`,
+        sales_type: 'HOTLINE',
+        sell_to_code: o.sell_to_code ?? '',
+        lines: o.lines,
+      });
+      for (const action of o.then ?? []) {
+        const ref = { pos_so_no: doc.pos_so_no, version: doc.version };
+        doc =
+          action === 'release'
+            ? await api.put<SalesDoc>('/api/sales-orders/status', { ...ref, status: 'released' })
+            : await api.post<SalesDoc>('/api/sales-orders/ship', ref);
+      }
+      return doc;
+    },
+    /** The stock rule's switch (PUT /api/config allow_negative_stock): journeys sell without receiving stock first. */
+    allowNegativeStock: (on = true) => api.put('/api/config', { allow_negative_stock: on }),
   };
 }
+
+/** A sales document as the API answers it (the fields journeys read). */
+export type SalesDoc = {
+  pos_so_no: string;
+  status: string;
+  version: number;
+  grand_total: string;
+  lines: { line_no: number; item_no: string; quantity: string; qty_invoiced: string }[];
+};
+
+/** The sales screens a sales user is granted; their item, customer and cancel reason lookups come with them. */
+export const SALES_PAGES = [
+  '/salesOrders',
+  '/salesOrders/detail',
+  '/salesOrders/creditMemo',
+  '/salesOrdersInvoicedCanceled',
+  '/salesOrdersInvoicedCanceled/detail',
+  '/salesQuotes',
+  '/salesQuotes/detail',
+] as const;
+
+/** A mobile number no demo customer has: 09 + the last 8 digits of the clock (and a little noise). */
+export const freshPhone = () => `09${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-8)}`;
 
 type Fixtures = {
   /** Logged-in pages per role: admin, head office, store manager and store staff of HN001. */

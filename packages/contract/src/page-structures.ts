@@ -2,6 +2,23 @@
 // route table (pages.ts) so the web's first load carries only the routes; the server seeds page_structures from it.
 export type PageStructureDef = { buttons: string[]; fields: string[]; filters: string[] };
 
+/** The header fields of the sales document editor (and its line fields). */
+const SALES_HEADER_FIELDS = [
+  'sell_to_phone_no',
+  'sell_to_code',
+  'sell_to_name',
+  'location_code',
+  'sales_type',
+  'ship_to_code',
+  'requested_delivery_date',
+  'general_comments',
+  'delivery_comments',
+  'lines.item_no',
+  'lines.quantity',
+  'lines.line_discount_percent',
+  'lines.la_so_line_note',
+];
+
 const structures: Record<string, Partial<PageStructureDef>> = {
   '/myprofile': { buttons: ['Change Password'], fields: ['old_password', 'new_password'] },
   '/users': {
@@ -226,6 +243,83 @@ const structures: Record<string, Partial<PageStructureDef>> = {
   '/tablet/document': { buttons: ['Search', 'Open'], filters: ['item_no'] },
   '/tablet/itemPrice': { buttons: ['Search', 'Clear'], filters: ['search', 'top_category_id', 'category_id'] },
   '/tablet/website': { buttons: ['Open in new tab'], filters: ['search'], fields: ['item_no'] },
+  // issue 8: sales documents (the editor's action buttons are the status machines' labels, machines.ts)
+  '/salesOrders': {
+    buttons: ['Add New', 'Export Excel', 'Refresh Data'],
+    filters: [
+      'pos_so_no',
+      'location_code',
+      'status',
+      'customer_no',
+      'customer_name',
+      'sell_to_phone_no',
+      'sales_type',
+      'order_date',
+      'requested_delivery_date',
+      'posting_date',
+      'quote_no',
+    ],
+  },
+  '/salesOrders/detail': {
+    buttons: [
+      'Create',
+      'Save',
+      'Find Customer',
+      'Create Temporary Customer',
+      'Add Line',
+      'Remove Line',
+      'Release',
+      'Reopen',
+      'Ship Now',
+      'Calculate Qty-To-Ship Pending',
+      'Support To Ship',
+      'Close',
+      'Cancel',
+      'Sync',
+      'Create Credit Memo',
+    ],
+    fields: SALES_HEADER_FIELDS,
+  },
+  '/salesOrders/creditMemo': {
+    buttons: ['Credit Selected', 'Credit All'],
+    fields: ['lines.quantity', 'cancel_reason_code'],
+  },
+  '/salesOrdersInvoicedCanceled': {
+    buttons: ['Export Excel', 'Refresh Data'],
+    filters: [
+      'pos_so_no',
+      'location_code',
+      'status',
+      'customer_no',
+      'customer_name',
+      'sell_to_phone_no',
+      'sales_type',
+      'order_date',
+      'requested_delivery_date',
+      'posting_date',
+      'quote_no',
+    ],
+  },
+  '/salesOrdersInvoicedCanceled/detail': { buttons: ['Sync', 'Create Credit Memo'] },
+  '/salesQuotes': {
+    buttons: ['Add New', 'Export Excel', 'Refresh Data'],
+    filters: ['pos_so_no', 'location_code', 'status', 'customer_no', 'customer_name', 'sales_type', 'order_date'],
+  },
+  '/salesQuotes/detail': {
+    buttons: [
+      'Create',
+      'Save',
+      'Find Customer',
+      'Create Temporary Customer',
+      'Add Line',
+      'Remove Line',
+      'Release Quote',
+      'Reopen',
+      'Convert To Order',
+      'Cancel',
+    ],
+    fields: SALES_HEADER_FIELDS,
+  },
 };
 
 /** The buttons, fields and filters of a page (empty lists for a page that declares none). */

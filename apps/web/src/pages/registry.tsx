@@ -37,6 +37,13 @@ export const screens: Record<string, Page> = {
   '/customers/records': lazyWithReload(() => import('./customers/records')),
   '/customers/redeemablePoints': lazyWithReload(() => import('./customers/redeemablePoints')),
   '/shippingAgentServices': lazyWithReload(() => import('./shippingAgentServices')),
+  '/salesOrders': lazyWithReload(() => import('./salesOrders')),
+  '/salesOrders/detail': lazyWithReload(() => import('./salesOrders/detail')),
+  '/salesOrders/creditMemo': lazyWithReload(() => import('./salesOrders/creditMemo')),
+  '/salesOrdersInvoicedCanceled': lazyWithReload(() => import('./salesOrdersInvoicedCanceled')),
+  '/salesOrdersInvoicedCanceled/detail': lazyWithReload(() => import('./salesOrdersInvoicedCanceled/detail')),
+  '/salesQuotes': lazyWithReload(() => import('./salesQuotes')),
+  '/salesQuotes/detail': lazyWithReload(() => import('./salesQuotes/detail')),
 };
 
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */

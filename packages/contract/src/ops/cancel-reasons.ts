@@ -1,11 +1,13 @@
 import { defineOps } from '../ops/meta.js';
+import { SALES_PAGES } from './page-groups.js';
 
 /** cancelReasons: the zod-free half of the operation table (schemas in ../api/cancel-reasons.ts). */
 export const cancelReasonsOps = defineOps('cancelReasons', {
   list: {
     method: 'POST',
     path: '/cancel-reasons/filter',
-    access: { page: '/cancelReasons', level: 'view' },
+    // the sales documents' cancel dialog lists the reasons of its page (issue 8)
+    access: { page: ['/cancelReasons', ...SALES_PAGES], level: 'view' },
     summary: 'Filter cancel reasons',
     kind: 'list',
   },

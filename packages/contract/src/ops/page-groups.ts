@@ -12,7 +12,17 @@ export const POS_PAGES = [
 ] as const;
 
 /** The screens that look up items and their prices: the item list and the tablet price and category screens. */
-export const ITEM_LOOKUP_PAGES = ['/items', '/tabletItemPrice', '/tablet/itemPrice', '/tablet/category'] as const;
+export const ITEM_LOOKUP_PAGES = [
+  '/items',
+  '/tabletItemPrice',
+  '/tablet/itemPrice',
+  '/tablet/category',
+  // the sales document editor's item field (issue 8)
+  '/salesOrders',
+  '/salesOrders/detail',
+  '/salesQuotes',
+  '/salesQuotes/detail',
+] as const;
 
 /** The sales document screens (quotes, orders, credit memos, the invoiced/canceled lists, the tablet variants). */
 export const SALES_PAGES = [

@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Space } from 'antd';
+import { successText } from '@fp/contract/web';
+// The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
+import { actionsFrom, type Machine, type Transition } from '@fp/contract/machines';
+import type { ToastEntity } from '@fp/contract';
+import { canAccess, useSession } from '../../auth/session';
+import { toast } from '../toast';
+import { CancelReasonDialog } from './CancelReasonDialog';
+import { failToast } from './toasts';
+
+export type ActionExtra = { cancel_reason_code?: string };
+
+export type ActionBarProps = {
+  /** The document's status machine (packages/contract/src/machines.ts): the only source of the buttons. */
+  machine: Machine;
+  status: string;
+  /** Tablet screens also show the tablet-only actions (confirm). */
+  tablet?: boolean;
+  /** The pages whose permission level counts (the document's detail page and its list). */
+  pages: readonly string[];
+  /** The catalogue's entity of the toasts ("<label> Sales Order Successfully!"). */
+  entity: ToastEntity;
+  /** Sends the action's `op` with the document's key and version; answers what the server answered. */
+  run: (t: Transition, extra: ActionExtra) => Promise<unknown>;
+  /** After a successful action (refresh, navigate to a converted order, show the sync message). */
+  onDone?: (t: Transition, result: unknown) => void;
+  /** Further buttons after the machine's (e.g. Create Credit Memo). */
+  children?: ReactNode;
+  disabled?: boolean;
+};
+
+/**
+ * The action bar of a document: each action of the machine allowed from the status and at the user's level on the
+ * page, asked first with the transition's `confirm` text (cancel asks for a cancel reason of its `reasonPage`).
+ */
+export function ActionBar(p: ActionBarProps) {
+  const { modal } = App.useApp();
+  const { me } = useSession();
+  const [asking, setAsking] = useState<Transition | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet }).filter((t) =>
+    p.pages.some((page) => canAccess(me, page, t.level)),
+  );
+
+  const execute = async (t: Transition, extra: ActionExtra = {}) => {
+    setBusy(t.action);
+    try {
+      const result = await p.run(t, extra);
+      if (t.action === 'sync') toast.syncSuccess(p.entity);
+      else toast.successText(successText(t.label, p.entity));
+      p.onDone?.(t, result);
+      return true;
+    } catch (e) {
+      if (t.action === 'sync') toast.syncFailed();
+      failToast(t.label, p.entity, e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const ask = (t: Transition) => {
+    if (t.reasonPage) {
+      setAsking(t);
+      return;
+    }
+    modal.confirm({
+      title: t.label,
+      content: t.confirm,
+      okText: 'Yes',
+      cancelText: 'No',
+      onOk: () => execute(t),
+    });
+  };
+
+  if (allowed.length === 0 && !p.children) return null;
+  return (
+    <div role="toolbar" aria-label="Document actions" className="document-actions">
+      <Space wrap>
+        {allowed.map((t) => (
+          <Button
+            key={t.action}
+            type={t.action === 'ship' || t.action === 'release' || t.action === 'convert' ? 'primary' : 'default'}
+            danger={t.action === 'cancel'}
+            loading={busy === t.action}
+            disabled={p.disabled || (busy !== null && busy !== t.action)}
+            onClick={() => ask(t)}
+          >
+            {t.label}
+          </Button>
+        ))}
+        {p.children}
+      </Space>
+      {asking?.reasonPage ? (
+        <CancelReasonDialog
+          open
+          page={asking.reasonPage}
+          question={asking.confirm}
+          loading={busy === asking.action}
+          onCancel={() => setAsking(null)}
+          onConfirm={async (code) => {
+            if (await execute(asking, { cancel_reason_code: code })) setAsking(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Form, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '@fp/contract/web';
+import { call } from '../../api/client';
+import { qk } from '../../api/keys';
+import { FormDialog } from '../FormDialog';
+
+type Values = { cancel_reason_code: string };
+
+/** The cancel action's question with a cancel reason of the machine's `reasonPage` (product.md 4). */
+export function CancelReasonDialog({
+  open,
+  page,
+  question,
+  onCancel,
+  onConfirm,
+  loading,
+}: {
+  open: boolean;
+  /** The page whose cancel reasons apply (cancel_reasons.page). */
+  page: string;
+  question: string;
+  onCancel: () => void;
+  onConfirm: (code: string) => unknown;
+  loading?: boolean;
+}) {
+  const [form] = Form.useForm<Values>();
+  const reasons = useQuery({
+    queryKey: qk.op('cancelReasons.list', { page }),
+    queryFn: () =>
+      call('cancelReasons.list', {
+        body: {
+          pagination: { page: 1, size: 200 },
+          filters: [{ field: 'page', value: page, condition_type: 'eq' }],
+        },
+      }),
+    enabled: open,
+    staleTime: 60_000,
+  });
+  return (
+    <FormDialog<Values>
+      open={open}
+      title="Cancel Reason"
+      form={form}
+      name="cancel-reason"
+      okText="Yes"
+      confirmLoading={loading}
+      modalProps={{ cancelText: 'No' }}
+      onCancel={onCancel}
+      onFinish={(v) => onConfirm(v.cancel_reason_code)}
+    >
+      <Typography.Paragraph>{question}</Typography.Paragraph>
+      <Form.Item
+        name="cancel_reason_code"
+        label="Cancel Reason"
+        rules={[{ required: true, message: messages.required }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={reasons.isLoading}
+          options={(reasons.data?.items ?? []).map((r) => ({
+            value: r.reason_code,
+            label: `${r.reason_code} — ${r.description}`,
+          }))}
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { Card, Col, Row, Spin, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import type { SalesOrder } from '@fp/contract';
+import { call } from '../../api/client';
+import { qk } from '../../api/keys';
+import { renderDate, renderMoney, renderNumber } from '../../components/format';
+
+type PostedLine = { line_no: number; item_no: string; description: string; quantity: string; amount: string };
+
+const lineColumns: ColumnsType<PostedLine> = [
+  { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
+  { title: 'Description', dataIndex: 'description', key: 'description' },
+  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
+  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+];
+
+type Kind = 'shipment' | 'invoice' | 'creditMemo';
+
+/** The lines of one posted document, read when its row is opened. */
+function PostedLines({ kind, no }: { kind: Kind; no: string }) {
+  const q = useQuery({
+    queryKey: qk.other('salesOrders', `posted-${kind}`, no),
+    queryFn: (): Promise<{ lines: PostedLine[] }> =>
+      kind === 'shipment'
+        ? call('salesShipments.get', { params: { pos_ss_no: no } })
+        : kind === 'invoice'
+          ? call('salesInvoices.get', { params: { pos_si_no: no } })
+          : call('salesCreditMemos.get', { params: { pos_so_no: no } }),
+  });
+  if (q.isLoading) return <Spin size="small" />;
+  return (
+    <Table<PostedLine>
+      size="small"
+      rowKey="line_no"
+      columns={lineColumns}
+      dataSource={q.data?.lines ?? []}
+      pagination={false}
+    />
+  );
+}
+
+type Row = { no: string; posting_date: string; amount?: string };
+
+function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind; rows: Row[]; amounts: boolean }) {
+  const columns: ColumnsType<Row> = [
+    { title: 'No', dataIndex: 'no', key: 'no' },
+    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
+    ...(amounts
+      ? [{ title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right' as const, render: renderMoney }]
+      : []),
+  ];
+  return (
+    <Card size="small" title={title}>
+      <Table<Row>
+        size="small"
+        rowKey="no"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: `No ${title.toLowerCase()} yet` }}
+        expandable={{ expandedRowRender: (r) => <PostedLines kind={kind} no={r.no} /> }}
+      />
+    </Card>
+  );
+}
+
+/** What was posted from the order: its shipments, invoices and credit memos, each with its lines on opening. */
+export function PostedDocuments({ order }: { order: SalesOrder }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={8}>
+        <PostedTable
+          title="Shipments"
+          kind="shipment"
+          amounts={false}
+          rows={order.shipments.map((s) => ({ no: s.pos_ss_no, posting_date: s.posting_date }))}
+        />
+      </Col>
+      <Col xs={24} lg={8}>
+        <PostedTable
+          title="Invoices"
+          kind="invoice"
+          amounts
+          rows={order.invoices.map((s) => ({ no: s.pos_si_no, posting_date: s.posting_date, amount: s.amount }))}
+        />
+      </Col>
+      <Col xs={24} lg={8}>
+        <PostedTable
+          title="Credit Memos"
+          kind="creditMemo"
+          amounts
+          rows={order.credit_memos.map((s) => ({ no: s.pos_so_no, posting_date: s.posting_date, amount: s.amount }))}
+        />
+      </Col>
+    </Row>
+  );
+}

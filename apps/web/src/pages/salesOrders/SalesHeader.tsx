@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space, Tag, type FormInstance } from 'antd';
+import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { DATE_DISPLAY, messages, normalizePhone, type Customer, type ShipToAddress } from '@fp/contract';
+import { ApiCallError, call } from '../../api/client';
+import { qk } from '../../api/keys';
+import { useSession } from '../../auth/session';
+import { enterMovesToNextField } from '../../components/FormDialog';
+import { toast } from '../../components/toast';
+import { phoneRule, TemporaryCustomerModal } from '../customers/TemporaryCustomerModal';
+import { useStores } from '../customers/data';
+import { salesTypesFor } from './data';
+
+export type HeaderValues = {
+  sell_to_phone_no?: string;
+  sell_to_code?: string;
+  sell_to_name?: string;
+  location_code?: string;
+  sales_type?: string;
+  ship_to_code?: string;
+  requested_delivery_date?: Dayjs | null;
+  general_comments?: string;
+  delivery_comments?: string;
+};
+
+/** The ship-to fields of the document from a customer's ship-to address. */
+export const shipToFields = (a: ShipToAddress) => ({
+  ship_to_code: a.code,
+  ship_to_name: a.name,
+  ship_to_address: a.address,
+  ship_to_address_2: a.address_2,
+  ship_to_district_code: a.district_code,
+  ship_to_district_name: a.district_name,
+  ship_to_post_code: a.post_code,
+  ship_to_city: a.province_name,
+  ship_to_contact: a.contact,
+  ship_to_phone_no: a.phone_no,
+});
+
+/** The customer's ship-to addresses (customers.detailsPos). */
+export function useShipTos(customerNo: string | undefined) {
+  return useQuery({
+    queryKey: qk.other('customers', 'details-pos', customerNo),
+    queryFn: () => call('customers.detailsPos', { body: { customer_no: customerNo } }),
+    enabled: Boolean(customerNo),
+  });
+}
+
+/**
+ * The header of a sales document: the customer found by mobile phone (or created as a temporary customer), the
+ * location, the sales type, the ship-to address, the requested delivery date and the notes. Enter moves to the next
+ * field and never submits.
+ */
+export function SalesHeader({
+  form,
+  disabled,
+  franchise,
+  onFranchise,
+}: {
+  form: FormInstance<HeaderValues>;
+  disabled: boolean;
+  /** The document's franchise (head office: from the picked location), for the customer lookup. */
+  franchise?: string | null;
+  onFranchise?: (franchise: string | null) => void;
+}) {
+  const { me } = useSession();
+  const stores = useStores();
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [finding, setFinding] = useState(false);
+  const customerNo = Form.useWatch('sell_to_code', form);
+  const customerName = Form.useWatch('sell_to_name', form);
+  const shipTos = useShipTos(customerNo || undefined);
+
+  const locations = useMemo(
+    () =>
+      (stores.data ?? [])
+        .filter((s) => s.location_code)
+        .map((s) => ({
+          value: s.location_code,
+          franchise: s.franchise_code,
+          label: `${s.location_code} — ${s.location_name}`,
+        })),
+    [stores.data],
+  );
+  useEffect(() => {
+    // A new document starts at the user's first store.
+    if (!disabled && !form.getFieldValue('location_code') && locations.length === 1)
+      form.setFieldValue('location_code', locations[0].value);
+  }, [locations, disabled, form]);
+
+  const takeCustomer = (c: Customer) => {
+    setNotFound(null);
+    form.setFieldsValue({
+      sell_to_code: c.customer_no,
+      sell_to_name: c.name,
+      sell_to_phone_no: c.phone_no,
+      ship_to_code: undefined,
+    });
+  };
+
+  const find = async () => {
+    const raw = String(form.getFieldValue('sell_to_phone_no') ?? '').trim();
+    try {
+      await form.validateFields(['sell_to_phone_no']);
+    } catch {
+      return;
+    }
+    if (!raw) return;
+    const phone = normalizePhone(raw);
+    setFinding(true);
+    try {
+      const c = await call('customers.byPhone', {
+        params: { phone_no: phone },
+        query: franchise ? { franchise_code: franchise } : {},
+      });
+      takeCustomer(c);
+    } catch (e) {
+      toast.error(e);
+      if (e instanceof ApiCallError && e.status === 404) {
+        setNotFound(phone);
+        form.setFieldsValue({ sell_to_code: undefined, sell_to_name: undefined });
+      }
+    } finally {
+      setFinding(false);
+    }
+  };
+
+  return (
+    <>
+      <Form<HeaderValues>
+        form={form}
+        name="sales-header"
+        layout="vertical"
+        disabled={disabled}
+        onKeyDown={(e) => enterMovesToNextField(e, () => undefined)}
+      >
+        <Row gutter={12}>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item label="Mobile Phone" required={false}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="sell_to_phone_no" noStyle rules={[phoneRule]}>
+                  <Input
+                    inputMode="tel"
+                    aria-label="Mobile Phone"
+                    placeholder="0912345678"
+                    onPressEnter={() => void find()}
+                  />
+                </Form.Item>
+                <Button icon={<SearchOutlined />} loading={finding} onClick={() => void find()}>
+                  Find Customer
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item label="Customer">
+              <div aria-label="Customer" data-testid="customer" style={{ minHeight: 32, paddingTop: 4 }}>
+                {customerNo ? (
+                  <span>
+                    {customerNo} — {customerName}
+                  </span>
+                ) : notFound && !disabled ? (
+                  <Button size="small" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
+                    Create Temporary Customer
+                  </Button>
+                ) : (
+                  <Tag>No customer</Tag>
+                )}
+              </div>
+            </Form.Item>
+            <Form.Item name="sell_to_code" hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item name="sell_to_name" hidden>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item name="location_code" label="Location" rules={[{ required: true, message: messages.required }]}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={locations}
+                loading={stores.isLoading}
+                onChange={(v: string) => onFranchise?.(locations.find((l) => l.value === v)?.franchise ?? null)}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item name="sales_type" label="Sales Type" rules={[{ required: true, message: messages.required }]}>
+              <Select options={salesTypesFor(me?.franchise_code).map((t) => ({ value: t, label: t }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item name="ship_to_code" label="Ship-to Address">
+              <Select
+                allowClear
+                placeholder={customerNo ? 'The customer’s address' : 'Find the customer first'}
+                loading={shipTos.isLoading}
+                options={(shipTos.data?.ship_to_addresses ?? []).map((a) => ({
+                  value: a.code,
+                  label: `${a.code} — ${a.name}, ${[a.address, a.district_name, a.province_name].filter(Boolean).join(', ')}`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <Form.Item name="requested_delivery_date" label="Requested Delivery Date">
+              <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="general_comments"
+              label="General Note"
+              rules={[{ max: 250, message: messages.maxLength(250) }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="delivery_comments"
+              label="Delivery Note"
+              rules={[{ max: 250, message: messages.maxLength(250) }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <TemporaryCustomerModal
+        open={creating}
+        phone={notFound ?? undefined}
+        onClose={() => setCreating(false)}
+        onCreated={(c) => {
+          setCreating(false);
+          takeCustomer(c);
+        }}
+      />
+    </>
+  );
+}

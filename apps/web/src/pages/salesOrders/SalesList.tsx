@@ -1,0 +1,143 @@
+import { useMemo } from 'react';
+import { Button, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
+import type { FilterItem } from '@fp/contract';
+import type { OpData } from '../../api/client';
+import { ListPage, type FilterField } from '../../components/ListPage';
+import { renderDate, renderMoney } from '../../components/format';
+import { useCan } from '../../auth/session';
+import {
+  SALES_AREA,
+  detailUrl,
+  salesOrderClosedStatuses,
+  salesOrderOpenStatuses,
+  salesQuoteStatuses,
+  statusColor,
+  statusText,
+} from './data';
+
+type Row = OpData<'salesOrders.list'>['items'][number];
+export type SalesListVariant = 'open' | 'closed' | 'quotes';
+
+const VARIANTS = {
+  open: { title: 'Sales Orders', page: '/salesOrders', type: 'order', statuses: salesOrderOpenStatuses, add: true },
+  closed: {
+    title: 'Sales Orders Invoiced/Canceled',
+    page: '/salesOrdersInvoicedCanceled',
+    type: 'order',
+    statuses: salesOrderClosedStatuses,
+    add: false,
+  },
+  quotes: { title: 'Sales Quotes', page: '/salesQuotes', type: 'quote', statuses: salesQuoteStatuses, add: true },
+} as const;
+
+/** product.md 2 "Sales order list": the columns, filters and buttons of /salesOrders and its two siblings. */
+export function SalesList({ variant }: { variant: SalesListVariant }) {
+  const v = VARIANTS[variant];
+  const navigate = useNavigate();
+  const canAdd = useCan(v.page, 'edit');
+  const frozen = variant === 'closed' ? ('left' as const) : undefined;
+  const fixedFilters = useMemo<FilterItem[]>(
+    () => [
+      { field: 'document_type', value: v.type, condition_type: 'eq' },
+      { field: 'status', value: v.statuses.join('|'), condition_type: 'in' },
+    ],
+    [v],
+  );
+  const columns: ColumnsType<Row> = [
+    {
+      title: 'POSSO No',
+      dataIndex: 'pos_so_no',
+      key: 'pos_so_no',
+      sorter: true,
+      fixed: 'left',
+      render: (no: string, r) => <Link to={detailUrl(r)}>{no}</Link>,
+    },
+    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
+    },
+    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: frozen },
+    { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true, fixed: frozen },
+    { title: 'Shipping Address', dataIndex: 'shipping_address', key: 'shipping_address' },
+    {
+      title: 'Remaining Amount',
+      dataIndex: 'remaining_amount',
+      key: 'remaining_amount',
+      align: 'right',
+      render: renderMoney,
+    },
+    {
+      title: 'Grand Total',
+      dataIndex: 'grand_total',
+      key: 'grand_total',
+      sorter: true,
+      align: 'right',
+      render: renderMoney,
+    },
+    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
+    {
+      title: 'Requested Delivery Date',
+      dataIndex: 'requested_delivery_date',
+      key: 'requested_delivery_date',
+      sorter: true,
+      render: renderDate,
+    },
+    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
+    { title: 'General Note', dataIndex: 'general_comments', key: 'general_comments' },
+    { title: 'Delivery Note', dataIndex: 'delivery_comments', key: 'delivery_comments' },
+    { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
+    { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
+    { title: 'Sales Quote No', dataIndex: 'quote_no', key: 'quote_no' },
+  ];
+  const filters: FilterField[] = [
+    { name: 'pos_so_no', label: 'POSSO No' },
+    {
+      name: 'status',
+      label: 'Status',
+      type: 'select',
+      multiple: true,
+      options: v.statuses.map((s) => ({ value: s, label: statusText(s) })),
+    },
+    { name: 'location_code', label: 'Location' },
+    { name: 'customer_no', label: 'Customer No' },
+    { name: 'customer_name', label: 'Customer Name' },
+    { name: 'sell_to_phone_no', label: 'Mobile Phone' },
+    { name: 'sales_type', label: 'Sales Type' },
+    { name: 'order_date', label: 'Order Date', type: 'dateRange' },
+    { name: 'requested_delivery_date', label: 'Requested Delivery Date', type: 'dateRange' },
+    ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: 'Posting Date', type: 'dateRange' as const }]),
+    ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: 'Sales Quote No' }]),
+  ];
+  return (
+    <ListPage<Row>
+      title={v.title}
+      area={SALES_AREA}
+      op="salesOrders.list"
+      rowKey="pos_so_no"
+      columns={columns}
+      filters={filters}
+      fixedFilters={fixedFilters}
+      exportName={v.title.replace(/\W+/g, '-')}
+      toolbar={
+        v.add && canAdd ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              navigate(variant === 'quotes' ? '/salesQuotes/detail' : '/salesOrders/detail');
+            }}
+          >
+            Add New
+          </Button>
+        ) : null
+      }
+    />
+  );
+}

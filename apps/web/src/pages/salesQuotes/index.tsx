@@ -1,0 +1,6 @@
+import { SalesList } from '../salesOrders/SalesList';
+
+/** /salesQuotes: sales quotes (document_type quote). */
+export default function SalesQuotesPage() {
+  return <SalesList variant="quotes" />;
+}
