@@ -24,7 +24,7 @@ export const percentInput = (field: string) => decimalInput(field, { min: 0, max
 
 const optionalDate = () => z.union([dateInput(), z.literal('').transform(() => null), z.null()]).optional();
 const t = (max: MaxLength) => optionalText(max).optional();
-type TextField = (max: MaxLength) => z.ZodType<string | undefined, string | undefined>;
+type TextField = (max: MaxLength) => z.ZodOptional<z.ZodType<string | undefined, string | undefined>>;
 /** A text field of a change (update): absent stays absent (undefined: unchanged), '' clears it. */
 const patchText: TextField = (max) => z.string().trim().max(max, messages.maxLength(max)).optional();
 
