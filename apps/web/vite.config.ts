@@ -49,6 +49,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // Every browser the counters use (Chromium, Safari 17+, Firefox 115+) preloads modules itself: no polyfill in
+    // the first load.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The @rc-component libraries under antd declare no `sideEffects`, so a bundler keeps every module it meets
       // (all of rc-form and async-validator came with ConfigProvider). Their modules have no side effects: drop

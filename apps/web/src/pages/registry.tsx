@@ -40,10 +40,16 @@ export const screens: Record<string, Page> = {
   '/salesOrders': lazyWithReload(() => import('./salesOrders')),
   '/salesOrders/detail': lazyWithReload(() => import('./salesOrders/detail')),
   '/salesOrders/creditMemo': lazyWithReload(() => import('./salesOrders/creditMemo')),
-  '/salesOrdersInvoicedCanceled': lazyWithReload(() => import('./salesOrdersInvoicedCanceled')),
-  '/salesOrdersInvoicedCanceled/detail': lazyWithReload(() => import('./salesOrdersInvoicedCanceled/detail')),
-  '/salesQuotes': lazyWithReload(() => import('./salesQuotes')),
-  '/salesQuotes/detail': lazyWithReload(() => import('./salesQuotes/detail')),
+  '/salesOrdersInvoicedCanceled': lazyWithReload(() =>
+    import('./salesOrders').then((m) => ({ default: m.SalesOrdersInvoicedCanceledPage })),
+  ),
+  '/salesOrdersInvoicedCanceled/detail': lazyWithReload(() =>
+    import('./salesOrders/detail').then((m) => ({ default: m.SalesOrderClosedDetailPage })),
+  ),
+  '/salesQuotes': lazyWithReload(() => import('./salesOrders').then((m) => ({ default: m.SalesQuotesPage }))),
+  '/salesQuotes/detail': lazyWithReload(() =>
+    import('./salesOrders/detail').then((m) => ({ default: m.SalesQuoteDetailPage })),
+  ),
 };
 
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */
