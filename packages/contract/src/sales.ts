@@ -28,21 +28,26 @@ type TextField = (max: MaxLength) => z.ZodOptional<z.ZodType<string | undefined,
 /** A text field of a change (update): absent stays absent (undefined: unchanged), '' clears it. */
 const patchText: TextField = (max) => z.string().trim().max(max, messages.maxLength(max)).optional();
 
+/** The fields of a sell-to / bill-to / ship-to block and their maximum lengths (one list for input, answers, server). */
+export const partyFieldLengths = {
+  name: 100,
+  phone_no: 30,
+  contact: 100,
+  address: 250,
+  address_2: 250,
+  district_code: 30,
+  district_name: 100,
+  post_code: 30,
+  city: 100,
+  country: 30,
+} as const satisfies Record<string, MaxLength>;
+export type PartyField = keyof typeof partyFieldLengths;
+export const partyFields = Object.keys(partyFieldLengths) as PartyField[];
+
 /** The sell-to / bill-to / ship-to blocks: name, phone_no, contact, code, address, district, post code, city, country. */
 const partyOf = <P extends string, F extends TextField>(prefix: P, t: F) =>
-  ({
-    [`${prefix}_name`]: t(100),
-    [`${prefix}_phone_no`]: t(30),
-    [`${prefix}_contact`]: t(100),
-    [`${prefix}_address`]: t(250),
-    [`${prefix}_address_2`]: t(250),
-    [`${prefix}_district_code`]: t(30),
-    [`${prefix}_district_name`]: t(100),
-    [`${prefix}_post_code`]: t(30),
-    [`${prefix}_city`]: t(100),
-    [`${prefix}_country`]: t(30),
-  }) as Record<
-    `${P}_${'name' | 'phone_no' | 'contact' | 'address' | 'address_2' | 'district_code' | 'district_name' | 'post_code' | 'city' | 'country'}`,
+  Object.fromEntries(partyFields.map((f) => [`${prefix}_${f}`, t(partyFieldLengths[f])])) as Record<
+    `${P}_${PartyField}`,
     ReturnType<F>
   >;
 
@@ -230,21 +235,8 @@ export const salesTotals = z.object({
 });
 
 const partyOut = <P extends string>(prefix: P) =>
-  Object.fromEntries(
-    [
-      'name',
-      'phone_no',
-      'contact',
-      'address',
-      'address_2',
-      'district_code',
-      'district_name',
-      'post_code',
-      'city',
-      'country',
-    ].map((f) => [`${prefix}_${f}`, z.string()]),
-  ) as Record<
-    `${P}_${'name' | 'phone_no' | 'contact' | 'address' | 'address_2' | 'district_code' | 'district_name' | 'post_code' | 'city' | 'country'}`,
+  Object.fromEntries(partyFields.map((f) => [`${prefix}_${f}`, z.string()])) as Record<
+    `${P}_${PartyField}`,
     z.ZodString
   >;
 

@@ -5,6 +5,8 @@ import {
   ecomSalesTypes,
   formatDate,
   messages,
+  partyFields,
+  type PartyField,
   storeSalesTypes,
   type salesOrderCreate,
   type salesOrderUpdate,
@@ -69,19 +71,8 @@ async function customerOf(tx: Tx, scope: Scope, franchiseCode: string, customerN
   return c;
 }
 
-const PARTY = [
-  'name',
-  'phone_no',
-  'contact',
-  'address',
-  'address_2',
-  'district_code',
-  'district_name',
-  'post_code',
-  'city',
-  'country',
-] as const;
-type Party = Record<(typeof PARTY)[number], string>;
+const PARTY = partyFields;
+type Party = Record<PartyField, string>;
 
 const sellToOfCustomer = (c: CustomerRow): Partial<Party> => ({
   name: c.name,
