@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
@@ -9,6 +8,7 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 import { roles, users } from '../src/modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../src/modules/access/schema.js';
 import { BENCH_ADMIN_PASSWORD } from './harness.js';
+import { throwawayPostgres } from '../test/postgres-database.js';
 
 // The sales benches run the same work on PGlite and on PostgreSQL in one run: a fresh embedded database, and a fresh
 // database on BENCH_DATABASE_URL (or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) that is
@@ -34,25 +34,8 @@ export async function freshDatabase(kind: Target) {
   }
   const serverUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `fp_bench_sales_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
-  return {
-    database,
-    captured,
-    state,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const { database, drop } = await throwawayPostgres(serverUrl, 'fp_bench_sales', onQuery);
+  return { database, captured, state, drop };
 }
 
 /** The real app on `database` (no demo data) with an inject-based JSON client per user. */

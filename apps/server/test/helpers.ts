@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { operation, opUrl, type ApiInput, type ApiResponse, type OperationName, type PageGrant } from '@fp/contract';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { throwawayPostgres } from './postgres-database.js';
 import { buildApp, type App } from '../src/app.js';
 import { seedBase } from '../src/seed/index.js';
 import { roles, users } from '../src/modules/auth/schema.js';
@@ -22,24 +23,7 @@ async function freshDatabase(
     const database = await openDatabase({ dataDir: null, onQuery });
     return { database, drop: async () => {} };
   }
-  const { default: pg } = await import('pg');
-  const name = `fp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return throwawayPostgres(serverUrl, 'fp_test', onQuery);
 }
 
 export type TestApp = App & {

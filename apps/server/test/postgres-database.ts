@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../src/db/client.js';
+
+/**
+ * A new, empty database on a PostgreSQL server (named `<prefix>_<random>`), migrated by openDatabase, and how to drop
+ * it again. Tests (helpers.ts) and benchmarks share it.
+ */
+export async function throwawayPostgres(
+  serverUrl: string,
+  prefix: string,
+  onQuery?: (sql: string, params: unknown[]) => void,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
