@@ -3,6 +3,7 @@ import { permissionTypes } from './constants.js';
 import { requiredText, optionalText, messages } from './validators.js';
 import { int32, version } from './common.js';
 import { pageGrant } from './auth.js';
+import { counterSettingsIn, counterSettingsOut } from './counter-settings.js';
 
 // Page structure (product.md 3): buttons, fields and filters are JSON lists.
 export const pageStructure = z.object({
@@ -169,6 +170,7 @@ export const config = z.object({
   business_time_zone: z.string(),
   /** Shipping more than is on hand at a location is allowed (issue 8 stock rule; default false: refused). */
   allow_negative_stock: z.boolean(),
+  ...counterSettingsOut,
 });
 export type Config = z.infer<typeof config>;
 export const configUpdate = z.object({
@@ -176,6 +178,7 @@ export const configUpdate = z.object({
   maintenance_noti: optionalText(500).optional(),
   shop_url: z.string().trim().max(255).optional(),
   allow_negative_stock: z.boolean().optional(),
+  ...counterSettingsIn,
 });
 
 // Job queue (ARCHITECTURE: durable outbox on the same database).

@@ -35,5 +35,7 @@ export const meResponse = z.object({
   /** The franchise the user is scoped to; null for head office and administrators. */
   franchise_code: z.string().nullable(),
   permissions: z.array(pageGrant),
+  /** Allowed buttons, `<page url>#<button>` (buttons.ts: the rules; guarded buttons need one of these). */
+  buttons: z.array(z.string()),
 });
 export type Me = z.infer<typeof meResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { check, email, messages, range, requiredText } from './validators.js';
 import { int32, version } from './common.js';
+import { bankAccountNoMessage, bankBinMessage } from './vietqr-messages.js';
 
 // product.md 3 Franchise; api.md "Franchises, number series, addresses".
 
@@ -54,6 +55,11 @@ export const franchise = z.object({
   consignment_location_code: z.string(),
   consignment_warehouse_code: z.string(),
   consignment_intransit_code: z.string(),
+  /** The store's bank account (issue 11): its code in the books, the NAPAS BIN, number and holder (VietQR). */
+  bank_account_code: z.string(),
+  bank_bin: z.string(),
+  bank_account_no: z.string(),
+  bank_account_name: z.string(),
   is_active: z.boolean(),
   last_synced_at: z.string().nullable(),
   version: int32(),
@@ -107,6 +113,17 @@ const franchiseFields = {
   consignment_location_code: text(30),
   consignment_warehouse_code: text(30),
   consignment_intransit_code: text(30),
+  /** The store's bank account (issue 11): transfer and card receipts post to bank_account_code; VietQR names the rest. */
+  bank_account_code: text(30),
+  bank_bin: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .refine((v) => v === '' || /^\d{6}$/.test(v), bankBinMessage),
+  bank_account_no: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .refine((v) => v === '' || /^[A-Za-z0-9]{1,19}$/.test(v), bankAccountNoMessage),
+  bank_account_name: text(100),
   is_active: z.boolean({ error: 'is_active must be true or false' }),
 };
 type Fields = typeof franchiseFields;

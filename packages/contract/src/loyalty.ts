@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32, parseStrictDate } from './common.js';
+import { int32, parseStrictDate, version } from './common.js';
 import { messages, optionalText, requiredText } from './validators.js';
 import { REDEEMABLE_POINT_SOURCE } from './constants.js';
 
@@ -77,6 +77,8 @@ export const redeemablePointAdd = z
       .enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` })
       .default(REDEEMABLE_POINT_SOURCE),
     website_no: optionalText(30),
+    /** When pos_so_no names a sales order of this system: its version (stale → 409), if the caller knows it. */
+    version: version.optional(),
   })
   .refine(hasCustomer, customerRequired);
 
@@ -87,6 +89,8 @@ export const redeemablePointRemove = z
       .enum(redeemablePointSources, { error: `source must be one of ${redeemablePointSources.join(', ')}` })
       .default(REDEEMABLE_POINT_SOURCE),
     ...customerRef,
+    /** When order_number names a sales order of this system: its version (stale → 409), if the caller knows it. */
+    version: version.optional(),
   })
   .refine(hasCustomer, customerRequired);
 export const redeemablePointRemoveResult = z.object({

@@ -1,7 +1,7 @@
 // Status machines as tables (ARCHITECTURE: "A status machine is a table in packages/contract"). The server applies an
 // action with `UPDATE … WHERE status IN (from) AND version = $v` (apps/server/src/kernel/status.ts); the web app reads
 // the same rows to show, enable and confirm the buttons. Zod-free: the web's document screens import it.
-import { salesOrderStatuses, type PermissionType } from './constants.js';
+import { purchaseOrderStatuses, salesOrderStatuses, type PermissionType } from './constants.js';
 
 /** One row of a machine: the action, where it may start, where it ends, what the user confirms, the level it needs. */
 export type Transition<S extends string = string> = {
@@ -22,6 +22,8 @@ export type Transition<S extends string = string> = {
   readonly ends?: readonly S[];
   /** Shown only on the tablet screens (confirm). */
   readonly tabletOnly?: boolean;
+  /** Head office's side of the document (ship a franchise's purchase order): shown and allowed only to head office. */
+  readonly headOfficeOnly?: boolean;
 };
 
 export type Machine<S extends string = string> = {
@@ -184,6 +186,137 @@ export const salesQuoteMachine = machine<SalesQuoteStatus>({
   ],
 });
 
+export { purchaseOrderStatuses };
+export type PurchaseOrderStatus = (typeof purchaseOrderStatuses)[number];
+/** The statuses of /purchasesOrdersInvoicedCanceled; the others are /purchasesOrders'. */
+export const purchaseOrderClosedStatuses = ['invoiced', 'canceled'] as const satisfies readonly PurchaseOrderStatus[];
+export const purchaseOrderOpenStatuses = purchaseOrderStatuses.filter(
+  (s) => !(purchaseOrderClosedStatuses as readonly string[]).includes(s),
+) as readonly PurchaseOrderStatus[];
+
+/**
+ * issue 10, purchase orders (diagram in apps/server/src/modules/purchasing/README.md): open → released (to the ERP;
+ * standalone: head office's sales order bc_so_no) → partial_received → invoiced, canceled from open or released.
+ * Head office ships a released order (standalone) and invoices what it ships; the store receives what was shipped.
+ */
+export const purchaseOrderMachine = machine<PurchaseOrderStatus>({
+  name: 'purchase_order',
+  entity: 'Purchase Order',
+  statuses: purchaseOrderStatuses,
+  transitions: [
+    {
+      action: 'release',
+      label: 'Release',
+      from: ['open'],
+      to: 'released',
+      confirm: 'Do you want to release this purchase order?',
+      level: 'edit',
+      op: 'purchaseOrders.release',
+    },
+    {
+      action: 'reopen',
+      label: 'Reopen',
+      from: ['released'],
+      to: 'open',
+      confirm: 'Do you want to reopen this purchase order?',
+      level: 'edit',
+      op: 'purchaseOrders.status',
+    },
+    {
+      action: 'ship',
+      label: 'Ship',
+      from: ['released', 'partial_received'],
+      to: 'same',
+      confirm: 'Do you want to ship these quantities to the franchise and invoice them?',
+      level: 'edit',
+      op: 'purchaseOrders.ship',
+      headOfficeOnly: true,
+    },
+    {
+      action: 'receive',
+      label: 'Receive Now',
+      from: ['released', 'partial_received'],
+      to: 'same',
+      ends: ['partial_received', 'invoiced'],
+      confirm: 'Do you want to receive these quantities now?',
+      level: 'edit',
+      op: 'purchaseOrders.receive',
+    },
+    {
+      action: 'credit_memo',
+      label: 'Create Credit Memo',
+      from: ['partial_received', 'invoiced'],
+      to: 'same',
+      confirm: 'Do you want to return these quantities to head office with a credit memo?',
+      level: 'edit',
+      op: 'purchaseOrders.creditMemo',
+    },
+    {
+      action: 'close',
+      label: 'Close',
+      from: ['partial_received'],
+      to: 'invoiced',
+      confirm: 'Do you want to close this purchase order? What was not shipped will no longer be outstanding.',
+      level: 'edit',
+      op: 'purchaseOrders.close',
+    },
+    {
+      action: 'cancel',
+      label: 'Cancel',
+      from: ['open', 'released'],
+      to: 'canceled',
+      confirm: 'Do you want to cancel this purchase order?',
+      level: 'edit',
+      reasonPage: '/purchasesOrders',
+      op: 'purchaseOrders.status',
+    },
+  ],
+});
+
+export const consignmentIssueStatuses = ['open', 'released', 'completed', 'canceled'] as const;
+export type ConsignmentIssueStatus = (typeof consignmentIssueStatuses)[number];
+
+/**
+ * issue 10, consignment issues (README in apps/server/src/modules/consignment): open → released (to the ERP, which
+ * answers with a transfer order, bc_to_no) → completed once that transfer order is fully received; reopen and cancel
+ * while the transfer order has shipped nothing.
+ */
+export const consignmentIssueMachine = machine<ConsignmentIssueStatus>({
+  name: 'consignment_issue',
+  entity: 'Consignment',
+  statuses: consignmentIssueStatuses,
+  transitions: [
+    {
+      action: 'release',
+      label: 'Release',
+      from: ['open'],
+      to: 'released',
+      confirm: 'Do you want to release this consignment issue?',
+      level: 'edit',
+      op: 'consignmentIssues.release',
+    },
+    {
+      action: 'reopen',
+      label: 'Reopen',
+      from: ['released'],
+      to: 'open',
+      confirm: 'Do you want to reopen this consignment issue?',
+      level: 'edit',
+      op: 'consignmentIssues.status',
+    },
+    {
+      action: 'cancel',
+      label: 'Cancel',
+      from: ['open', 'released'],
+      to: 'canceled',
+      confirm: 'Do you want to cancel this consignment issue?',
+      level: 'edit',
+      reasonPage: '/consignmentIssue',
+      op: 'consignmentIssues.status',
+    },
+  ],
+});
+
 /** The machine of a sales document type (credit memos are posted at once and have none). */
 export const salesMachineOf = (documentType: string): Machine | null =>
   documentType === 'order' ? salesOrderMachine : documentType === 'quote' ? salesQuoteMachine : null;
@@ -192,8 +325,17 @@ export const transitionOf = <S extends string>(m: Machine<S>, action: string): T
   m.transitions.find((t) => t.action === action);
 
 /** The actions that may start from a status (the buttons a document shows). */
-export const actionsFrom = <S extends string>(m: Machine<S>, status: string, o: { tablet?: boolean } = {}) =>
-  m.transitions.filter((t) => (t.from as readonly string[]).includes(status) && (o.tablet || !t.tabletOnly));
+export const actionsFrom = <S extends string>(
+  m: Machine<S>,
+  status: string,
+  o: { tablet?: boolean; headOffice?: boolean } = {},
+) =>
+  m.transitions.filter(
+    (t) =>
+      (t.from as readonly string[]).includes(status) &&
+      (o.tablet || !t.tabletOnly) &&
+      (o.headOffice || !t.headOfficeOnly),
+  );
 
 /**
  * `PUT …/status` with a target status maps onto the table: the action of this machine sent through the status call

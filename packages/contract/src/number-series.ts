@@ -20,6 +20,14 @@ export const numberSeriesDocumentTypes = [
   'RC',
   'WE',
   'CUS',
+  'HSO',
+  'HSS',
+  'HSI',
+  'TO',
+  'TS',
+  'WT',
+  'SH',
+  'BA',
 ] as const;
 export type NumberSeriesDocumentType = (typeof numberSeriesDocumentTypes)[number];
 export const numberSeriesDocumentTypeNames: Record<NumberSeriesDocumentType, string> = {
@@ -36,6 +44,14 @@ export const numberSeriesDocumentTypeNames: Record<NumberSeriesDocumentType, str
   RC: 'Cash Receipt',
   WE: 'Warehouse Entry',
   CUS: 'Customer',
+  HSO: "Head Office Sales Order (the franchise's purchase order at head office)",
+  HSS: 'Head Office Shipment',
+  HSI: 'Head Office Invoice',
+  TO: 'Transfer Order',
+  TS: 'Transfer Shipment',
+  WT: 'Warehouse Transfer',
+  SH: 'Shift',
+  BA: 'Bank Account Entry',
 };
 export const NUMBER_SERIES_DIGITS = 6;
 export const MIN_SERIES_YEAR = 2000;

@@ -4,6 +4,7 @@ import { int32, version } from './common.js';
 import { dateInput, decimalInput, moneyInput } from './catalogue-common.js';
 import { documentTypes, ecomSalesTypes, salesOrderStatuses, storeSalesTypes } from './constants.js';
 import { salesQuoteStatuses } from './machines.js';
+import { appliedPromotion } from './promotions.js';
 
 // Sales documents (product.md 3 Sales order; calls.md 7.12; api.md Sales; issue 8). One model for quotes, orders and
 // credit memos. Money is a decimal string with 2 decimals, quantities with up to 5 (DEVELOPING.md "Money").
@@ -224,11 +225,17 @@ export const erpSyncState = z.object({
 export const salesTotals = z.object({
   subtotal: money,
   line_discount_amount: money,
+  /** The discount typed on the header. */
   invoice_discount_amount: money,
+  /** What the auto promotions, the coupon and the birthday promotion take off (computed). */
+  promotion_discount_amount: money,
+  /** What the points redeemed on the order are worth (computed). */
+  points_discount_amount: money,
   fees_amount: money,
   vat_amount: money,
+  /** subtotal − line discounts − invoice, promotion and points discounts + fees. */
   grand_total: money,
-  /** Grand total − processed payments (issue 9 adds payments and adjustments). */
+  /** What the customer still owes: amount due − processed receipts − recorded adjustments (never stored). */
   remaining_amount: money,
   /** What credit memos of this order owe the customer back. */
   credited_amount: money,
@@ -286,6 +293,8 @@ export const salesOrder = z.object({
   agent_address: z.string(),
   requested_delivery_date: z.string().nullable(),
   coupon_code: z.string(),
+  /** The automatic promotions apply to this order (PUT …/auto-promotion). */
+  auto_promotion: z.boolean(),
   campaign: z.string(),
   costcenter: z.string(),
   loyalty_cust_scheme: z.string(),
@@ -313,8 +322,19 @@ export const salesOrder = z.object({
   remaining_amount: money,
   grand_total: money,
   lines: z.array(salesLine),
-  /** Fees on the order (issue 9); empty until then. */
-  fees: z.array(z.object({ line_no: int32(), fee_code: z.string(), description: z.string(), amount: money })),
+  /** Fees on the order (product.md 3 "Fee record on an order"); they count in the grand total. */
+  fees: z.array(
+    z.object({
+      line_no: int32(),
+      fee_code: z.string(),
+      description: z.string(),
+      amount: money,
+      vat_percent: z.string(),
+      version: int32(),
+    }),
+  ),
+  /** The promotions that make up promotion_discount_amount (issue 9: auto, coupon, birthday). */
+  applied_promotions: z.array(appliedPromotion),
   shipments: z.array(z.object({ pos_ss_no: z.string(), posting_date: z.string() })),
   invoices: z.array(z.object({ pos_si_no: z.string(), posting_date: z.string(), amount: money })),
   credit_memos: z.array(z.object({ pos_so_no: z.string(), posting_date: z.string(), amount: money })),
@@ -367,6 +387,7 @@ export const salesInvoiceListItem = z.object({
   subtotal: money,
   line_discount_amount: money,
   invoice_discount_amount: money,
+  fees_amount: money,
   vat_amount: money,
   amount: money,
 });

@@ -17,13 +17,23 @@ import {
 } from './customers.js';
 import { devicesSchemas } from './devices.js';
 import { driveSchemas } from './drive.js';
+import { feesSchemas, salesFeesSchemas } from './fees.js';
+import { printJobsSchemas } from './print-jobs.js';
 import { franchisesSchemas } from './franchises.js';
 import { itemDocumentsSchemas } from './item-documents.js';
 import { itemPricesSchemas } from './item-prices.js';
 import { itemsSchemas } from './items.js';
 import { redeemablePointsSchemas, loyaltySchemas } from './loyalty.js';
 import { numberSeriesSchemas } from './number-series.js';
+import { cashReceiptsSchemas, salesPaymentsSchemas } from './payments.js';
+import { bankAccountEntriesSchemas, cashbookSchemas, remainingAmountHistorySchemas } from './money.js';
+import { promotionsSchemas, salesPromotionsSchemas } from './promotions.js';
 import { salesCreditMemosSchemas, salesInvoicesSchemas, salesOrdersSchemas, salesShipmentsSchemas } from './sales.js';
+import { purchaseOrdersSchemas, purchaseShipmentsSchemas } from './purchasing.js';
+import { consignmentIssuesSchemas, consignmentReceiptsSchemas, transferOrdersSchemas } from './consignment.js';
+import { stockReportsSchemas, warehouseEntriesSchemas, warehouseSchemas } from './warehouse.js';
+import { shiftsSchemas, vietQrSchemas } from './shifts.js';
+import { customerReportsSchemas, homeSchemas, revenueReportsSchemas, salesHistorySchemas } from './reports.js';
 import { shopSchemas } from './shop.js';
 import { syncSchemas } from './sync.js';
 import { configSchemas, apiLogsSchemas, jobsSchemas, systemSchemas } from './system.js';
@@ -37,13 +47,23 @@ export * from './categories.js';
 export * from './customers.js';
 export * from './devices.js';
 export * from './drive.js';
+export * from './fees.js';
+export * from './print-jobs.js';
 export * from './franchises.js';
 export * from './item-documents.js';
 export * from './item-prices.js';
 export * from './items.js';
 export * from './loyalty.js';
 export * from './number-series.js';
+export * from './payments.js';
+export * from './money.js';
+export * from './promotions.js';
 export * from './sales.js';
+export * from './purchasing.js';
+export * from './consignment.js';
+export * from './warehouse.js';
+export * from './shifts.js';
+export * from './reports.js';
 export * from './shop.js';
 export * from './sync.js';
 export * from './system.js';
@@ -64,6 +84,9 @@ export const operationSchemas = {
   customerRecords: customerRecordsSchemas,
   devices: devicesSchemas,
   drive: driveSchemas,
+  fees: feesSchemas,
+  salesFees: salesFeesSchemas,
+  printJobs: printJobsSchemas,
   franchises: franchisesSchemas,
   itemDocuments: itemDocumentsSchemas,
   itemPrices: itemPricesSchemas,
@@ -71,10 +94,31 @@ export const operationSchemas = {
   redeemablePoints: redeemablePointsSchemas,
   loyalty: loyaltySchemas,
   numberSeries: numberSeriesSchemas,
+  promotions: promotionsSchemas,
+  salesPromotions: salesPromotionsSchemas,
   salesOrders: salesOrdersSchemas,
   salesShipments: salesShipmentsSchemas,
   salesInvoices: salesInvoicesSchemas,
   salesCreditMemos: salesCreditMemosSchemas,
+  cashReceipts: cashReceiptsSchemas,
+  salesPayments: salesPaymentsSchemas,
+  bankAccountEntries: bankAccountEntriesSchemas,
+  cashbook: cashbookSchemas,
+  remainingAmountHistory: remainingAmountHistorySchemas,
+  purchaseOrders: purchaseOrdersSchemas,
+  purchaseShipments: purchaseShipmentsSchemas,
+  transferOrders: transferOrdersSchemas,
+  consignmentReceipts: consignmentReceiptsSchemas,
+  consignmentIssues: consignmentIssuesSchemas,
+  warehouseEntries: warehouseEntriesSchemas,
+  warehouse: warehouseSchemas,
+  stockReports: stockReportsSchemas,
+  shifts: shiftsSchemas,
+  vietQr: vietQrSchemas,
+  revenueReports: revenueReportsSchemas,
+  salesHistory: salesHistorySchemas,
+  customerReports: customerReportsSchemas,
+  home: homeSchemas,
   shop: shopSchemas,
   sync: syncSchemas,
   config: configSchemas,

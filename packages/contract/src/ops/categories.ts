@@ -6,7 +6,8 @@ export const categoriesOps = defineOps('categories', {
   tree: {
     method: 'GET',
     path: '/categories',
-    access: { page: ITEM_LOOKUP_PAGES, level: 'view' },
+    // the revenue summary filters by category too (issue 11)
+    access: { page: [...ITEM_LOOKUP_PAGES, '/reports/revenue/summaries'], level: 'view' },
     summary: 'The category tree: categories in sort order, each with its sub-categories and item counts',
   },
   create: {

@@ -1,5 +1,5 @@
 import { defineOps } from '../ops/meta.js';
-import { POS_PAGES } from './page-groups.js';
+import { MONEY_PAGES, POS_PAGES, REPORT_PAGES, WAREHOUSE_PAGES } from './page-groups.js';
 
 /** customers: the zod-free half of the operation table (schemas in ../api/customers.ts). */
 export const customersOps = defineOps('customers', {
@@ -7,7 +7,8 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/by-phone/:phone_no',
     access: {
-      page: POS_PAGES,
+      // /payment takes a payment on account for a customer found by phone (issue 11)
+      page: [...POS_PAGES, '/payment'],
       level: 'view',
     },
     summary: 'Find a customer by mobile phone (head office may add ?franchise_code=)',
@@ -16,16 +17,19 @@ export const customersOps = defineOps('customers', {
     method: 'GET',
     path: '/customers/stores',
     access: {
-      page: POS_PAGES,
+      // the stock screens choose locations from it too (issue 10); the money screens, the shift screen, the sales
+      // reports their franchise and location filters (issue 11)
+      page: [...POS_PAGES, ...WAREHOUSE_PAGES, ...MONEY_PAGES, ...REPORT_PAGES, '/shifts'],
       level: 'view',
     },
-    summary: 'Franchises and stores the caller may create customers in (a store user sees their own)',
+    summary:
+      'Franchises and stores the caller may create customers in or move stock between (a store user sees their own)',
   },
   get: {
     method: 'GET',
     path: '/customers/:customer_no',
     access: {
-      page: POS_PAGES,
+      page: [...POS_PAGES, '/payment'],
       level: 'view',
     },
     summary: 'Find a customer by customer number',

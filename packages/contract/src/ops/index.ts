@@ -13,13 +13,23 @@ import { categoriesOps } from './categories.js';
 import { customersOps, shipToAddressesOps, customerSetupsOps, customerRecordsOps } from './customers.js';
 import { devicesOps } from './devices.js';
 import { driveOps } from './drive.js';
+import { feesOps, salesFeesOps } from './fees.js';
+import { printJobsOps } from './print-jobs.js';
 import { franchisesOps } from './franchises.js';
 import { itemDocumentsOps } from './item-documents.js';
 import { itemPricesOps } from './item-prices.js';
 import { itemsOps } from './items.js';
 import { redeemablePointsOps, loyaltyOps } from './loyalty.js';
+import { bankAccountEntriesOps, cashbookOps, remainingAmountHistoryOps } from './money.js';
 import { numberSeriesOps } from './number-series.js';
+import { cashReceiptsOps, salesPaymentsOps } from './payments.js';
+import { promotionsOps, salesPromotionsOps } from './promotions.js';
 import { salesCreditMemosOps, salesInvoicesOps, salesOrdersOps, salesShipmentsOps } from './sales.js';
+import { purchaseOrdersOps, purchaseShipmentsOps } from './purchasing.js';
+import { consignmentIssuesOps, consignmentReceiptsOps, transferOrdersOps } from './consignment.js';
+import { stockReportsOps, warehouseEntriesOps, warehouseOps } from './warehouse.js';
+import { shiftsOps, vietQrOps } from './shifts.js';
+import { customerReportsOps, homeOps, revenueReportsOps, salesHistoryOps } from './reports.js';
 import { shopOps } from './shop.js';
 import { syncOps } from './sync.js';
 import { configOps, apiLogsOps, jobsOps, systemOps } from './system.js';
@@ -32,13 +42,23 @@ export * from './categories.js';
 export * from './customers.js';
 export * from './devices.js';
 export * from './drive.js';
+export * from './fees.js';
+export * from './print-jobs.js';
 export * from './franchises.js';
 export * from './item-documents.js';
 export * from './item-prices.js';
 export * from './items.js';
 export * from './loyalty.js';
+export * from './money.js';
 export * from './number-series.js';
+export * from './payments.js';
+export * from './promotions.js';
 export * from './sales.js';
+export * from './purchasing.js';
+export * from './consignment.js';
+export * from './warehouse.js';
+export * from './shifts.js';
+export * from './reports.js';
 export * from './shop.js';
 export * from './sync.js';
 export * from './system.js';
@@ -59,6 +79,9 @@ export const operations = {
   customerRecords: customerRecordsOps,
   devices: devicesOps,
   drive: driveOps,
+  fees: feesOps,
+  salesFees: salesFeesOps,
+  printJobs: printJobsOps,
   franchises: franchisesOps,
   itemDocuments: itemDocumentsOps,
   itemPrices: itemPricesOps,
@@ -66,10 +89,31 @@ export const operations = {
   redeemablePoints: redeemablePointsOps,
   loyalty: loyaltyOps,
   numberSeries: numberSeriesOps,
+  promotions: promotionsOps,
+  salesPromotions: salesPromotionsOps,
   salesOrders: salesOrdersOps,
   salesShipments: salesShipmentsOps,
   salesInvoices: salesInvoicesOps,
   salesCreditMemos: salesCreditMemosOps,
+  cashReceipts: cashReceiptsOps,
+  salesPayments: salesPaymentsOps,
+  bankAccountEntries: bankAccountEntriesOps,
+  cashbook: cashbookOps,
+  remainingAmountHistory: remainingAmountHistoryOps,
+  purchaseOrders: purchaseOrdersOps,
+  purchaseShipments: purchaseShipmentsOps,
+  transferOrders: transferOrdersOps,
+  consignmentReceipts: consignmentReceiptsOps,
+  consignmentIssues: consignmentIssuesOps,
+  warehouseEntries: warehouseEntriesOps,
+  warehouse: warehouseOps,
+  stockReports: stockReportsOps,
+  shifts: shiftsOps,
+  vietQr: vietQrOps,
+  revenueReports: revenueReportsOps,
+  salesHistory: salesHistoryOps,
+  customerReports: customerReportsOps,
+  home: homeOps,
   shop: shopOps,
   sync: syncOps,
   config: configOps,

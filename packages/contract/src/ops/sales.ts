@@ -25,7 +25,8 @@ export const salesOrdersOps = defineOps('salesOrders', {
   get: {
     method: 'GET',
     path: '/sales-orders/:pos_so_no',
-    access: view,
+    // /payment looks an order up by number to take a payment for it (issue 11)
+    access: { page: [...SALES_PAGES, '/payment'], level: 'view' },
     summary: 'A sales document with its lines, fees, totals, posted documents and ERP sync state',
   },
   status: {
