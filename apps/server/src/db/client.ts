@@ -19,6 +19,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string | null;
   onQuery?: (sql: string, params: unknown[]) => void;
+  /** PGlite only: a dump of a data directory (`dumpDataDir`) to start from, e.g. tests' migrated template. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   // Sees every statement (tests count the queries of a request with it).
   const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
@@ -43,7 +45,7 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
   const pdb = drizzle(client, { schema, logger });
   await migrate(pdb, { migrationsFolder });
   return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { SALES_PAGES } from '@fp/contract';
+import { CONSIGNMENT_PAGES, PURCHASE_PAGES, SALES_PAGES, WAREHOUSE_PAGES } from '@fp/contract';
 import type { PageGrant } from '@fp/contract';
 import type { Services } from '../services.js';
 import { roles, users } from '../modules/auth/schema.js';
@@ -12,6 +12,10 @@ import { seedFranchises } from '../modules/franchises/seed.js';
 import { seedCatalogue } from '../modules/items/demo.js';
 import { seedDemoDevices } from '../modules/devices/demo.js';
 import { seedDemoSales } from '../modules/sales/demo.js';
+import { seedDemoPurchases } from '../modules/purchasing/demo.js';
+import { seedDemoWarehouse } from '../modules/warehouse/demo.js';
+import { grantDemoCashierLimits } from '../modules/access/demo.js';
+import { seedDemoConsignment } from '../modules/consignment/demo.js';
 
 /** Demo stores (franchise customer_no) and their users; the README lists these passwords. */
 export const DEMO_STORES = ['HN001', 'HCM001', 'DN001'] as const;
@@ -30,6 +34,18 @@ const storePages: PageGrant[] = [
   { page_url: '/myprofile', permission_type: 'edit' },
   { page_url: '/cancelReasons', permission_type: 'view' },
   ...salesPages,
+  // issue 9: the fee catalogue and the promotions a store's orders may get (head office changes them)
+  { page_url: '/fees', permission_type: 'view' },
+  { page_url: '/promotions', permission_type: 'view' },
+  // issue 10: buying from head office, consigned stock (head office's transfer orders are its own) and the stock screens
+  ...PURCHASE_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' as const })),
+  ...CONSIGNMENT_PAGES.filter((u) => !u.startsWith('/transferOrders')).map((page_url) => ({
+    page_url,
+    permission_type: 'edit' as const,
+  })),
+  ...WAREHOUSE_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' as const })),
+  // issue 11: the drawer of the store (open, X report, close, Z report)
+  { page_url: '/shifts', permission_type: 'edit' },
 ];
 const managerPages: PageGrant[] = [
   ...storePages,
@@ -40,8 +56,12 @@ const managerPages: PageGrant[] = [
 const headOfficePages: PageGrant[] = [
   { page_url: '/franchises', permission_type: 'edit' },
   { page_url: '/franchises/detail', permission_type: 'edit' },
-  ...storePages.filter((p) => p.page_url !== '/cancelReasons'),
+  ...storePages.filter((p) => !['/cancelReasons', '/fees', '/promotions'].includes(p.page_url)),
   { page_url: '/cancelReasons', permission_type: 'edit' },
+  { page_url: '/fees', permission_type: 'edit' },
+  { page_url: '/promotions', permission_type: 'edit' },
+  { page_url: '/transferOrders', permission_type: 'edit' },
+  { page_url: '/transferOrders/detail', permission_type: 'edit' },
   { page_url: '/users', permission_type: 'edit' },
   { page_url: '/pageStructure', permission_type: 'view' },
   { page_url: '/pagePermission', permission_type: 'view' },
@@ -117,4 +137,8 @@ export const demoSeeds: ((s: Services) => Promise<void>)[] = [
   seedDemoCustomers,
   seedDemoDocuments,
   seedDemoSales,
+  seedDemoPurchases,
+  seedDemoWarehouse,
+  grantDemoCashierLimits,
+  seedDemoConsignment,
 ];

@@ -42,6 +42,15 @@ export const franchises = pgTable(
     consignment_location_code: text('consignment_location_code').notNull().default(''),
     consignment_warehouse_code: text('consignment_warehouse_code').notNull().default(''),
     consignment_intransit_code: text('consignment_intransit_code').notNull().default(''),
+    /**
+     * The store's bank account (issue 11): where its transfer payments go and what its VietQR codes name. bank_bin is
+     * the NAPAS BIN of the bank (6 digits, e.g. 970416 ACB); bank_account_code is the account's code in the books
+     * (bank account entries' bank_account_no).
+     */
+    bank_account_code: text('bank_account_code').notNull().default(''),
+    bank_bin: text('bank_bin').notNull().default(''),
+    bank_account_no: text('bank_account_no').notNull().default(''),
+    bank_account_name: text('bank_account_name').notNull().default(''),
     is_active: boolean('is_active').notNull().default(true),
     /** When the last sync from the ERP port refreshed this franchise. */
     last_synced_at: timestamp('last_synced_at', { withTimezone: true, mode: 'string' }),

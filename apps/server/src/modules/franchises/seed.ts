@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { businessYear } from '@fp/contract';
 import type { Services } from '../../services.js';
 import { generateNumberSeries } from '../number-series/service.js';
@@ -83,6 +84,11 @@ function demoFranchises(s: Services): Demo[] {
         consignment_location_code: 'HN001-CS',
         consignment_warehouse_code: 'HO-WH',
         consignment_intransit_code: 'HN001-IT',
+        // The store's bank account (issue 11): transfer and card receipts, VietQR (ACB BIN 970416).
+        bank_account_code: 'ACB01-VND',
+        bank_bin: '970416',
+        bank_account_no: '88012026',
+        bank_account_name: 'CONG TY TNHH BAN LE THANG LONG',
       },
       stores: [
         {
@@ -129,6 +135,11 @@ function demoFranchises(s: Services): Demo[] {
         consignment_location_code: 'HCM001-CS',
         consignment_warehouse_code: 'HO-WH',
         consignment_intransit_code: 'HCM001-IT',
+        // The store's bank account (issue 11): transfer and card receipts, VietQR (Vietcombank BIN 970436).
+        bank_account_code: 'VCB01-VND',
+        bank_bin: '970436',
+        bank_account_no: '0071000923456',
+        bank_account_name: 'CONG TY TNHH THUONG MAI SAI GON XANH',
       },
       stores: [
         {
@@ -175,6 +186,11 @@ function demoFranchises(s: Services): Demo[] {
         consignment_location_code: 'DN001-CS',
         consignment_warehouse_code: 'HO-WH',
         consignment_intransit_code: 'DN001-IT',
+        // The store's bank account (issue 11): transfer and card receipts, VietQR (Techcombank BIN 970407).
+        bank_account_code: 'TCB01-VND',
+        bank_bin: '970407',
+        bank_account_no: '19036851234019',
+        bank_account_name: 'CONG TY TNHH PHAN PHOI SONG HAN',
       },
       stores: [
         {
@@ -196,6 +212,17 @@ export async function seedFranchises(s: Services) {
   const year = businessYear();
   for (const d of demoFranchises(s)) {
     await s.db.insert(franchises).values(d.franchise).onConflictDoNothing();
+    // A demo database seeded before issue 11 gets the bank account too (only where none is set).
+    if ('bank_bin' in d.franchise && d.franchise.bank_bin)
+      await s.db
+        .update(franchises)
+        .set({
+          bank_account_code: d.franchise.bank_account_code,
+          bank_bin: d.franchise.bank_bin,
+          bank_account_no: d.franchise.bank_account_no,
+          bank_account_name: d.franchise.bank_account_name,
+        })
+        .where(and(eq(franchises.customer_no, d.franchise.customer_no), eq(franchises.bank_bin, '')));
     for (const store of d.stores)
       await s.db
         .insert(locations)

@@ -35,6 +35,15 @@ export const itemLedgerEntries = pgTable(
     index('item_ledger_on_hand').on(t.location_code, t.item_no, t.variant_code),
     index('item_ledger_document').on(t.document_type, t.document_no),
     index('item_ledger_franchise_date').on(t.franchise_code, t.posting_date),
+    // On hand and item stock of a franchise (issue 10, modules/warehouse): an index-only scan grouped by its prefix.
+    index('item_ledger_franchise_stock').on(
+      t.franchise_code,
+      t.location_code,
+      t.item_no,
+      t.variant_code,
+      t.posting_date,
+      t.quantity,
+    ),
   ],
 );
 
@@ -65,5 +74,38 @@ export const customerLedgerEntries = pgTable(
     index('customer_ledger_order').on(t.order_no),
     index('customer_ledger_document').on(t.document_type, t.document_no),
     index('customer_ledger_franchise_date').on(t.franchise_code, t.posting_date),
+  ],
+);
+
+/**
+ * Payables to head office (issue 10), signed as what the franchise owes: + head office invoice (purchase shipment),
+ * − purchase credit memo, − payment. A purchase order's payable = Σ its entries (order_no = pos_po_no).
+ */
+export const vendorLedgerEntries = pgTable(
+  'vendor_ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** invoice, credit_memo, payment, adjustment */
+    entry_type: text('entry_type').notNull(),
+    franchise_code: text('franchise_code').notNull(),
+    vendor_no: text('vendor_no').notNull(),
+    /** Signed VND. */
+    amount: money('amount').notNull(),
+    /** purchase_invoice, purchase_credit_memo, … */
+    document_type: text('document_type').notNull(),
+    document_no: text('document_no').notNull(),
+    /** The purchase order the entry belongs to (pos_po_no), '' when none. */
+    order_no: text('order_no').notNull().default(''),
+    posting_date: date('posting_date', { mode: 'string' }).notNull(),
+    reverses_entry_id: bigint('reverses_entry_id', { mode: 'number' }).references(
+      (): import('drizzle-orm/pg-core').AnyPgColumn => vendorLedgerEntries.id,
+    ),
+    created_by: integer('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vendor_ledger_order').on(t.order_no),
+    index('vendor_ledger_document').on(t.document_type, t.document_no),
+    index('vendor_ledger_franchise_date').on(t.franchise_code, t.posting_date),
   ],
 );

@@ -72,8 +72,14 @@ export const salesOrders = pgTable(
     la_referral_code: text('la_referral_code').notNull().default(''),
     la_referral_cust_no: text('la_referral_cust_no').notNull().default(''),
     invoice_discount_amount: money('invoice_discount_amount').notNull().default('0'),
+    /** Computed (issue 9): what the applied promotions, coupon and birthday promotion take off (modules/promotions). */
+    promotion_discount_amount: money('promotion_discount_amount').notNull().default('0'),
+    /** Computed (issue 9): what the points redeemed on the order are worth (modules/loyalty/order-points.ts). */
+    points_discount_amount: money('points_discount_amount').notNull().default('0'),
+    /** Computed (issue 9): Σ the order's fees (sales_order_fees). */
+    fees_amount: money('fees_amount').notNull().default('0'),
     /**
-     * Σ line amounts − invoice discount + fees, recomputed from the lines in every transaction that changes them
+     * Σ line amounts − invoice, promotion and points discounts + fees, recomputed from the lines in every transaction that changes them
      * (never typed; `npm run check:books` verifies it equals the lines).
      */
     grand_total: money('grand_total').notNull().default('0'),
@@ -143,6 +149,28 @@ export const salesOrderLines = pgTable(
   ],
 );
 
+/**
+ * Fees on an order (product.md 3 "Fee record on an order": pos_so_no, line_no and the fee's own fields; calls.md 7.12
+ * fee add/update/remove). They count in the grand total (totals.ts) and are invoiced with the order's first invoice.
+ */
+export const salesOrderFees = pgTable(
+  'sales_order_fees',
+  {
+    id: serial('id').primaryKey(),
+    pos_so_no: text('pos_so_no')
+      .notNull()
+      .references(() => salesOrders.pos_so_no, { onDelete: 'cascade' }),
+    line_no: integer('line_no').notNull(),
+    fee_code: text('fee_code').notNull(),
+    description: text('description').notNull().default(''),
+    /** VAT included. */
+    amount: money('amount').notNull(),
+    vat_percent: percent('vat_percent').notNull().default('10'),
+    ...versioned(),
+  },
+  (t) => [uniqueIndex('sales_order_fees_doc_line').on(t.pos_so_no, t.line_no)],
+);
+
 const postedHeader = () => ({
   pos_so_no: text('pos_so_no').notNull(),
   franchise_code: text('franchise_code').notNull(),
@@ -202,8 +230,12 @@ export const salesInvoices = pgTable(
     ...postedHeader(),
     subtotal: money('subtotal').notNull(),
     line_discount_amount: money('line_discount_amount').notNull().default('0'),
+    /** The order's header discounts (invoice, promotion, points; issue 9) spread over what this invoice bills. */
     invoice_discount_amount: money('invoice_discount_amount').notNull().default('0'),
+    /** The order's fees: all of them on the order's first invoice, 0 on later ones (issue 9). */
+    fees_amount: money('fees_amount').notNull().default('0'),
     vat_amount: money('vat_amount').notNull().default('0'),
+    /** subtotal − line discounts − invoice_discount_amount + fees_amount. */
     amount: money('amount').notNull(),
   },
   (t) => [

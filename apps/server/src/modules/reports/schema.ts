@@ -1,0 +1,80 @@
+import { bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { money, qty } from '../../kernel/money.js';
+
+// Revenue storage (issue 11; README here). Two append-only tables written in the posting transaction of every sales
+// invoice (Ship Now, Close) and credit memo, by INSERT … SELECT from the posted rows just written (value.ts), and
+// backfilled the same way by the migration for documents posted before them:
+// - sales_value_entries: one row per posted line (+ one for the header discount, one for the fees, when not 0), so
+//   Σ amount of a document's rows = the invoice amount / − the credit memo grand total. Item and category filters
+//   of the revenue summary read these.
+// - sales_value_documents: one row per posted document with Σ of its entries (quantity, amount): the revenue detail
+//   and every summary without an item or category filter read these (a month of 1,000,000 orders is 1,000,000 rows
+//   here, against several rows per document in the entries).
+// Invoices count +, credit memos −: quantity and amount carry the sign.
+
+export type RevenueDocumentKind = 'invoice' | 'credit_memo';
+
+const common = () => ({
+  document_type: text('document_type').$type<RevenueDocumentKind>().notNull(),
+  document_no: text('document_no').notNull(),
+  /** The order the document bills or credits. */
+  pos_so_no: text('pos_so_no').notNull(),
+  posting_date: date('posting_date', { mode: 'string' }).notNull(),
+  franchise_code: text('franchise_code').notNull(),
+  /** The document's (order's) location. */
+  location_code: text('location_code').notNull().default(''),
+  sales_type: text('sales_type').notNull().default(''),
+  customer_no: text('customer_no').notNull().default(''),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+export const salesValueEntries = pgTable(
+  'sales_value_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...common(),
+    /** item = a posted line, discount = the header discounts (−), fee = the fees billed (+). */
+    entry_kind: text('entry_kind').$type<'item' | 'discount' | 'fee'>().notNull(),
+    /** The posted line's number (0 for discount and fee rows). */
+    line_no: integer('line_no').notNull().default(0),
+    item_no: text('item_no').notNull().default(''),
+    variant_code: text('variant_code').notNull().default(''),
+    /** The item's category code when posted ('' for none and for discount/fee rows). */
+    category_code: text('category_code').notNull().default(''),
+    /** Signed: the line quantity on an invoice, its negative on a credit memo; 0 on discount and fee rows. */
+    quantity: qty('quantity').notNull().default('0'),
+    /** Signed, VAT included. */
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sales_value_entries_doc').on(t.document_no, t.entry_kind, t.line_no),
+    index('sales_value_entries_date').on(t.posting_date, t.franchise_code),
+    index('sales_value_entries_item').on(t.item_no, t.posting_date),
+    index('sales_value_entries_category').on(t.category_code, t.posting_date),
+  ],
+);
+
+export const salesValueDocuments = pgTable(
+  'sales_value_documents',
+  {
+    ...common(),
+    customer_name: text('customer_name').notNull().default(''),
+    /** Σ the document's entries. */
+    quantity: qty('quantity').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sales_value_documents_no').on(t.document_no),
+    index('sales_value_documents_date').on(t.posting_date, t.franchise_code),
+    index('sales_value_documents_franchise').on(t.franchise_code, t.posting_date),
+    // The detail's default order (newest first, then the number): the first page is read in index order instead of
+    // sorting the month (head office; a store's range of the second index).
+    index('sales_value_documents_detail').on(t.posting_date.desc().nullsFirst(), t.document_no),
+    index('sales_value_documents_franchise_detail').on(
+      t.franchise_code,
+      t.posting_date.desc().nullsFirst(),
+      t.document_no,
+    ),
+    index('sales_value_documents_order').on(t.pos_so_no),
+  ],
+);
