@@ -34,6 +34,14 @@ export type AppConfig = {
   maintenanceCacheMs: number;
   /** IANA zone of the business day (BUSINESS_TIME_ZONE, default Asia/Ho_Chi_Minh): every "today", date filter and displayed time. */
   businessTimeZone: string;
+  /** ITEM_IMAGE_PATH_URL: where item pictures are (`<url>/<item_no>.jpg`, GET /api/warehouse/path-config); '' = none. */
+  itemImagePathUrl: string;
+  /** PAYOO_CUSTOMER_NO: the fixed customer account payoo receipts post their customer ledger entry to (issue 11). */
+  payooCustomerNo: string;
+  /** VIETTEL_CUSTOMER_NO: the fixed customer account viettel receipts post their customer ledger entry to (issue 11). */
+  viettelCustomerNo: string;
+  /** LOW_STOCK_THRESHOLD: the home page lists a store's items on hand at or below it (default 5; a decimal ≥ 0). */
+  lowStockThreshold: string;
   env: Record<string, string | undefined>;
 };
 
@@ -76,8 +84,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET || randomBytes(32).toString('hex'),
     maintenanceCacheMs: Number(env.MAINTENANCE_CACHE_MS ?? 1000),
     businessTimeZone,
+    itemImagePathUrl: (env.ITEM_IMAGE_PATH_URL ?? '').trim(),
+    payooCustomerNo: env.PAYOO_CUSTOMER_NO?.trim() || 'KH-PAYOO',
+    viettelCustomerNo: env.VIETTEL_CUSTOMER_NO?.trim() || 'KH-VIETTEL',
+    lowStockThreshold: lowStockThreshold(env.LOW_STOCK_THRESHOLD),
     env,
   };
+}
+
+/** A decimal ≥ 0 with at most 5 decimals (a quantity); anything else is the default 5. */
+function lowStockThreshold(v: string | undefined): string {
+  const t = (v ?? '').trim();
+  return /^\d{1,12}(\.\d{1,5})?$/.test(t) ? t : '5';
 }
 
 function trustedProxies(v: string | undefined): string[] | false {

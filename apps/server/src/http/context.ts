@@ -1,5 +1,6 @@
 import type { PageGrant, PermissionType } from '@fp/contract';
-import { isAdministratorRole } from '@fp/contract';
+import { buttonAllowedOnAny, isAdministratorRole } from '@fp/contract';
+import { AppError } from './errors.js';
 import { Scope } from './scope.js';
 
 /** Who is calling: resolved once per request from the session token. */
@@ -11,6 +12,8 @@ export type Auth = {
   /** The franchise (store customer_no) a store user is scoped to; null sees every franchise. */
   franchiseCode: string | null;
   grants: PageGrant[];
+  /** Allowed buttons, `<page url>#<button>`, from the page permissions' `permissions` (@fp/contract buttons.ts). */
+  buttons: string[];
   sessionId: number;
   /** Franchise scoping (http/scope.ts), built once from franchiseCode: every query over franchise data takes it. */
   scope: Scope;
@@ -32,6 +35,20 @@ export function canAccess(auth: Auth, pageUrl: string, level: PermissionType): b
   return auth.grants.some((g) => g.page_url === pageUrl && (g.permission_type === 'edit' || level === 'view'));
 }
 
+/** Refuses (403, nothing changed) a button the caller may not use on any of the pages (@fp/contract buttons.ts). */
+export function requireButton(auth: Auth, pageUrls: readonly string[], button: string, field?: string): void {
+  if (!buttonAllowedOnAny(auth, pageUrls, button))
+    throw new AppError(403, 'forbidden', `You are not allowed to ${button}`, field);
+}
+
 /** The caller for work the system does itself (demo seed, jobs, tests): head office, unscoped. */
 export const systemAuth = (username = 'system'): Auth =>
-  makeAuth({ userId: 0, username, roleName: 'Administrators', franchiseCode: null, grants: [], sessionId: 0 });
+  makeAuth({
+    userId: 0,
+    username,
+    roleName: 'Administrators',
+    franchiseCode: null,
+    grants: [],
+    buttons: [],
+    sessionId: 0,
+  });

@@ -36,13 +36,28 @@ export type ListSpec<Row, Item = Row> = {
   /** Tie-breaker so paging is stable. */
   key: SQLWrapper;
   map?: (row: Row) => Item;
+  /**
+   * Filter fields the source applies itself, before it aggregates (a report filtered by item, then grouped by day):
+   * the list leaves them out of its own where. The source must check them (e.g. with `buildWhere` on its columns).
+   */
+  applied?: readonly string[];
+  /**
+   * A fixed predicate of the source (a report's date range): the list adds it to its where (a `.where()` inside
+   * `source` would be replaced by the list's own).
+   */
+  where?: SQL;
 };
 
 const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
 const BIGINT_COLUMNS = new Set(['PgBigInt53', 'PgBigInt64', 'PgBigSerial53', 'PgBigSerial64']);
 
 function fieldOf(def: FieldDef): { expr: SQLWrapper; type: FieldType; bigint?: boolean } {
-  if ('expr' in def && 'type' in def) return def as { expr: SQLWrapper; type: FieldType };
+  if ('expr' in def && 'type' in def) {
+    const d = def as { expr: SQLWrapper; type: FieldType };
+    // A declared number is filtered and sorted as numeric whatever SQL type the expression answers (text sums sort
+    // "10" before "9" and cannot be compared with a numeric parameter).
+    return d.type === 'number' ? { expr: sql`(${d.expr})::numeric`, type: 'number' } : d;
+  }
   if (def instanceof PgColumn) {
     const ct = def.columnType;
     if (INTEGER_COLUMNS.has(ct)) return { expr: def, type: 'integer' };
@@ -191,7 +206,8 @@ export async function runList<Row, Item>(
   req: ListRequest,
   scope?: SQL,
 ): Promise<ListResponse<Item>> {
-  const where = and(scope, buildWhere(spec, req.filters));
+  const filters = spec.applied ? req.filters.filter((f) => !spec.applied!.includes(f.field)) : req.filters;
+  const where = and(scope, spec.where, buildWhere(spec, filters));
   const order = buildOrder(spec, req.sort_order);
   const { page, size } = req.pagination;
   const extra = { __total: sql<number>`count(*) over()`.mapWith(Number).as('__total') };

@@ -119,6 +119,11 @@ function sessionQuery(db: Db) {
         select json_agg(json_build_object('pages', ${pagePermissions.pages}, 'permission_type', ${pagePermissions.permission_type}))
         from ${pagePermissionUsers} join ${pagePermissions} on ${pagePermissions.id} = ${pagePermissionUsers.page_permission_id}
         where ${pagePermissionUsers.admin_user_id} = ${users.user_id})`,
+      buttons: sql<string[] | null>`(
+        select json_agg(distinct b) from ${pagePermissionUsers}
+        join ${pagePermissions} on ${pagePermissions.id} = ${pagePermissionUsers.page_permission_id},
+        jsonb_array_elements_text(${pagePermissions.permissions}) as b
+        where ${pagePermissionUsers.admin_user_id} = ${users.user_id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
@@ -151,6 +156,7 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
     roleName: row.role_name,
     franchiseCode: row.customer_no,
     grants: mergeGrants(row.grants ?? []),
+    buttons: row.buttons ?? [],
     sessionId: row.session_id,
   });
   // Store users are scoped to their store's franchise; Administrators see everything (makeAuth).
@@ -184,6 +190,7 @@ export async function me(db: Db, auth: Auth): Promise<Me> {
     is_admin: auth.isAdmin,
     franchise_code: auth.franchiseCode,
     permissions: auth.grants,
+    buttons: auth.isAdmin ? [] : auth.buttons,
   };
 }
 

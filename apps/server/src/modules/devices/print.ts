@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PrintDocumentType, PrintResult, printRequest } from '@fp/contract';
-import { businessTimeZone, messages } from '@fp/contract';
+import { businessTimeZone, messages, PRINTER_NOT_CONNECTED } from '@fp/contract';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -15,7 +15,8 @@ import {
   testPageDocument,
   type PrintDocument,
 } from './printing/index.js';
-import { devices } from './schema.js';
+import { devices, printJobs } from './schema.js';
+import { documentRenderers, documentText, type DocumentRenderer, type RenderedDocument } from './print-documents.js';
 import { addressPolicy, getDevice, type DeviceRow } from './service.js';
 import { Scope } from '../../http/scope.js';
 
@@ -24,10 +25,13 @@ import { Scope } from '../../http/scope.js';
  * (quote, order, shipment, invoice, receipt); it reads the document in the caller's scope and throws 404 itself.
  */
 export type PrintRenderer = (db: DbOrTx, auth: Auth, documentNo: string) => Promise<PrintDocument>;
-const renderers = new Map<PrintDocumentType, PrintRenderer>();
+/** Issue 9: quote, order, shipment, invoice and receipt are built in (print-documents.ts); a module may replace one. */
+const renderers = new Map<PrintDocumentType, DocumentRenderer>(
+  Object.entries(documentRenderers) as [PrintDocumentType, DocumentRenderer][],
+);
 
 export function registerPrintRenderer(type: Exclude<PrintDocumentType, 'test'>, render: PrintRenderer): void {
-  renderers.set(type, render);
+  renderers.set(type, async (db, auth, no) => ({ document: await render(db, auth, no), franchiseCode: '' }));
 }
 
 type Ctx = { db: DbOrTx; config: AppConfig };
@@ -140,24 +144,41 @@ export async function resolvePrinter(db: DbOrTx, auth: Auth): Promise<DeviceRow>
   );
 }
 
-/** POST /api/print: a ready document, the test page, or (once the sales issue registers one) a document by number. */
+/**
+ * POST /api/print: a ready document, the test page, or a document by number (quote, order, shipment, invoice,
+ * receipt) on the caller's printer. Every print is logged in print_jobs (what was printed, as a document and as
+ * text, and whether the printer took it); a printer that is off answers `not connected` and nothing is undone.
+ */
 export async function printForUser(
   { db, config }: Ctx,
   auth: Auth,
   body: z.output<typeof printRequest>,
 ): Promise<PrintResult> {
-  const doc = await documentToPrint(db, auth, body);
+  const found = await documentToPrint(db, auth, body);
   const device = await resolvePrinter(db, auth);
-  return printOnDevice(config, device, doc ?? testPageFor(device));
+  const doc = found?.document ?? testPageFor(device);
+  const result = await printOnDevice(config, device, doc);
+  await db.insert(printJobs).values({
+    document_type: body.document_type,
+    document_no: body.document ? '' : (body.document_no ?? ''),
+    franchise_code: found?.franchiseCode ?? auth.scope.franchiseCode ?? '',
+    device_id: device.id,
+    device_code: device.device_code,
+    user_id: auth.userId || null,
+    status: result === PRINTER_NOT_CONNECTED ? 'not_connected' : 'printed',
+    document: doc,
+    text_lines: documentText(doc),
+  });
+  return result;
 }
 
-/** The document to print, or null for the printer's own test page. */
+/** The document to print with its franchise, or null for the printer's own test page. */
 async function documentToPrint(
   db: DbOrTx,
   auth: Auth,
   body: z.output<typeof printRequest>,
-): Promise<PrintDocument | null> {
-  if (body.document) return body.document;
+): Promise<RenderedDocument | null> {
+  if (body.document) return { document: body.document, franchiseCode: auth.scope.franchiseCode ?? '' };
   if (body.document_type === 'test') return null;
   const render = renderers.get(body.document_type);
   if (!body.document_no) {

@@ -123,7 +123,16 @@ async function entryById(db: DbOrTx, ids: number[]): Promise<RedeemablePointEntr
 export async function earnRedeemablePoints(
   tx: DbOrTx,
   c: CustomerRow,
-  o: { points: string; pos_so_no?: string; source?: string; description?: string; created_by?: string },
+  o: {
+    points: string;
+    pos_so_no?: string;
+    source?: string;
+    description?: string;
+    created_by?: string;
+    /** The posted document that earned them (SI number) or reverses them (SCM number). */
+    document_no?: string;
+    entry_type?: 'earned' | 'reversed';
+  },
 ): Promise<void> {
   await tx.insert(e).values({
     customer_no: c.customer_no,
@@ -131,8 +140,9 @@ export async function earnRedeemablePoints(
     referral_code: c.referral_code,
     pos_so_no: o.pos_so_no ?? '',
     source: o.source ?? 'Franchise',
-    entry_type: 'earned',
+    entry_type: o.entry_type ?? 'earned',
     points: new Decimal(o.points).toFixed(2),
+    document_no: o.document_no ?? '',
     description: o.description ?? '',
     created_by: o.created_by ?? '',
   });
@@ -157,7 +167,13 @@ async function openUses(db: DbOrTx, customerNo: string, posSoNo: string, source:
 }
 
 /** calls.md 7.13 add: records the points a customer redeems on an order (a negative "used" entry). */
-export async function useRedeemablePoints(tx: Tx, auth: Auth, input: z.output<typeof redeemablePointAdd>) {
+export async function useRedeemablePoints(
+  tx: Tx,
+  auth: Auth,
+  input: z.output<typeof redeemablePointAdd>,
+  /** More rules of the caller (an order's cap), after the balance check, before anything is written. */
+  check?: (c: CustomerRow, amount: Decimal) => Promise<void> | void,
+) {
   // The customer row lock serialises balance checks, so two counters cannot spend the same points.
   const c = await pointsCustomer(tx, auth, input, true);
   if ((await openUses(tx, c.customer_no, input.pos_so_no, input.source)).length) {
@@ -176,6 +192,7 @@ export async function useRedeemablePoints(tx: Tx, auth: Auth, input: z.output<ty
       'redeemable_point_used',
     );
   }
+  await check?.(c, amount);
   const [row] = await tx
     .insert(e)
     .values({

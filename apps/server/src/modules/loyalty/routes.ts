@@ -1,13 +1,8 @@
 import { redeemablePointsApi, loyaltyApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
-import {
-  pointsCustomer,
-  redeemablePointList,
-  redeemableTotal,
-  reverseRedeemablePoints,
-  useRedeemablePoints,
-} from './points.js';
+import { pointsCustomer, redeemablePointList, redeemableTotal } from './points.js';
+import { redeemPoints, removeRedeemedPoints } from './order-redeem.js';
 import { ensureLoyaltySchemes, listSchemes } from './schemes.js';
 import { redeemablePointEntries } from './schema.js';
 
@@ -35,10 +30,10 @@ export function loyaltyRoutes(r: Router) {
     redeemableTotal(services.db, await pointsCustomer(services.db, auth, body), body.bc_points_used),
   );
   r.route(redeemablePointsApi.create, ({ body, auth, services }) =>
-    services.db.transaction((tx) => useRedeemablePoints(tx, auth, body)),
+    services.db.transaction((tx) => redeemPoints(tx, auth, body)),
   );
   r.route(redeemablePointsApi.remove, ({ body, auth, services }) =>
-    services.db.transaction((tx) => reverseRedeemablePoints(tx, auth, body)),
+    services.db.transaction((tx) => removeRedeemedPoints(tx, auth, body)),
   );
   r.route(loyaltyApi.schemes, async ({ services }) => {
     await ensureLoyaltySchemes(services.db);

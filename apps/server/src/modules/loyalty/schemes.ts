@@ -63,7 +63,7 @@ export async function schemeFor(db: DbOrTx, rankingPoints: string) {
 /** Posts ranking points for an order (a later sales issue calls this; negative points reverse). */
 export async function postRankingPoints(
   tx: DbOrTx,
-  e: { customer_no: string; franchise_code: string; pos_so_no: string; points: string },
+  e: { customer_no: string; franchise_code: string; pos_so_no: string; points: string; document_no?: string },
 ): Promise<void> {
   const points = new Decimal(e.points);
   await tx

@@ -3,30 +3,39 @@ import type { DbOrTx } from '../../db/client.js';
 import { customerLedgerEntries } from '../ledger/schema.js';
 import { salesOrders } from './schema.js';
 
-// remaining_amount = grand total − processed payments (issue 8; issue 9 adds receipts and adjustments here, once).
-// Payments are customer ledger entries of type 'payment' against the order (negative amounts).
+// The remaining amount of an order (issue 9; README "Amounts"), one SQL expression for the list and the answer:
+//   remaining = amount due − credited − settled
+// - amount due: 0 once canceled; Σ its invoices once invoiced (what was never shipped is no longer owed); else the
+//   grand total;
+// - credited: Σ grand totals of its credit memos (goods returned are not owed; on a canceled order there are none);
+// - settled: −Σ customer ledger entries 'payment' (processed cash receipts; a refund is a negative receipt) and
+//   'adjustment' (PUT …/remaining-amount) of the order. Open receipts never count.
+// Negative: the store owes the customer (a refund receipt pays it back).
 
-/** What was paid on an order: −Σ payment entries of the order (0 when none). */
+/** Entry types of the customer ledger that settle an order: processed receipts and remaining-amount adjustments. */
+export const SETTLING_ENTRY_TYPES = ['payment', 'adjustment'] as const;
+
+/** What was settled on an order: −Σ its 'payment' and 'adjustment' customer ledger entries (0 when none). */
 export const paidOnOrderSql = (orderNo: SQL = sql`"sales_orders"."pos_so_no"`): SQL<string> =>
   sql<string>`coalesce((select -sum(${customerLedgerEntries.amount}) from ${customerLedgerEntries}
-    where ${customerLedgerEntries.order_no} = ${orderNo} and ${customerLedgerEntries.entry_type} = 'payment'), 0)`;
+    where ${customerLedgerEntries.order_no} = ${orderNo} and ${customerLedgerEntries.entry_type} in ('payment', 'adjustment')), 0)`;
 
 /**
- * What the customer owes on the order: its grand total while it is being delivered; once it is invoiced (everything
- * shipped was invoiced, the rest closed) what its invoices say, since what was never shipped is no longer owed.
+ * What the customer owes on the order before credits and payments: nothing once it is canceled; its grand total while
+ * it is being delivered; once it is invoiced (everything shipped was invoiced, the rest closed) what its invoices say.
  */
 export const amountDueSql = (): SQL<string> =>
-  sql<string>`case when ${salesOrders.status} = 'invoiced' then coalesce((select sum(si.amount) from sales_invoices si
+  sql<string>`case when ${salesOrders.status} = 'canceled' then 0 when ${salesOrders.status} = 'invoiced' then coalesce((select sum(si.amount) from sales_invoices si
     where si.pos_so_no = "sales_orders"."pos_so_no"), 0) else ${salesOrders.grand_total} end`;
-
-/** The remaining amount of the order row in scope (amount due − payments), as a SQL expression for lists and reads. */
-export const remainingAmountSql = (): SQL<string> =>
-  sql<string>`(${amountDueSql()} - ${paidOnOrderSql()})::numeric(18,2)`;
 
 /** Credited to the customer by credit memos of an order: Σ their grand totals. */
 export const creditedAmountSql = (): SQL<string> =>
   sql<string>`coalesce((select sum(cm.grand_total) from sales_orders cm
     where cm.applies_to_order_no = "sales_orders"."pos_so_no" and cm.document_type = 'credit_memo'), 0)::numeric(18,2)`;
+
+/** The remaining amount of the order row in scope (amount due − credited − settled), for lists and reads. */
+export const remainingAmountSql = (): SQL<string> =>
+  sql<string>`(${amountDueSql()} - ${creditedAmountSql()} - ${paidOnOrderSql()})::numeric(18,2)`;
 
 export async function amountsOf(db: DbOrTx, posSoNo: string) {
   const [row] = await db

@@ -24,6 +24,7 @@ import {
   QUOTE_LIVE_STATUSES,
   type SalesOrderRow,
 } from './load.js';
+import type { LineLimits } from './limits.js';
 import { buildLines, draftOf, finishDocumentChange, LINE_NO_STEP, totalsOrThrow } from './lines.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { bump } from '../../db/versioned.js';
@@ -148,7 +149,7 @@ export async function createSalesDocument(
   tx: Tx,
   scope: Scope,
   body: SalesOrderCreateIn,
-  o: { createdBy?: number } = {},
+  o: { createdBy?: number; limits?: LineLimits } = {},
 ): Promise<string> {
   const { franchise, location } = await franchiseAndLocation(tx, scope, body);
   const salesType = body.sales_type ?? defaultSalesType(scope);
@@ -167,8 +168,9 @@ export async function createSalesDocument(
   const rows = await buildLines(tx, doc, lines.map(draftOf), {
     firstLineNo: LINE_NO_STEP,
     field: (i) => `lines.${i}.`,
+    limits: o.limits,
   });
-  const totals = totalsOrThrow(rows, body.invoice_discount_amount ?? '0');
+  const totals = totalsOrThrow(rows, { invoiceDiscount: body.invoice_discount_amount ?? '0' });
   // The number last: a failure above gives nothing back to the series.
   const no = await takeNextNumber(tx, {
     franchiseCode: franchise,

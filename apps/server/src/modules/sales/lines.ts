@@ -5,7 +5,7 @@ import type { salesLineAdd, salesLineInput, salesLineRemove, salesLineUpdate, sa
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, businessRule } from '../../http/errors.js';
 import { Scope } from '../../http/scope.js';
-import { D, toMoney, toQty } from '../../kernel/money.js';
+import { D, sum, toMoney, toQty } from '../../kernel/money.js';
 import { bump } from '../../db/versioned.js';
 import { pricesOf, type PriceOf } from '../items/price.js';
 import { items, itemUnits, itemVariants } from '../items/schema.js';
@@ -17,7 +17,20 @@ import {
   type SalesOrderRow,
 } from './load.js';
 import { salesOrderLines, salesOrders } from './schema.js';
-import { discountOfPercent, documentTotals, lineAmount } from './totals.js';
+import { discountOfPercent, documentTotals, lineAmount, type HeaderTerms } from './totals.js';
+import { feesOf } from './fees.js';
+import { promotionDiscountOf } from '../promotions/apply.js';
+import { pointsDiscountOf } from '../loyalty/order-points.js';
+import type { Auth } from '../../http/context.js';
+import { GUARDED } from '@fp/contract';
+import { counterSettings } from '../system/settings.js';
+import {
+  effectiveDiscountPercent,
+  mayDiscountAboveLimit,
+  mayOverridePrice,
+  refuseButton,
+  type LineLimits,
+} from './limits.js';
 
 // Lines of a sales document (issue 8): item, variant, unit, quantity, the catalogue's price on the order's date for
 // its franchise, discount, amount (VAT included), VAT rate, location, quantities to ship and invoice.
@@ -67,6 +80,8 @@ export type LineDraft = {
   /** A price given by the user (manual) or kept from elsewhere (a converted quote); absent = the catalogue's. */
   unit_price?: string;
   price_source?: string;
+  /** The user gave `unit_price` in this call (a price override unless it is the catalogue's or the line's own). */
+  price_given?: boolean;
   line_discount_amount?: string;
   line_discount_percent?: string;
   location_code: string;
@@ -80,6 +95,7 @@ export const draftOf = (l: SalesLineIn): LineDraft => ({
   quantity: l.quantity,
   unit_price: l.unit_price,
   price_source: l.unit_price !== undefined ? 'manual' : undefined,
+  price_given: l.unit_price !== undefined,
   line_discount_amount: l.line_discount_amount,
   line_discount_percent: l.line_discount_percent,
   location_code: l.location_code ?? '',
@@ -97,7 +113,17 @@ export async function buildLines(
   tx: Tx,
   doc: LineDoc,
   drafts: readonly LineDraft[],
-  o: { firstLineNo: number; field: (i: number) => string; lineNos?: readonly number[] },
+  o: {
+    firstLineNo: number;
+    field: (i: number) => string;
+    lineNos?: readonly number[];
+    /** The cashier limits of the user changing the lines (absent: the system, not checked). */
+    limits?: LineLimits;
+    /** Per draft, the line it replaces (an update): keeping its price or its discount needs no button. */
+    kept?: readonly (Pick<NewSalesLine, 'unit_price' | 'quantity' | 'line_discount_amount'> & {
+      line_discount_percent: string;
+    })[];
+  },
 ): Promise<NewSalesLine[]> {
   if (drafts.length === 0) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
@@ -158,6 +184,8 @@ export async function buildLines(
   }
   const toPrice = checked.filter((c) => c.draft.unit_price === undefined).map((c) => c.draft);
   const prices = await priceLines(tx, doc, toPrice);
+  if (o.limits) await checkPriceOverrides(tx, doc, checked, o);
+  const overLimitAllowed = !o.limits || mayDiscountAboveLimit(o.limits.who);
   let next = 0;
   return checked.map(({ draft: d, item, variant, perUnit }, i) => {
     const f = o.field(i);
@@ -175,6 +203,20 @@ export async function buildLines(
         `The line discount ${discount} is more than quantity × unit price of item ${d.item_no}`,
         `${f}line_discount_amount`,
       );
+    if (!overLimitAllowed) {
+      const asPercent = (q: string, p: string, pct: string, amount: string) =>
+        !D(pct).isZero() ? D(pct) : effectiveDiscountPercent(q, p, amount);
+      const now = asPercent(quantity, unitPrice, percent, discount);
+      const kept = o.kept?.[i];
+      const before = kept
+        ? asPercent(kept.quantity, kept.unit_price, kept.line_discount_percent, kept.line_discount_amount)
+        : D(0);
+      if (now.gt(o.limits!.maxDiscountPercent) && now.gt(before))
+        throw refuseButton(
+          GUARDED.discountAboveLimit,
+          percent !== '0' ? `${f}line_discount_percent` : `${f}line_discount_amount`,
+        );
+    }
     const order = doc.document_type === 'order';
     return {
       pos_so_no: doc.pos_so_no,
@@ -200,6 +242,42 @@ export async function buildLines(
   });
 }
 
+/**
+ * Override Price (issue 9): a price the user gives that is neither the catalogue's for the line nor the line's own
+ * (an update keeping it) needs the guarded button; 403 naming `<prefix>unit_price`.
+ */
+async function checkPriceOverrides(
+  tx: Tx,
+  doc: LineDoc,
+  checked: readonly { draft: LineDraft }[],
+  o: { field: (i: number) => string; limits?: LineLimits; kept?: readonly { unit_price: string }[] },
+) {
+  if (!o.limits || mayOverridePrice(o.limits.who)) return;
+  const given = checked
+    .map((c, i) => ({ d: c.draft, i }))
+    .filter(({ d, i }) => {
+      if (!d.price_given || d.unit_price === undefined) return false;
+      const kept = o.kept?.[i];
+      return !(kept && D(kept.unit_price).eq(D(d.unit_price)));
+    });
+  if (!given.length) return;
+  const catalogue = await priceLines(
+    tx,
+    doc,
+    given.map(({ d }) => d),
+  );
+  given.forEach(({ d, i }, k) => {
+    if (!D(d.unit_price!).eq(catalogue[k].unit_price))
+      throw refuseButton(GUARDED.overridePrice, `${o.field(i)}unit_price`);
+  });
+}
+
+/** The limits of a user changing lines: who, and the line discount limit (counter settings). */
+export async function lineLimitsOf(tx: Tx, who: Auth): Promise<LineLimits | undefined> {
+  if (who.isAdmin) return undefined;
+  return { who, maxDiscountPercent: (await counterSettings(tx)).max_line_discount_percent };
+}
+
 /** The next free line number of a document (the highest + 10000). */
 export async function nextLineNo(tx: Tx, posSoNo: string): Promise<number> {
   const [r] = await tx
@@ -209,50 +287,67 @@ export async function nextLineNo(tx: Tx, posSoNo: string): Promise<number> {
   return (r?.m ?? 0) + LINE_NO_STEP;
 }
 
-/** The totals of lines and an invoice discount; a discount larger than the lines is a 400 naming it. */
-export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], invoiceDiscount: Decimal.Value) {
-  const totals = documentTotals(lines, invoiceDiscount);
-  if (D(totals.grand_total).isNegative())
+/** The totals of lines and header terms; discounts larger than the lines are a 400 naming the invoice discount. */
+export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], terms: HeaderTerms) {
+  const totals = documentTotals(lines, terms);
+  if (D(totals.grand_total).minus(totals.fees_amount).isNegative())
     throw badRequest(
-      `The invoice discount ${toMoney(invoiceDiscount)} is more than the lines' amount ${toMoney(D(totals.subtotal).minus(totals.line_discount_amount))}`,
+      `The invoice discount ${toMoney(D(terms.invoiceDiscount))} is more than the lines' amount ${toMoney(D(totals.subtotal).minus(totals.line_discount_amount).minus(totals.promotion_discount_amount).minus(totals.points_discount_amount))}`,
       'invoice_discount_amount',
     );
   return totals;
 }
 
 /**
- * After a change of lines or header: the grand total recomputed from the lines (documentTotals) and the header's
- * version bumped, in the caller's transaction (one version per document). Returns the new version.
+ * After a change of lines or header, in the caller's transaction: the computed header terms (promotion discount,
+ * points discount, fees; issue 9) and the grand total recomputed from the lines (documentTotals), and the header's
+ * version bumped (one version per document). Order of the terms: lines' net − invoice discount − promotions −
+ * points (capped by what is left) + fees.
  */
 export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial<SalesOrderRow> = {}): Promise<void> {
-  const [h] = await tx
-    .select({ invoice_discount_amount: salesOrders.invoice_discount_amount })
-    .from(salesOrders)
-    .where(eq(salesOrders.pos_so_no, posSoNo));
+  const [h] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo));
+  const order = { ...h, ...set };
   const lines = await tx
-    .select({
-      quantity: salesOrderLines.quantity,
-      unit_price: salesOrderLines.unit_price,
-      line_discount_amount: salesOrderLines.line_discount_amount,
-      vat_percent: salesOrderLines.vat_percent,
-    })
+    .select()
     .from(salesOrderLines)
     .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
-  const totals = totalsOrThrow(lines, set.invoice_discount_amount ?? h.invoice_discount_amount);
+  const fees = await feesOf(tx, posSoNo);
+  const net = sum(lines.map((l) => l.amount));
+  const promotion = await promotionDiscountOf(tx, order, lines);
+  const payable = Decimal.max(0, net.minus(order.invoice_discount_amount).minus(promotion));
+  const points = await pointsDiscountOf(tx, { ...order, promotion_discount_amount: promotion }, payable);
+  const totals = totalsOrThrow(lines, {
+    invoiceDiscount: order.invoice_discount_amount,
+    promotionDiscount: promotion,
+    pointsDiscount: points.amount,
+    fees,
+  });
   await tx
     .update(salesOrders)
-    .set({ ...set, grand_total: totals.grand_total, ...bump(salesOrders.version) })
+    .set({
+      ...set,
+      promotion_discount_amount: totals.promotion_discount_amount,
+      points_discount_amount: totals.points_discount_amount,
+      la_exchange_points: points.points,
+      fees_amount: totals.fees_amount,
+      grand_total: totals.grand_total,
+      ...bump(salesOrders.version),
+    })
     .where(eq(salesOrders.pos_so_no, posSoNo));
 }
 
 const OPEN = ['open'] as const;
 
 /** POST /api/sales-orders/lines: adds lines to an open document. */
-export async function addLines(tx: Tx, scope: Scope, body: z.output<typeof salesLineAdd>) {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+export async function addLines(tx: Tx, auth: Auth, body: z.output<typeof salesLineAdd>) {
+  const doc = await lockSalesOrder(tx, auth.scope, body.pos_so_no, body.version);
   assertStatus(doc, OPEN, 'change lines');
   const first = await nextLineNo(tx, doc.pos_so_no);
-  const rows = await buildLines(tx, doc, body.lines.map(draftOf), { firstLineNo: first, field: (i) => `lines.${i}.` });
+  const rows = await buildLines(tx, doc, body.lines.map(draftOf), {
+    firstLineNo: first,
+    field: (i) => `lines.${i}.`,
+    limits: await lineLimitsOf(tx, auth),
+  });
   await tx.insert(salesOrderLines).values(rows);
   await finishDocumentChange(tx, doc.pos_so_no);
 }
@@ -277,8 +372,8 @@ async function lineOf(tx: Tx, posSoNo: string, lineNo: number, field: string): P
  * the catalogue's again for the new quantity, unit or variant unless the line's price was given (manual) or a new
  * one is; a kept discount percent is applied to the new quantity and price.
  */
-export async function updateLine(tx: Tx, scope: Scope, body: z.output<typeof salesLineUpdate>) {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+export async function updateLine(tx: Tx, auth: Auth, body: z.output<typeof salesLineUpdate>) {
+  const doc = await lockSalesOrder(tx, auth.scope, body.pos_so_no, body.version);
   assertStatus(doc, OPEN, 'change lines');
   const line = await lineOf(tx, doc.pos_so_no, body.line_no, 'line_no');
   const changesItem =
@@ -295,6 +390,7 @@ export async function updateLine(tx: Tx, scope: Scope, body: z.output<typeof sal
     quantity: body.quantity ?? line.quantity,
     unit_price: body.unit_price ?? (keepPrice ? line.unit_price : undefined),
     price_source: body.unit_price !== undefined ? 'manual' : keepPrice ? line.price_source : undefined,
+    price_given: body.unit_price !== undefined,
     line_discount_percent: percentGiven
       ? body.line_discount_percent
       : amountGiven
@@ -304,7 +400,12 @@ export async function updateLine(tx: Tx, scope: Scope, body: z.output<typeof sal
     location_code: body.location_code ?? line.location_code,
     la_so_line_note: body.la_so_line_note ?? line.la_so_line_note,
   };
-  const [row] = await buildLines(tx, doc, [draft], { firstLineNo: line.line_no, field: () => '' });
+  const [row] = await buildLines(tx, doc, [draft], {
+    firstLineNo: line.line_no,
+    field: () => '',
+    limits: await lineLimitsOf(tx, auth),
+    kept: [line],
+  });
   await tx
     .update(salesOrderLines)
     .set({ ...row, ...bump(salesOrderLines.version) })

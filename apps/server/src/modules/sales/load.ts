@@ -8,6 +8,9 @@ import { D, toMoney, vatContained } from '../../kernel/money.js';
 import { creditedAmountSql, remainingAmountSql } from './amounts.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { documentTotals } from './totals.js';
+import { feesOf } from './fees.js';
+import { appliedPromotionsOf } from '../promotions/apply.js';
+import { orderEarnedPoints } from '../loyalty/order-points.js';
 
 export const SALES_ORDER_NOT_FOUND = 'Sales order';
 type PostedRef = { kind: string; no: string; posting_date: string; amount: string | null };
@@ -62,8 +65,8 @@ export function assertStatus(doc: SalesOrderRow, allowed: readonly string[], wha
 
 /** `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state. */
 export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): Promise<SalesOrder> {
-  // Three statements, one after another (a transaction is one connection): the header with its amounts and ERP
-  // state, the lines, and the posted documents of the order.
+  // Four statements, one after another (a transaction is one connection): the header with its amounts and ERP
+  // state, the lines, the fees, and the posted documents of the order.
   const [found] = await db
     .select({
       header: salesOrders,
@@ -113,10 +116,18 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     .filter((r) => r.kind === 'credit_memo')
     .map((r) => ({ pos_so_no: r.no, posting_date: r.posting_date, amount: r.amount ?? '0.00' }));
   const itemLines = lines.filter((l) => l.line_type === 'item');
-  const totals = documentTotals(itemLines, header.invoice_discount_amount);
-  const { id: _id, created_by: _by, auto_promotion: _auto, ...rest } = header as SalesOrderRow & { id?: number };
+  const fees = await feesOf(db, posSoNo);
+  const totals = documentTotals(itemLines, {
+    invoiceDiscount: header.invoice_discount_amount,
+    promotionDiscount: header.promotion_discount_amount,
+    pointsDiscount: header.points_discount_amount,
+    fees,
+  });
+  const { id: _id, created_by: _by, ...rest } = header as SalesOrderRow & { id?: number };
   return {
     ...rest,
+    // Issue 9 loyalty: the points the order's invoices earned, net of its credit memos (derived from the ledgers).
+    ...(header.document_type === 'order' ? await orderEarnedPoints(db, posSoNo) : {}),
     totals: { ...totals, remaining_amount: amounts.remaining_amount, credited_amount: amounts.credited_amount },
     remaining_amount: amounts.remaining_amount,
     lines: itemLines.map(
@@ -125,7 +136,15 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
         vat_amount: vatContained(l.amount, l.vat_percent),
       }),
     ),
-    fees: [],
+    fees: fees.map((f) => ({
+      line_no: f.line_no,
+      fee_code: f.fee_code,
+      description: f.description,
+      amount: f.amount,
+      vat_percent: f.vat_percent,
+      version: f.version,
+    })),
+    applied_promotions: await appliedPromotionsOf(db, posSoNo),
     shipments,
     invoices,
     credit_memos: creditMemos.map((c) => ({ ...c, amount: toMoney(D(c.amount)) })),

@@ -6,34 +6,40 @@ import { closeOrder } from './posting/close.js';
 import { postCreditMemo } from './posting/credit-memo.js';
 import { getSalesCreditMemo } from './posted-lists.js';
 import { shipOrder } from './posting/ship.js';
+import { requireDocumentAction } from './limits.js';
 
 /** The order machine's postings and actions (posting/README.md): one transaction per call, the order or memo answered. */
 export function registerSalesPostingRoutes(r: Router) {
   r.route(salesOrdersApi.ship, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
+      await requireDocumentAction(tx, auth, body.pos_so_no, 'ship');
       await shipOrder(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
   r.route(salesOrdersApi.close, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
+      await requireDocumentAction(tx, auth, body.pos_so_no, 'close');
       await closeOrder(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
   r.route(salesOrdersApi.calculateQtyToShip, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
+      await requireDocumentAction(tx, auth, body.pos_so_no, 'calculate_qty_to_ship');
       await calculateQtyToShip(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
   r.route(salesOrdersApi.supportToShip, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
+      await requireDocumentAction(tx, auth, body.pos_so_no, 'support_to_ship');
       await supportToShip(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
   r.route(salesOrdersApi.sync, async ({ body, auth, services }) => {
+    await requireDocumentAction(services.db, auth, body.pos_so_no, 'sync');
     const message = await syncOrder(services, auth, body);
     return { order: await getSalesOrder(services.db, auth.scope, body.pos_so_no), message };
   });

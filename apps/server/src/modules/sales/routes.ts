@@ -3,7 +3,8 @@ import { registerSalesErpLoaders } from './erp.js';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { createSalesDocument, setRequestedDeliveryDate, updateSalesDocument } from './documents.js';
-import { addLines, removeLines, setPostQty, updateLine } from './lines.js';
+import { addLines, lineLimitsOf, removeLines, setPostQty, updateLine } from './lines.js';
+import { requireDocumentAction } from './limits.js';
 import { getSalesOrder } from './load.js';
 import { salesOrderExportColumns, salesOrderList } from './list.js';
 import {
@@ -38,7 +39,10 @@ export function salesRoutes(r: Router) {
   r.route(salesOrdersApi.get, ({ params, auth, services }) => getSalesOrder(services.db, auth.scope, params.pos_so_no));
   r.route(salesOrdersApi.create, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      const no = await createSalesDocument(tx, auth.scope, body, { createdBy: auth.userId || undefined });
+      const no = await createSalesDocument(tx, auth.scope, body, {
+        createdBy: auth.userId || undefined,
+        limits: await lineLimitsOf(tx, auth),
+      });
       return getSalesOrder(tx, auth.scope, no);
     }),
   );
@@ -50,7 +54,7 @@ export function salesRoutes(r: Router) {
   );
   r.route(salesOrdersApi.status, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      await changeSalesStatus(tx, auth.scope, body);
+      await changeSalesStatus(tx, auth.scope, body, auth);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
@@ -68,13 +72,13 @@ export function salesRoutes(r: Router) {
   );
   r.route(salesOrdersApi.lineAdd, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      await addLines(tx, auth.scope, body);
+      await addLines(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
   r.route(salesOrdersApi.lineUpdate, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      await updateLine(tx, auth.scope, body);
+      await updateLine(tx, auth, body);
       return getSalesOrder(tx, auth.scope, body.pos_so_no);
     }),
   );
@@ -86,6 +90,7 @@ export function salesRoutes(r: Router) {
   );
   r.route(salesOrdersApi.convertQuote, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
+      await requireDocumentAction(tx, auth, body.pos_so_no, 'convert');
       const no = await convertQuote(tx, auth.scope, body, { createdBy: auth.userId || undefined });
       return getSalesOrder(tx, auth.scope, no);
     }),

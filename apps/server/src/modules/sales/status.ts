@@ -9,6 +9,10 @@ import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import { erpKindOf, findSalesOrder, SALES_ORDER_NOT_FOUND, salesEntityOf, type SalesOrderRow } from './load.js';
 import { salesOrderLines, salesOrders } from './schema.js';
+import { releaseOrderPromotions } from '../promotions/service.js';
+import { releaseOrderPoints } from '../loyalty/order-redeem.js';
+import type { Auth } from '../../http/context.js';
+import { hasProcessedReceipts, requireAction, requireCancelAfterPayment } from './limits.js';
 
 // PUT /api/sales-orders/status (api.md Sales): the target status maps onto the document type's machine
 // (packages/contract/src/machines.ts) with actionForTarget; the one way a plain status changes. Release, reopen and
@@ -55,7 +59,13 @@ async function cancelReasonOf(tx: Tx, page: string, code: string | undefined) {
  * Release, reopen, confirm or cancel: the document's machine, the action ending in the target status, the rules of
  * that action, then applyAction (status IN from AND version = v) and the ERP job.
  */
-export async function changeSalesStatus(tx: Tx, scope: Scope, body: z.output<typeof salesStatusChange>) {
+export async function changeSalesStatus(
+  tx: Tx,
+  scope: Scope,
+  body: z.output<typeof salesStatusChange>,
+  /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
+  auth?: Auth,
+) {
   const found = await findSalesOrder(tx, scope, body.pos_so_no);
   const machine = salesMachineOf(found.document_type);
   const entity = salesEntityOf(found.document_type);
@@ -63,6 +73,7 @@ export async function changeSalesStatus(tx: Tx, scope: Scope, body: z.output<typ
     throw businessRule(`A ${entity.toLowerCase()} is posted and cannot change status`, 'status_not_allowed', 'status');
   const t = actionForTarget(machine, body.status);
   if (!t) throw businessRule(`${entity} cannot be set to status ${body.status}`, 'status_not_allowed', 'status');
+  if (auth) requireAction(auth, found.document_type, t.action);
   const common = {
     table: salesOrders,
     machine,
@@ -86,11 +97,15 @@ export async function changeSalesStatus(tx: Tx, scope: Scope, body: z.output<typ
       );
   }
   if (t.action === 'cancel') {
+    // Cash already taken for the order: only a user granted Cancel After Payment may cancel it (issue 9).
+    if (auth && (await hasProcessedReceipts(tx, doc.pos_so_no))) requireCancelAfterPayment(auth);
     const reason = await cancelReasonOf(tx, t.reasonPage ?? '/salesOrders', body.cancel_reason_code);
     set = { cancel_reason_code: reason.reason_code, cancel_reason_description: reason.description };
+    await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
   await applyAction(tx, { ...common, set });
+  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   const erp = ERP_ACTIONS[t.action];
   if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
 }

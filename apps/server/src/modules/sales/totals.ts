@@ -23,33 +23,60 @@ export const discountOfPercent = (quantity: Decimal.Value, unitPrice: Decimal.Va
 export type DocumentTotals = {
   subtotal: string;
   line_discount_amount: string;
+  /** The discount typed on the header (manual). */
   invoice_discount_amount: string;
+  /** What the applied promotions, coupon and birthday promotion take off (modules/promotions, issue 9). */
+  promotion_discount_amount: string;
+  /** What the redeemed points are worth (modules/loyalty/order-points.ts, issue 9). */
+  points_discount_amount: string;
   fees_amount: string;
   vat_amount: string;
   grand_total: string;
 };
 
+/** A fee on a document: its amount (VAT included) and VAT percent. */
+export type FeeAmount = { amount: Decimal.Value; vat_percent: Decimal.Value };
+
 /**
- * subtotal = Σ quantity × unit price; grand total = subtotal − line discounts − invoice discount + fees.
- * The VAT contained is Σ of each line's VAT, with the invoice discount spread over the lines by amount.
+ * The header-level terms of a document's money besides its lines (issue 9): the manual invoice discount, the
+ * promotion discount, the points discount (each spread over the lines by amount for VAT) and the fees (added).
  */
-export function documentTotals(
-  lines: readonly PricedLine[],
-  invoiceDiscount: Decimal.Value = 0,
-  fees: Decimal.Value = 0,
-): DocumentTotals {
+export type HeaderTerms = {
+  invoiceDiscount?: Decimal.Value;
+  promotionDiscount?: Decimal.Value;
+  pointsDiscount?: Decimal.Value;
+  fees?: readonly FeeAmount[];
+};
+
+/** The discounts of a header taken off its lines' net: invoice + promotion + points. */
+export const headerDiscount = (t: HeaderTerms) =>
+  D(t.invoiceDiscount).plus(D(t.promotionDiscount)).plus(D(t.pointsDiscount));
+
+/**
+ * subtotal = Σ quantity × unit price;
+ * grand total = subtotal − line discounts − invoice discount − promotion discount − points discount + fees.
+ * The VAT contained is Σ of each line's VAT, with the header discounts spread over the lines by amount, plus the
+ * VAT each fee contains.
+ */
+export function documentTotals(lines: readonly PricedLine[], terms: HeaderTerms = {}): DocumentTotals {
   const gross = sum(lines.map((l) => toMoney(D(l.quantity).mul(l.unit_price))));
   const lineDiscounts = sum(lines.map((l) => l.line_discount_amount));
   const net = gross.minus(lineDiscounts);
-  const discount = D(invoiceDiscount);
+  const discount = headerDiscount(terms);
+  const fees = terms.fees ?? [];
+  const feesAmount = sum(fees.map((f) => toMoney(f.amount)));
   const share = net.isZero() ? D(0) : D(1).minus(discount.div(net));
-  const vat = sum(lines.map((l) => vatContained(D(lineAmount(l)).mul(share), l.vat_percent)));
+  const vat = sum(lines.map((l) => vatContained(D(lineAmount(l)).mul(share), l.vat_percent))).plus(
+    sum(fees.map((f) => vatContained(f.amount, f.vat_percent))),
+  );
   return {
     subtotal: toMoney(gross),
     line_discount_amount: toMoney(lineDiscounts),
-    invoice_discount_amount: toMoney(discount),
-    fees_amount: toMoney(fees),
+    invoice_discount_amount: toMoney(D(terms.invoiceDiscount)),
+    promotion_discount_amount: toMoney(D(terms.promotionDiscount)),
+    points_discount_amount: toMoney(D(terms.pointsDiscount)),
+    fees_amount: toMoney(feesAmount),
     vat_amount: toMoney(vat),
-    grand_total: toMoney(net.minus(discount).plus(fees)),
+    grand_total: toMoney(net.minus(discount).plus(feesAmount)),
   };
 }

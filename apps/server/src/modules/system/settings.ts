@@ -1,16 +1,31 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Config } from '@fp/contract';
+import { counterSettingsDefaults, type Config, type CounterSettings } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import { settings } from './schema.js';
 
-type Stored = { maintenance_mode: boolean; maintenance_noti: string; shop_url: string; allow_negative_stock: boolean };
-const defaults: Stored = { maintenance_mode: false, maintenance_noti: '', shop_url: '', allow_negative_stock: false };
+type Stored = {
+  maintenance_mode: boolean;
+  maintenance_noti: string;
+  shop_url: string;
+  allow_negative_stock: boolean;
+} & CounterSettings;
+const defaults: Stored = {
+  maintenance_mode: false,
+  maintenance_noti: '',
+  shop_url: '',
+  allow_negative_stock: false,
+  ...counterSettingsDefaults,
+};
 
 export async function readSettings(db: DbOrTx): Promise<Stored> {
   const rows = await db.select().from(settings);
   const out: Record<string, unknown> = { ...defaults };
-  for (const r of rows) out[r.key] = r.value;
+  // drizzle's jsonb reader JSON.parses a string value once more ("500" comes back as 500): a setting whose
+  // default is a string is a string.
+  for (const r of rows)
+    out[r.key] =
+      typeof defaults[r.key as keyof Stored] === 'string' && typeof r.value !== 'string' ? String(r.value) : r.value;
   return out as Stored;
 }
 
@@ -37,6 +52,23 @@ export async function publicConfig(db: DbOrTx, config: AppConfig): Promise<Confi
     default_vendor_name: config.defaultVendorName,
     business_time_zone: config.businessTimeZone,
     allow_negative_stock: s.allow_negative_stock,
+    loyalty_point_value: s.loyalty_point_value,
+    loyalty_earn_rates: s.loyalty_earn_rates,
+    loyalty_referral_points: s.loyalty_referral_points,
+    birthday_discount_percent: s.birthday_discount_percent,
+    max_line_discount_percent: s.max_line_discount_percent,
+  };
+}
+
+/** The counter's settings (issue 9), read inside the caller's transaction. */
+export async function counterSettings(db: DbOrTx): Promise<CounterSettings> {
+  const s = await readSettings(db);
+  return {
+    loyalty_point_value: s.loyalty_point_value,
+    loyalty_earn_rates: s.loyalty_earn_rates,
+    loyalty_referral_points: s.loyalty_referral_points,
+    birthday_discount_percent: s.birthday_discount_percent,
+    max_line_discount_percent: s.max_line_discount_percent,
   };
 }
 

@@ -37,7 +37,17 @@ export type FeedLine = {
   lines: number;
 };
 
-export type PrintLine = TextLine | ColumnsLine | RuleLine | FeedLine;
+/**
+ * A QR code of `data` (issue 11: the VietQR of a transfer payment), drawn with the `qrcode` library's modules onto the
+ * receipt's raster, centred; `module` is the size of one module in dots (default: as large as fits 60% of the paper).
+ */
+export type QrLine = {
+  kind: 'qr';
+  data: string;
+  module?: number;
+};
+
+export type PrintLine = TextLine | ColumnsLine | RuleLine | FeedLine | QrLine;
 
 export type PrintDocument = { lines: PrintLine[] };
 
@@ -57,4 +67,8 @@ export function rule(style: 'solid' | 'dashed' = 'solid'): RuleLine {
 
 export function feed(lines = 1): FeedLine {
   return { kind: 'feed', lines };
+}
+
+export function qr(data: string, module?: number): QrLine {
+  return module ? { kind: 'qr', data, module } : { kind: 'qr', data };
 }

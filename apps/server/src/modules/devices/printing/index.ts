@@ -14,11 +14,12 @@ export type {
   FeedLine,
   PrintDocument,
   PrintLine,
+  QrLine,
   RuleLine,
   TextLine,
   TextSize,
 } from './document.js';
-export { columns, feed, rule, text } from './document.js';
+export { columns, feed, qr, rule, text } from './document.js';
 export type { MonoBitmap, RenderOptions } from './render.js';
 export {
   MAX_BITMAP_HEIGHT,
@@ -39,3 +40,4 @@ export { testPageDocument } from './test-page.js';
 export type { DecodedPrintJob } from './decode-escpos.js';
 export { decodeEscPos } from './decode-escpos.js';
 export { RecordingPrinter } from './recording-printer.js';
+export { amountInVietnameseWords, numberToVietnameseWords } from './vn-words.js';

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import QRCode from 'qrcode';
 import type { Align, ColumnsLine, PrintDocument, PrintLine, TextSize } from './document.js';
 
 /** 80 mm paper: 72 mm printable at 203 dpi. */
@@ -22,6 +23,9 @@ const LINE_GAP = 2;
 const COLUMN_GAP = 12;
 const RULE_BLOCK = 14;
 const RULE_THICKNESS = 2;
+/** White modules around a QR code (the standard's quiet zone) and the share of the paper it may take. */
+const QR_QUIET_MODULES = 4;
+const QR_PAPER_SHARE = 0.6;
 // Anti-aliased edges darker than this become black; slightly above 50% keeps thin strokes on thermal paper.
 const BLACK_THRESHOLD = 160;
 
@@ -201,6 +205,30 @@ function layout(ctx: SKRSContext2D, doc: PrintDocument, paperWidth: number): { o
       case 'feed': {
         const count = Number.isFinite(line.lines) ? Math.max(0, Math.floor(line.lines)) : 0;
         y += count * lineMetrics(ctx, 'normal').height;
+        return;
+      }
+      case 'qr': {
+        // The library computes the symbol (version, error correction M, mask); each dark module becomes a square of
+        // dots, runs of a row merged into one rectangle.
+        const { modules } = QRCode.create(line.data, { errorCorrectionLevel: 'M' });
+        const n = modules.size;
+        const fit = Math.floor((paperWidth * QR_PAPER_SHARE) / (n + 2 * QR_QUIET_MODULES));
+        const dot = Math.max(1, Math.min(line.module && line.module > 0 ? Math.floor(line.module) : fit, fit));
+        const left = Math.floor((paperWidth - n * dot) / 2);
+        const top = y + QR_QUIET_MODULES * dot;
+        for (let r = 0; r < n; r++) {
+          for (let c = 0; c < n;) {
+            if (!modules.get(r, c)) {
+              c++;
+              continue;
+            }
+            let end = c;
+            while (end < n && modules.get(r, end)) end++;
+            ops.push({ kind: 'rect', x: left + c * dot, y: top + r * dot, w: (end - c) * dot, h: dot });
+            c = end;
+          }
+        }
+        y += (n + 2 * QR_QUIET_MODULES) * dot;
         return;
       }
     }

@@ -11,6 +11,8 @@ import { cancelReasons } from '../../cancel-reasons/schema.js';
 import { customerLedgerEntries, itemLedgerEntries } from '../../ledger/schema.js';
 import { postCustomerEntries, postItemEntries } from '../../ledger/service.js';
 import { takeNextNumber } from '../../number-series/service.js';
+import { loyaltyOnCreditMemo } from '../../loyalty/order-points.js';
+import { postCreditMemoValue } from '../../reports/value.js';
 import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import { salesOrderLines, salesOrders } from '../schema.js';
 import { baseQty, itemLinesOf, lineLocation, setLineQuantities } from './order.js';
@@ -157,7 +159,12 @@ export function postCreditMemo(tx: Tx, auth: Auth, body: CreditRequest): Promise
         converted_order_no: '',
         order_date: plan.postingDate,
         posting_date: plan.postingDate,
+        // The order's header discounts (invoice, promotion, points) spread over what is credited, all in one figure;
+        // fees are not credited (a service that was rendered).
         invoice_discount_amount: totals.invoice_discount_amount,
+        promotion_discount_amount: '0',
+        points_discount_amount: '0',
+        fees_amount: '0',
         grand_total: totals.grand_total,
         cancel_reason_code: plan.reason.code,
         cancel_reason_description: plan.reason.description,
@@ -186,6 +193,8 @@ export function postCreditMemo(tx: Tx, auth: Auth, body: CreditRequest): Promise
           la_so_line_note: m.line.la_so_line_note,
         })),
       );
+      // The revenue storage (modules/reports): value entries and document row from the credit memo just written.
+      await postCreditMemoValue(tx, no);
       const common = {
         franchise_code: order.franchise_code,
         order_no: order.pos_so_no,
@@ -218,6 +227,11 @@ export function postCreditMemo(tx: Tx, auth: Auth, body: CreditRequest): Promise
           reverses_entry_id: plan.reverses.customer,
         },
       ]);
+      await loyaltyOnCreditMemo(tx, auth, order, {
+        pos_so_no: no,
+        amount: totals.grand_total,
+        postingDate: plan.postingDate,
+      });
     },
     update: async (tx, order, plan, no) => {
       const credited = new Map(plan.moves.map((m) => [m.line.line_no, m.quantity]));

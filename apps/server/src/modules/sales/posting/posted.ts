@@ -3,8 +3,9 @@ import type { Tx } from '../../../db/client.js';
 import { D, sum, toMoney, vatContained } from '../../../kernel/money.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import { salesInvoiceLines, salesInvoices, salesShipmentLines, salesShipments } from '../schema.js';
-import { documentTotals, lineAmount, type DocumentTotals } from '../totals.js';
+import { documentTotals, headerDiscount, lineAmount, type DocumentTotals, type FeeAmount } from '../totals.js';
 import { lineLocation } from './order.js';
+import { postInvoiceValue } from '../../reports/value.js';
 
 // What a posting moves of each line, priced: a shipment, invoice or credit memo line of `quantity` taken from the
 // order line. Discounts are proportional and cumulative: the discount up to a quantity is
@@ -75,7 +76,11 @@ export function postedLinesOf(
  * amount moved so far, after minus before (cumulative, so all parts add up to the order's discount).
  */
 export function invoiceDiscountOf(order: SalesOrderRow, allLines: readonly SalesLineRow[], moves: readonly Movement[]) {
-  const discount = D(order.invoice_discount_amount);
+  const discount = headerDiscount({
+    invoiceDiscount: order.invoice_discount_amount,
+    promotionDiscount: order.promotion_discount_amount,
+    pointsDiscount: order.points_discount_amount,
+  });
   const net = sum(allLines.map((l) => l.amount));
   if (discount.isZero() || net.isZero()) return '0.00';
   const moved = new Map(moves.map((m) => [m.line.line_no, m]));
@@ -90,8 +95,11 @@ export function invoiceDiscountOf(order: SalesOrderRow, allLines: readonly Sales
 }
 
 /** The totals of posted lines with their invoice discount (totals.ts: the one money computation). */
-export const postedTotals = (lines: readonly PostedLine[], invoiceDiscount: string): DocumentTotals =>
-  documentTotals(lines, invoiceDiscount);
+export const postedTotals = (
+  lines: readonly PostedLine[],
+  invoiceDiscount: string,
+  fees: readonly FeeAmount[] = [],
+): DocumentTotals => documentTotals(lines, { invoiceDiscount, fees });
 
 /** The header fields every posted sales document copies from its order. */
 export const postedHeaderOf = (order: SalesOrderRow, postingDate: string, userId: number | null) => ({
@@ -117,7 +125,7 @@ export async function writeShipment(
   await tx.insert(salesShipmentLines).values(o.lines.map((l) => ({ pos_ss_no: o.no, ...l })));
 }
 
-/** Writes a posted invoice and its lines (two INSERTs); amount = Σ line amounts − invoice discount. */
+/** Writes a posted invoice and its lines (two INSERTs) and its revenue rows; amount = Σ line amounts − invoice discount. */
 export async function writeInvoice(
   tx: Tx,
   o: { no: string; header: ReturnType<typeof postedHeaderOf>; lines: readonly PostedLine[]; totals: DocumentTotals },
@@ -128,8 +136,11 @@ export async function writeInvoice(
     subtotal: o.totals.subtotal,
     line_discount_amount: o.totals.line_discount_amount,
     invoice_discount_amount: o.totals.invoice_discount_amount,
+    fees_amount: o.totals.fees_amount,
     vat_amount: o.totals.vat_amount,
     amount: o.totals.grand_total,
   });
   await tx.insert(salesInvoiceLines).values(o.lines.map((l) => ({ pos_si_no: o.no, ...l })));
+  // The revenue storage (modules/reports): its value entries and document row, from the rows just written.
+  await postInvoiceValue(tx, o.no);
 }

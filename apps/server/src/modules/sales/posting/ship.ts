@@ -8,6 +8,9 @@ import { enqueueErpDocument } from '../../../kernel/outbox.js';
 import { runPosting } from '../../../kernel/posting.js';
 import { assertStock, postCustomerEntries, postItemEntries } from '../../ledger/service.js';
 import { takeNextNumber } from '../../number-series/service.js';
+import { feesOf } from '../fees.js';
+import { loyaltyOnInvoice } from '../../loyalty/order-points.js';
+import type { FeeAmount } from '../totals.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import {
   baseQty,
@@ -93,9 +96,15 @@ export function quantitiesAfter(
 }
 
 /** The invoice part of a posting: lines, totals and the customer ledger entry (shared by Ship Now and Close). */
-export function invoiceOf(plan: Pick<ShipPlan, 'order' | 'lines' | 'invoices'>) {
+export function invoiceOf(plan: Pick<ShipPlan, 'order' | 'lines' | 'invoices'>, fees: readonly FeeAmount[] = []) {
   const lines = postedLinesOf(plan.order, plan.invoices);
-  return { lines, totals: postedTotals(lines, invoiceDiscountOf(plan.order, plan.lines, plan.invoices)) };
+  return { lines, totals: postedTotals(lines, invoiceDiscountOf(plan.order, plan.lines, plan.invoices), fees) };
+}
+
+/** The fees an invoice of the plan bills: all of the order's fees on its first invoice, none on later ones. */
+export async function invoiceFeesOf(tx: Tx, plan: Pick<ShipPlan, 'order' | 'lines'>): Promise<FeeAmount[]> {
+  const first = plan.lines.every((l) => D(l.qty_invoiced).isZero());
+  return first ? feesOf(tx, plan.order.pos_so_no) : [];
 }
 
 /** Writes the shipment, the invoice and their ledger entries of a plan (numbers taken). */
@@ -126,7 +135,7 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
     );
   }
   if (n.si) {
-    const invoice = invoiceOf(plan);
+    const invoice = invoiceOf(plan, await invoiceFeesOf(tx, plan));
     await writeInvoice(tx, { no: n.si, header, ...invoice });
     await postCustomerEntries(tx, [
       {
@@ -138,6 +147,11 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
         document_no: n.si,
       },
     ]);
+    await loyaltyOnInvoice(tx, auth, plan.order, {
+      pos_si_no: n.si,
+      amount: invoice.totals.grand_total,
+      postingDate: plan.postingDate,
+    });
   }
 }
 

@@ -120,7 +120,7 @@ export async function makeOrder(
       qty_to_invoice: toQty(l.qty_to_invoice ?? l.quantity),
     };
   });
-  const totals = documentTotals(priced, o.invoice_discount_amount ?? 0);
+  const totals = documentTotals(priced, { invoiceDiscount: o.invoice_discount_amount ?? 0 });
   return db.transaction(async (tx) => {
     const pos_so_no = await takeNextNumber(tx, { franchiseCode: store.franchise_code, documentType: 'SO' });
     await tx.insert(salesOrders).values({

@@ -1,7 +1,10 @@
 import type { ApiResponse } from '@fp/contract';
 import type { Client, TestApp } from '../../../../test/helpers.js';
 import { makeCustomer, makeFranchise } from '../../customers/test-support/builders.js';
+import { eq } from 'drizzle-orm';
+import { buttonKey, GUARDED } from '@fp/contract';
 import { items, itemUnits, itemVariants } from '../../items/schema.js';
+import { pagePermissions } from '../../access/schema.js';
 
 export type Order = ApiResponse<'salesOrders.get'>;
 
@@ -11,6 +14,11 @@ export const salesPages = (level: 'view' | 'edit') =>
     page_url,
     permission_type: level,
   }));
+
+/** The guarded buttons (cashier limits) on the sales document pages of salesPages. */
+export const managerButtons = ['/salesOrders/detail', '/salesQuotes/detail'].flatMap((page) =>
+  Object.values(GUARDED).map((b) => buttonKey(page, b)),
+);
 
 /** A franchise with a store, items (one with a variant and a box unit, one blocked), and a store user of it. */
 export async function salesWorld(t: TestApp, code: string) {
@@ -39,6 +47,11 @@ export async function salesWorld(t: TestApp, code: string) {
     .values({ item_no: 'SP050', code: 'BOX', qty_per_unit_of_measure: '12' })
     .onConflictDoNothing();
   const manager = await t.makeUser({ role: 'Store Manager', customer_no: code, pages: salesPages('edit') });
+  // Store managers hold the cashier limits (issue 9, as in the demo): prices and discounts of the tests are theirs.
+  await db
+    .update(pagePermissions)
+    .set({ permissions: managerButtons })
+    .where(eq(pagePermissions.name, `perm-${manager.username}`));
   const customer = await makeCustomer(manager.client, {
     franchise_code: code,
     location_code: store.location_code,

@@ -1,0 +1,254 @@
+import Decimal from 'decimal.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOYALTY_SCHEME, REDEEMABLE_POINT_SOURCE, type EarnRate } from '@fp/contract';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Auth } from '../../http/context.js';
+import { D, toMoney, toQty } from '../../kernel/money.js';
+import { customers } from '../customers/schema.js';
+import type { SalesOrderRow } from '../sales/load.js';
+import { counterSettings } from '../system/settings.js';
+import { earnRedeemablePoints } from './points.js';
+import { loyaltyReferralRewards, loyaltySalesPostings, redeemablePointEntries } from './schema.js';
+import { postRankingPoints, rankingPointsOf, schemeFor } from './schemes.js';
+
+// Loyalty on sales (issue 9), inside the sales postings' transactions (rules: README "Loyalty on sales"):
+// - points redeemed on an order: the points ledger's "used" entries of the order, worth the configured value per
+//   point, taken off the order like a discount (pointsDiscountOf, called by sales/lines.ts finishDocumentChange);
+// - earned when the order is invoiced (loyaltyOnInvoice, called by sales/posting/ship.ts for Ship Now and Close);
+// - reversed proportionally by a credit memo (loyaltyOnCreditMemo, called by sales/posting/credit-memo.ts).
+
+const e = redeemablePointEntries;
+const HUNDRED_K = 100_000;
+
+/** Points are kept with 2 decimals; what a posting earns or reverses is rounded down (never more than the rate). */
+export const floorPoints = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+
+/** The "used" entries of an order (source Franchise, any customer) that no reversal undoes yet. */
+export async function openOrderUses(db: DbOrTx, posSoNo: string) {
+  const rev = alias(e, 'rev');
+  return db
+    .select({
+      id: e.id,
+      customer_no: e.customer_no,
+      franchise_code: e.franchise_code,
+      referral_code: e.referral_code,
+      points: e.points,
+    })
+    .from(e)
+    .leftJoin(rev, eq(rev.reverses_id, e.id))
+    .where(
+      and(eq(e.pos_so_no, posSoNo), eq(e.source, REDEEMABLE_POINT_SOURCE), eq(e.entry_type, 'used'), isNull(rev.id)),
+    );
+}
+
+/**
+ * What the points redeemed on the order are worth, at most `payable` (what is left after the other discounts), and
+ * how many points that is (la_exchange_points: the points redeemed, whatever the cap).
+ */
+export async function pointsDiscountOf(
+  tx: Tx,
+  order: SalesOrderRow,
+  payable: Decimal,
+): Promise<{ amount: string; points: string }> {
+  if (order.document_type !== 'order') return { amount: toMoney(order.points_discount_amount), points: '0' };
+  const uses = await openOrderUses(tx, order.pos_so_no);
+  if (uses.length === 0) return { amount: '0.00', points: '0' };
+  const points = uses.reduce((s, u) => s.minus(u.points), D(0));
+  const { loyalty_point_value } = await counterSettings(tx);
+  const worth = points.mul(loyalty_point_value);
+  return { amount: toMoney(Decimal.min(worth, payable)), points: toQty(points) };
+}
+
+/** The earn rates of a scheme (the Silver rates, else none, when the scheme has no configured rates). */
+function rateOf(rates: Record<string, EarnRate>, scheme: string): EarnRate {
+  return rates[scheme] ?? rates[DEFAULT_LOYALTY_SCHEME] ?? { redeemable_per_100k: '0', ranking_per_100k: '0' };
+}
+
+async function customerOf(tx: DbOrTx, customerNo: string) {
+  if (!customerNo) return null;
+  const [c] = await tx.select().from(customers).where(eq(customers.customer_no, customerNo));
+  return c ?? null;
+}
+
+/**
+ * An invoice of the order was posted: the customer earns redeemable and ranking points at the rates of their scheme
+ * (from their ranking points before this invoice), floor(amount ÷ 100,000 × rate, 2 decimals); on the customer's
+ * first invoice the referrer earns the referral points, once. No customer: nothing.
+ */
+export async function loyaltyOnInvoice(
+  tx: Tx,
+  auth: Auth,
+  order: SalesOrderRow,
+  invoice: { pos_si_no: string; amount: string; postingDate: string },
+): Promise<void> {
+  const c = await customerOf(tx, order.sell_to_code);
+  if (!c) return;
+  const settings = await counterSettings(tx);
+  const { scheme } = await schemeFor(tx, await rankingPointsOf(tx, c.customer_no));
+  const rate = rateOf(settings.loyalty_earn_rates, scheme);
+  const amount = Decimal.max(0, invoice.amount);
+  const redeemable = floorPoints(amount.div(HUNDRED_K).mul(rate.redeemable_per_100k));
+  const ranking = floorPoints(amount.div(HUNDRED_K).mul(rate.ranking_per_100k));
+  const [first] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loyaltySalesPostings)
+    .where(and(eq(loyaltySalesPostings.customer_no, c.customer_no), eq(loyaltySalesPostings.kind, 'invoice')));
+  await tx.insert(loyaltySalesPostings).values({
+    document_no: invoice.pos_si_no,
+    kind: 'invoice',
+    pos_so_no: order.pos_so_no,
+    customer_no: c.customer_no,
+    franchise_code: order.franchise_code,
+    scheme,
+    amount: toMoney(amount),
+    redeemable_per_100k: rate.redeemable_per_100k,
+    ranking_per_100k: rate.ranking_per_100k,
+    redeemable_points: redeemable.toFixed(2),
+    ranking_points: ranking.toFixed(2),
+    created_by: auth.username,
+  });
+  if (redeemable.gt(0))
+    await earnRedeemablePoints(tx, c, {
+      points: redeemable.toFixed(2),
+      pos_so_no: order.pos_so_no,
+      document_no: invoice.pos_si_no,
+      description: `Invoice ${invoice.pos_si_no}`,
+      created_by: auth.username,
+    });
+  if (ranking.gt(0))
+    await postRankingPoints(tx, {
+      customer_no: c.customer_no,
+      franchise_code: c.franchise_code,
+      pos_so_no: order.pos_so_no,
+      document_no: invoice.pos_si_no,
+      points: ranking.toFixed(2),
+    });
+  if (first.n === 0 && c.referred_by_code) await rewardReferrer(tx, auth, c, order, invoice.pos_si_no);
+}
+
+/** The referrer of a customer earns the configured referral points on the customer's first invoice, once. */
+async function rewardReferrer(
+  tx: Tx,
+  auth: Auth,
+  c: typeof customers.$inferSelect,
+  order: SalesOrderRow,
+  posSiNo: string,
+) {
+  const [referrer] = await tx.select().from(customers).where(eq(customers.referral_code, c.referred_by_code));
+  if (!referrer || referrer.customer_no === c.customer_no) return;
+  const points = floorPoints((await counterSettings(tx)).loyalty_referral_points);
+  if (points.lte(0)) return;
+  const taken = await tx
+    .insert(loyaltyReferralRewards)
+    .values({
+      customer_no: c.customer_no,
+      referrer_customer_no: referrer.customer_no,
+      referral_code: c.referred_by_code,
+      pos_so_no: order.pos_so_no,
+      pos_si_no: posSiNo,
+      points: points.toFixed(2),
+    })
+    .onConflictDoNothing()
+    .returning({ customer_no: loyaltyReferralRewards.customer_no });
+  if (taken.length === 0) return;
+  await earnRedeemablePoints(tx, referrer, {
+    points: points.toFixed(2),
+    pos_so_no: order.pos_so_no,
+    document_no: posSiNo,
+    description: `Referral of ${c.customer_no} (invoice ${posSiNo})`,
+    created_by: auth.username,
+  });
+}
+
+/** What the order's invoices earned and its credit memos reversed so far (loyalty_sales_postings). */
+export async function orderLoyaltySums(db: DbOrTx, posSoNo: string) {
+  const [r] = await db
+    .select({
+      invoiced: sql<string>`coalesce(sum(${loyaltySalesPostings.amount}) filter (where ${loyaltySalesPostings.kind} = 'invoice'), 0)::text`,
+      credited: sql<string>`coalesce(sum(${loyaltySalesPostings.amount}) filter (where ${loyaltySalesPostings.kind} = 'credit_memo'), 0)::text`,
+      redeemable_earned: sql<string>`coalesce(sum(${loyaltySalesPostings.redeemable_points}) filter (where ${loyaltySalesPostings.kind} = 'invoice'), 0)::text`,
+      ranking_earned: sql<string>`coalesce(sum(${loyaltySalesPostings.ranking_points}) filter (where ${loyaltySalesPostings.kind} = 'invoice'), 0)::text`,
+      redeemable_reversed: sql<string>`coalesce(-sum(${loyaltySalesPostings.redeemable_points}) filter (where ${loyaltySalesPostings.kind} = 'credit_memo'), 0)::text`,
+      ranking_reversed: sql<string>`coalesce(-sum(${loyaltySalesPostings.ranking_points}) filter (where ${loyaltySalesPostings.kind} = 'credit_memo'), 0)::text`,
+    })
+    .from(loyaltySalesPostings)
+    .where(eq(loyaltySalesPostings.pos_so_no, posSoNo));
+  return r;
+}
+
+/**
+ * A credit memo of the order was posted: the points its invoices earned are reversed in proportion to what is
+ * credited, cumulatively: reversed so far = floor(earned × credited so far ÷ invoiced, 2 decimals), never more than
+ * was earned (a full credit reverses everything). The customer's balance may go below 0 when they already spent
+ * the points (README). Referral points are not reversed.
+ */
+export async function loyaltyOnCreditMemo(
+  tx: Tx,
+  auth: Auth,
+  order: SalesOrderRow,
+  memo: { pos_so_no: string; amount: string; postingDate: string },
+): Promise<void> {
+  const s = await orderLoyaltySums(tx, order.pos_so_no);
+  const [earning] = await tx
+    .select()
+    .from(loyaltySalesPostings)
+    .where(and(eq(loyaltySalesPostings.pos_so_no, order.pos_so_no), eq(loyaltySalesPostings.kind, 'invoice')))
+    .limit(1);
+  if (!earning) return;
+  const invoiced = D(s.invoiced);
+  const credited = Decimal.min(invoiced, D(s.credited).plus(memo.amount));
+  const share = (earned: string, reversed: string) => {
+    if (invoiced.lte(0)) return D(0);
+    const target = credited.gte(invoiced) ? D(earned) : floorPoints(D(earned).mul(credited).div(invoiced));
+    return Decimal.max(0, Decimal.min(target, D(earned)).minus(reversed));
+  };
+  const redeemable = share(s.redeemable_earned, s.redeemable_reversed);
+  const ranking = share(s.ranking_earned, s.ranking_reversed);
+  const c = await customerOf(tx, earning.customer_no);
+  if (!c) return;
+  await tx.insert(loyaltySalesPostings).values({
+    document_no: memo.pos_so_no,
+    kind: 'credit_memo',
+    pos_so_no: order.pos_so_no,
+    customer_no: c.customer_no,
+    franchise_code: order.franchise_code,
+    scheme: earning.scheme,
+    amount: toMoney(memo.amount),
+    redeemable_per_100k: earning.redeemable_per_100k,
+    ranking_per_100k: earning.ranking_per_100k,
+    redeemable_points: redeemable.negated().toFixed(2),
+    ranking_points: ranking.negated().toFixed(2),
+    created_by: auth.username,
+  });
+  if (redeemable.gt(0))
+    await earnRedeemablePoints(tx, c, {
+      points: redeemable.negated().toFixed(2),
+      entry_type: 'reversed',
+      pos_so_no: order.pos_so_no,
+      document_no: memo.pos_so_no,
+      description: `Credit memo ${memo.pos_so_no} reverses points of order ${order.pos_so_no}`,
+      created_by: auth.username,
+    });
+  if (ranking.gt(0))
+    await postRankingPoints(tx, {
+      customer_no: c.customer_no,
+      franchise_code: c.franchise_code,
+      pos_so_no: order.pos_so_no,
+      document_no: memo.pos_so_no,
+      points: ranking.negated().toFixed(2),
+    });
+}
+
+/** The points an order earned (net of credit memos), for the order answer: derived, never stored. */
+export async function orderEarnedPoints(db: DbOrTx, posSoNo: string) {
+  const [r] = await db
+    .select({
+      redeemable: sql<string>`coalesce(sum(${loyaltySalesPostings.redeemable_points}), 0)::text`,
+      ranking: sql<string>`coalesce(sum(${loyaltySalesPostings.ranking_points}), 0)::text`,
+    })
+    .from(loyaltySalesPostings)
+    .where(eq(loyaltySalesPostings.pos_so_no, posSoNo));
+  // Formatted like the numeric(18,5) columns they stand for.
+  return { loyalty_redeemable_points: D(r.redeemable).toFixed(5), loyalty_ranking_points: D(r.ranking).toFixed(5) };
+}
