@@ -420,7 +420,7 @@ export type ErpTransferOrder = Etagged & {
   transfer_from_code: string;
   transfer_to_code: string;
   intransit_code: string;
-  status: 'open' | 'released' | 'shipped' | 'received';
+  status: 'open' | 'released' | 'shipped' | 'received' | 'canceled';
   shipment_date: string | null;
   lines: {
     line_no: number;

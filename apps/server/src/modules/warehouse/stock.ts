@@ -1,0 +1,195 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { itemImageUrl, type ItemStockRow, type ItemStockTotals, type ListRequest, type OnHandRow } from '@fp/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { Auth } from '../../http/context.js';
+import { buildWhere, type ListSpec } from '../../http/list.js';
+import type { Scope } from '../../http/scope.js';
+import { D, toQty } from '../../kernel/money.js';
+import { categories } from '../categories/schema.js';
+import { itemVariants, items } from '../items/schema.js';
+import { itemLedgerEntries } from '../ledger/schema.js';
+
+// On hand and item stock (README.md here): computed from item_ledger_entries only, grouped by franchise, location,
+// item and variant in a subquery (the index item_ledger_franchise_stock serves it: a store's rows are one index
+// range), then joined to the catalogue for descriptions, units and categories. Nothing is stored.
+
+const ile = itemLedgerEntries;
+
+/** The ledger grouped per position; `columns` are the aggregates, `having` keeps the rows that are not all zero. */
+function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, where?: SQL, having?: SQL) {
+  return db
+    .select({
+      franchise_code: ile.franchise_code,
+      location_code: ile.location_code,
+      item_no: ile.item_no,
+      variant_code: ile.variant_code,
+      ...columns,
+    })
+    .from(ile)
+    .where(where)
+    .groupBy(ile.franchise_code, ile.location_code, ile.item_no, ile.variant_code)
+    .having(having)
+    .as('s');
+}
+
+/** A column of the grouped ledger `s` as the outer query names it. */
+const col = (name: string) => sql`${sql.identifier('s')}.${sql.identifier(name)}`;
+
+/** The catalogue columns every stock row shows (the grouped ledger `s` joined to items, variants, categories). */
+const catalogueFields = () => ({
+  franchise_code: sql<string>`${col('franchise_code')}`.as('franchise_code'),
+  location_code: sql<string>`${col('location_code')}`.as('location_code'),
+  item_no: sql<string>`${col('item_no')}`.as('item_no'),
+  variant_code: sql<string>`${col('variant_code')}`.as('variant_code'),
+  description:
+    sql<string>`coalesce(${items.description}, '') || case when ${itemVariants.description} is null then '' else ' - ' || ${itemVariants.description} end`.as(
+      'description',
+    ),
+  category_code: sql<string>`coalesce(${categories.code}, '')`.as('category_code'),
+  unit_of_measure: sql<string>`coalesce(${items.base_unit_of_measure}, '')`.as('unit_of_measure'),
+});
+
+const textFields = {
+  franchise_code: { expr: col('franchise_code'), type: 'text' as const },
+  location_code: { expr: col('location_code'), type: 'text' as const },
+  item_no: { expr: col('item_no'), type: 'text' as const },
+  variant_code: { expr: col('variant_code'), type: 'text' as const },
+  description: { expr: sql`coalesce(${items.description}, '')`, type: 'text' as const },
+  category_code: { expr: sql`coalesce(${categories.code}, '')`, type: 'text' as const },
+};
+const TEXT_FIELDS = ['franchise_code', 'location_code', 'item_no', 'variant_code', 'description', 'category_code'];
+const positionKey = sql`(${col('location_code')}, ${col('item_no')}, ${col('variant_code')})`;
+
+/** The grouped ledger `s` joined to the catalogue (items, variants, categories). */
+function fromGrouped<F extends Record<string, unknown>>(db: DbOrTx, fields: F, s: ReturnType<typeof grouped>) {
+  return db
+    .select(fields as never)
+    .from(s)
+    .leftJoin(items, sql`${items.item_no} = ${col('item_no')}`)
+    .leftJoin(
+      itemVariants,
+      sql`${itemVariants.item_no} = ${col('item_no')} and ${itemVariants.variant_code} = ${col('variant_code')}`,
+    )
+    .leftJoin(categories, eq(categories.id, items.category_id))
+    .$dynamic();
+}
+
+// ---------- on hand ----------
+
+type OnHandDbRow = Omit<OnHandRow, 'image_url'>;
+type OnHandBody = ListRequest & { include_zero?: boolean };
+
+/** The on-hand list of a request: Σ quantity per position; zero positions left out unless include_zero. */
+export function onHandList(imagePathUrl: string) {
+  return (_auth: Auth, body: OnHandBody): ListSpec<OnHandDbRow, OnHandRow> => ({
+    source: (db, extra) => {
+      const s = grouped(
+        db,
+        { quantity: sql<string>`sum(${ile.quantity})`.as('quantity') },
+        undefined,
+        body.include_zero ? undefined : sql`sum(${ile.quantity}) <> 0`,
+      );
+      return fromGrouped(
+        db,
+        { ...catalogueFields(), quantity: sql<string>`${col('quantity')}`.as('quantity'), ...extra },
+        s,
+      );
+    },
+    fields: { ...textFields, quantity: { expr: col('quantity'), type: 'decimal' } },
+    filterable: [...TEXT_FIELDS, 'quantity'],
+    sortable: [...TEXT_FIELDS, 'quantity'],
+    defaultSort: { field: 'location_code', direction: 'asc' },
+    key: positionKey,
+    map: (r) => ({ ...r, quantity: toQty(r.quantity), image_url: itemImageUrl(imagePathUrl, r.item_no) }),
+  });
+}
+
+// ---------- item stock ----------
+
+export type ItemStockBody = ListRequest & { from_date: string; to_date: string; include_zero?: boolean };
+
+/** Per position: opening (before from_date), in and out (from_date … to_date); nothing after to_date is read. */
+function itemStockGrouped(db: DbOrTx, body: ItemStockBody) {
+  const from = sql`${body.from_date}::date`;
+  const to = sql`${body.to_date}::date`;
+  const inRange = sql`${ile.posting_date} >= ${from}`;
+  const opening = sql`sum(case when ${ile.posting_date} < ${from} then ${ile.quantity} else 0 end)`;
+  const qIn = sql`sum(case when ${inRange} and ${ile.quantity} > 0 then ${ile.quantity} else 0 end)`;
+  const qOut = sql`sum(case when ${inRange} and ${ile.quantity} < 0 then -${ile.quantity} else 0 end)`;
+  return grouped(
+    db,
+    {
+      opening: sql<string>`${opening}`.as('opening'),
+      quantity_in: sql<string>`${qIn}`.as('quantity_in'),
+      quantity_out: sql<string>`${qOut}`.as('quantity_out'),
+    },
+    sql`${ile.posting_date} <= ${to}`,
+    body.include_zero ? undefined : sql`(${opening} <> 0 or ${qIn} <> 0 or ${qOut} <> 0)`,
+  );
+}
+
+const closing = sql`(${col('opening')} + ${col('quantity_in')} - ${col('quantity_out')})`;
+
+/** Item stock between from_date and to_date (both inclusive, business dates as posted). */
+export function itemStockList(_auth: Auth, body: ItemStockBody): ListSpec<ItemStockRow, ItemStockRow> {
+  return {
+    source: (db, extra) =>
+      fromGrouped(
+        db,
+        {
+          ...catalogueFields(),
+          opening: sql<string>`${col('opening')}`.as('opening'),
+          quantity_in: sql<string>`${col('quantity_in')}`.as('quantity_in'),
+          quantity_out: sql<string>`${col('quantity_out')}`.as('quantity_out'),
+          closing: sql<string>`${closing}`.as('closing'),
+          ...extra,
+        },
+        itemStockGrouped(db, body),
+      ),
+    fields: {
+      ...textFields,
+      opening: { expr: col('opening'), type: 'decimal' },
+      quantity_in: { expr: col('quantity_in'), type: 'decimal' },
+      quantity_out: { expr: col('quantity_out'), type: 'decimal' },
+      closing: { expr: closing, type: 'decimal' },
+    },
+    filterable: [...TEXT_FIELDS, 'opening', 'quantity_in', 'quantity_out', 'closing'],
+    sortable: [...TEXT_FIELDS, 'opening', 'quantity_in', 'quantity_out', 'closing'],
+    defaultSort: { field: 'location_code', direction: 'asc' },
+    key: positionKey,
+    map: (r) => ({
+      ...r,
+      opening: toQty(r.opening),
+      quantity_in: toQty(r.quantity_in),
+      quantity_out: toQty(r.quantity_out),
+      closing: toQty(r.closing),
+    }),
+  };
+}
+
+/** The totals of the rows the same item stock request filters (pagination and sort ignored). */
+export async function itemStockTotals(db: DbOrTx, auth: Auth, body: ItemStockBody): Promise<ItemStockTotals> {
+  const spec = itemStockList(auth, body);
+  const where = and(auth.scope.franchise(col('franchise_code')), buildWhere(spec, body.filters));
+  const rows = await fromGrouped(
+    db,
+    {
+      opening: sql<string>`coalesce(sum(${col('opening')}), 0)`.as('opening'),
+      quantity_in: sql<string>`coalesce(sum(${col('quantity_in')}), 0)`.as('quantity_in'),
+      quantity_out: sql<string>`coalesce(sum(${col('quantity_out')}), 0)`.as('quantity_out'),
+      rows: sql<number>`count(*)`.mapWith(Number).as('rows'),
+    },
+    itemStockGrouped(db, body),
+  ).where(where);
+  const r = rows[0] as { opening: string; quantity_in: string; quantity_out: string; rows: number };
+  return {
+    opening: toQty(r.opening),
+    quantity_in: toQty(r.quantity_in),
+    quantity_out: toQty(r.quantity_out),
+    closing: toQty(D(r.opening).plus(r.quantity_in).minus(r.quantity_out)),
+    rows: Number(r.rows),
+  };
+}
+
+/** The scope of every stock list: the ledger's franchise. */
+export const stockScope = (s: Scope) => s.franchise(col('franchise_code'));
