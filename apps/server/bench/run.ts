@@ -5,6 +5,9 @@ import { benchApiVsDirect } from './api-vs-direct.js';
 import { benchWebFirstLoad } from './web-first-load.js';
 import { benchSalesShip } from './sales-ship.js';
 import { benchSalesList } from './sales-list.js';
+import { benchPurchaseReceive } from './purchase-receive.js';
+import { benchWarehouseOnHand } from './warehouse-on-hand.js';
+import { benchRevenueReports } from './revenue-reports.js';
 
 const benches: [string, () => Promise<void>][] = [
   ['login and user list', benchLoginAndUsers],
@@ -13,6 +16,9 @@ const benches: [string, () => Promise<void>][] = [
   ['web first load', benchWebFirstLoad],
   ['sales ship now', benchSalesShip],
   ['sales order list', benchSalesList],
+  ['purchase receive', benchPurchaseReceive],
+  ['warehouse on hand', benchWarehouseOnHand],
+  ['revenue reports', benchRevenueReports],
 ];
 
 const only = process.argv[2];

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { D, toMoney, toQty } from '../kernel/money.js';
 import { documentTotals, lineAmount } from '../modules/sales/totals.js';
 import { CREDIT_MEMO_DOC, INVOICE_DOC, SHIPMENT_DOC } from './checks.js';
+import { postCreditMemoValue, postInvoiceValue } from '../modules/reports/value.js';
 
 // Postings written directly in SQL, the way the books checker expects them (checks.ts): the floor the "ship now"
 // benchmark compares the API with, and books.test.ts's hand-made data. Not used by the app. The caller opens the
@@ -64,7 +65,7 @@ export async function directSale(
     amount: lineAmount({ ...l, line_discount_amount: l.line_discount_amount ?? '0' }),
   }));
   const discount = o.invoice_discount_amount ?? '0';
-  const totals = documentTotals(lines, discount);
+  const totals = documentTotals(lines, { invoiceDiscount: discount });
   const posted = ship ? sql`${o.date}::date` : sql`null`;
   const soNo = await takeNumberDirect(tx, o.franchise, 'SO', o.date);
   await tx.execute(sql`
@@ -117,6 +118,7 @@ export async function directSale(
       order_no, posting_date)
     values ('invoice', ${o.franchise}, ${o.customer_no}, ${totals.grand_total}, ${INVOICE_DOC}, ${siNo}, ${soNo},
       ${o.date}::date)`);
+  await postInvoiceValue(tx, siNo);
   return { pos_so_no: soNo, pos_ss_no: ssNo, pos_si_no: siNo };
 }
 
@@ -185,6 +187,7 @@ export async function directCreditMemo(
       order_no, posting_date)
     values ('credit_memo', ${head.franchise_code}, ${head.sell_to_code}, ${D(totals.grand_total).neg().toFixed(2)},
       ${CREDIT_MEMO_DOC}, ${cmNo}, ${o.orderNo}, ${o.date}::date)`);
+  await postCreditMemoValue(tx, cmNo);
   return cmNo;
 }
 

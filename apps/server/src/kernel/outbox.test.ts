@@ -252,12 +252,12 @@ describe('ERP outbox', () => {
       last_error: 'transfer_order TO-GONE no longer exists.',
     });
     await ctx.t.services.db.transaction((tx) =>
-      enqueueErpDocument(tx, { kind: 'consignment_issue', documentNo: 'CI-1', action: 'release' }),
+      enqueueErpDocument(tx, { kind: 'purchase_credit_memo', documentNo: 'PCM-1', action: 'release' }),
     );
     await drain();
-    expect(await erpSyncOf(ctx.t.services.db, 'consignment_issue', 'CI-1')).toMatchObject({
+    expect(await erpSyncOf(ctx.t.services.db, 'purchase_credit_memo', 'PCM-1')).toMatchObject({
       sync_state: 'dead',
-      last_error: 'No ERP document loader is registered for consignment_issue.',
+      last_error: 'No ERP document loader is registered for purchase_credit_memo.',
     });
   });
 

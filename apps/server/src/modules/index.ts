@@ -19,6 +19,18 @@ import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './shop/routes.js';
 import { salesRoutes } from './sales/routes.js';
 import { registerSalesPostingRoutes } from './sales/posting-routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { moneyRoutes } from './money/routes.js';
+import { promotionRoutes } from './promotions/routes.js';
+import { feeRoutes } from './fees/routes.js';
+import { salesFeeRoutes } from './sales/fee-routes.js';
+import { printJobRoutes } from './devices/print-job-routes.js';
+import { purchaseOrderRoutes } from './purchasing/routes.js';
+import { warehouseRoutes } from './warehouse/routes.js';
+import { reportRoutes } from './reports/routes.js';
+import { consignmentRoutes } from './consignment/routes.js';
+import { registerPurchasePostingRoutes } from './purchasing/posting-routes.js';
+import { shiftRoutes } from './shifts/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
 export const modules: ((r: Router) => void | Promise<void>)[] = [
@@ -42,4 +54,16 @@ export const modules: ((r: Router) => void | Promise<void>)[] = [
   shopRoutes,
   salesRoutes,
   registerSalesPostingRoutes,
+  paymentRoutes,
+  moneyRoutes,
+  promotionRoutes,
+  feeRoutes,
+  salesFeeRoutes,
+  printJobRoutes,
+  purchaseOrderRoutes,
+  warehouseRoutes,
+  consignmentRoutes,
+  registerPurchasePostingRoutes,
+  shiftRoutes,
+  reportRoutes,
 ];

@@ -30,6 +30,7 @@ beforeAll(async () => {
 describe('ledger service', () => {
   it('appends many entries in one INSERT and answers on hand per position in one query', async () => {
     const db = ctx.t.services.db;
+    await ctx.t.services.apiLog.flush(); // the setup's buffered api log is not this test's statement
     statements.length = 0;
     const ids = await postItemEntries(db, [
       entry('L1', '5'),
@@ -39,6 +40,7 @@ describe('ledger service', () => {
     ]);
     expect(ids).toHaveLength(4);
     expect(statements.filter((s) => s.startsWith('insert into "item_ledger_entries"'))).toHaveLength(1);
+    await ctx.t.services.apiLog.flush();
     statements.length = 0;
     const keys = [
       { locationCode: store.location_code, itemNo: 'L1' },

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { BookCheck } from '../../books/checks.js';
+import type { DbOrTx } from '../../db/client.js';
+import { Scope } from '../../http/scope.js';
+import { revenueSummaryGroups, revenueSummaryTotalQuery, type RevenueSummaryBody } from './revenue.js';
+
+// The books checks of the revenue storage and reports (books/checks.ts registers them; books.test.ts damages each):
+// the value documents are the posted invoices and credit memos with their amounts, the value entries of each
+// document add up to it, and the revenue summary (its own statements, built here unexecuted and embedded) equals
+// the sums the checker takes straight from the posted tables, per day and in total.
+
+/** The report's statements without a database: the checks embed them (QueryBuilder builds the same SQL). */
+const qb = new QueryBuilder() as unknown as DbOrTx;
+/** Every posted document, head office's view, grouped by day. */
+const everything: RevenueSummaryBody = {
+  from_date: '0001-01-01',
+  to_date: '9999-12-31',
+  group_by: 'day',
+  filters: [],
+  pagination: { page: 1, size: 1 },
+};
+
+/** The checker's own figures per posting date, from sales_invoices(+lines) and credit memo documents(+lines). */
+const postedPerDay = sql`
+  select posting_date, count(*) as documents, sum(quantity) as quantity,
+         sum(amount) filter (where kind = 'invoice') as sales, coalesce(sum(amount) filter (where kind = 'cm'), 0) as returns
+    from (
+      select 'invoice' as kind, i.posting_date, i.amount,
+             (select coalesce(sum(l.quantity), 0) from sales_invoice_lines l where l.pos_si_no = i.pos_si_no) as quantity
+        from sales_invoices i
+      union all
+      select 'cm', c.posting_date, c.grand_total,
+             -(select coalesce(sum(l.quantity), 0) from sales_order_lines l where l.pos_so_no = c.pos_so_no)
+        from sales_orders c where c.document_type = 'credit_memo'
+    ) p
+   group by posting_date`;
+
+export const revenueChecks: BookCheck[] = [
+  {
+    name: 'revenue documents = posted invoices and credit memos',
+    rule: 'each posted invoice has one sales value document of +its amount, each credit memo one of −its grand total (same franchise and date); no other',
+    query: () => sql`
+      select coalesce(p.document_no, d.document_no) as document_no, p.amount as expected, d.amount as value_document
+      from (select pos_si_no as document_no, 'invoice' as kind, amount, franchise_code, posting_date from sales_invoices
+            union all
+            select pos_so_no, 'credit_memo', -grand_total, franchise_code, posting_date from sales_orders
+             where document_type = 'credit_memo') p
+      full join sales_value_documents d on d.document_no = p.document_no
+      where p.document_no is null or d.document_no is null or d.amount <> p.amount or d.document_type <> p.kind
+         or d.franchise_code <> p.franchise_code or d.posting_date <> p.posting_date`,
+  },
+  {
+    name: 'value entries per document = its amount',
+    rule: "Σ a sales value document's entries (amount and quantity) = the document; no entry without its document",
+    query: () => sql`
+      select coalesce(d.document_no, e.document_no) as document_no, d.amount, e.amount as entries_amount,
+        d.quantity, e.quantity as entries_quantity
+      from sales_value_documents d
+      full join (select document_no, sum(amount) as amount, sum(quantity) as quantity from sales_value_entries
+                  group by document_no) e on e.document_no = d.document_no
+      where d.document_no is null or e.document_no is null or e.amount <> d.amount or e.quantity <> d.quantity`,
+  },
+  {
+    name: 'revenue summary = posted documents',
+    rule: 'the revenue summary (report statements, all franchises) per day and in total = Σ invoices − Σ credit memos, documents and quantities taken from the posted tables',
+    query: () => {
+      const groups = revenueSummaryGroups(qb, new Scope(null), everything);
+      const total = revenueSummaryTotalQuery(qb, new Scope(null), everything);
+      return sql`
+        select coalesce(r.key, to_char(p.posting_date, 'YYYY-MM-DD')) as day, r.documents, p.documents as posted_documents,
+          r.quantity, p.quantity as posted_quantity, r.sales_amount, p.sales as posted_sales, r.return_amount,
+          p.returns as posted_returns, r.net_amount
+        from (${groups}) r
+        full join (${postedPerDay}) p on r.key = to_char(p.posting_date, 'YYYY-MM-DD')
+        where r.key is null or p.posting_date is null or r.documents::bigint <> p.documents or r.quantity <> p.quantity
+           or r.sales_amount <> p.sales or r.return_amount <> p.returns or r.net_amount <> p.sales - p.returns
+        union all
+        select 'total', t.documents::bigint, a.documents, t.quantity::numeric, a.quantity, t.sales_amount::numeric,
+          a.sales, t.return_amount::numeric, a.returns, t.net_amount::numeric
+        from (${total}) t,
+             (select coalesce(sum(documents), 0) as documents, coalesce(sum(quantity), 0) as quantity,
+                     coalesce(sum(sales), 0) as sales, coalesce(sum(returns), 0) as returns
+                from (${postedPerDay}) x) a
+        where t.documents::bigint <> a.documents or t.quantity::numeric <> a.quantity
+           or t.sales_amount::numeric <> a.sales or t.return_amount::numeric <> a.returns
+           or t.net_amount::numeric <> a.sales - a.returns`;
+    },
+  },
+];
