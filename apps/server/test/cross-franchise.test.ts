@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerTemporaryCreate, pages, shipToAddressCreate } from '@fp/contract';
 import { useTestApp, type Client } from './helpers.js';
@@ -22,6 +22,14 @@ import {
   salesShipmentLines,
   salesShipments,
 } from '../src/modules/sales/schema.js';
+import { cashReceipts } from '../src/modules/payments/schema.js';
+import { purchaseOrders } from '../src/modules/purchasing/schema.js';
+import { headOfficeAuth, insertPurchaseOrder } from '../src/modules/purchasing/posting/direct.js';
+import { shipPurchaseOrder } from '../src/modules/purchasing/posting/ship.js';
+import { warehouseEntries } from '../src/modules/warehouse/schema.js';
+import { shifts } from '../src/modules/shifts/schema.js';
+import { postItemEntries } from '../src/modules/ledger/service.js';
+import { postCreditMemoValue, postInvoiceValue } from '../src/modules/reports/value.js';
 
 /**
  * The cross-franchise walk (issue 7, DEVELOPING.md "Franchise scoping"): a store user of franchise A who holds every
@@ -58,6 +66,8 @@ const MARKERS = [
   'Zqxb loyalty note',
   'ZQXBLOGMARK',
   'Zqxb sales note',
+  'Zqxb purchase note',
+  'Zqxb warehouse note',
 ];
 
 type Ids = {
@@ -71,11 +81,16 @@ type Ids = {
   bUserId: number;
   bPermissionId: number;
   bPointEntryId: number;
+  bWarehouseEntryId: number;
+  bShiftId: number;
   bFranchisePhone: string;
   bOrderNo: string;
   bShipmentNo: string;
   bInvoiceNo: string;
   bCreditMemoNo: string;
+  bReceiptId: number;
+  bPurchaseOrderNo: string;
+  bPurchaseShipmentNo: string;
 };
 let ids: Ids;
 let storeA: Client;
@@ -231,7 +246,111 @@ async function fixtures() {
     posting_date: today,
     grand_total: '987654.32',
   });
+  // B's revenue (issue 11): the value documents and entries the postings write for that invoice and credit memo.
+  await postInvoiceValue(db, 'WB001-SI-WALK-1');
+  await postCreditMemoValue(db, 'WB001-SCM-WALK-1');
+  // B's open cash receipt on that order (payments, issue 9).
+  const [receipt] = await db
+    .insert(cashReceipts)
+    .values({
+      receipt_no: 'WB001-RC-WALK-1',
+      franchise_code: B,
+      location_code: B_LOC,
+      customer_no: customer.customer_no,
+      customer_name: 'Zqxb Customer Name',
+      pos_so_no: bOrderNo,
+      amount: '987654.32',
+      receipt_type: 'collect_store',
+      payment_type: 'card',
+      comment: 'Zqxb sales note',
+    })
+    .returning();
+  // B's open shift (issue 11), opened by B's user (its name is B's private text in a shift's answer).
+  const [bShift] = await db
+    .insert(shifts)
+    .values({
+      shift_no: `${B}-SH-26-000001`,
+      franchise_code: B,
+      location_code: B_LOC,
+      opening_float: '123456',
+      business_date: today,
+      opened_by: bUser.id,
+    })
+    .returning();
+  // B's purchase order (issue 10), released and shipped by head office: its note and franchise name are B's.
+  const bPurchase = await db.transaction(async (tx) => {
+    const po = await insertPurchaseOrder(tx, { franchise_code: B, location_code: B_LOC }, [
+      { item_no: ITEM, purchase_qty: '2' },
+    ]);
+    await tx
+      .update(purchaseOrders)
+      .set({ franchise_name: 'Zqxb Franchise Secret', nwv_general_comments: 'Zqxb purchase note' })
+      .where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    const shipment = await shipPurchaseOrder(tx, headOfficeAuth(), {
+      pos_po_no: po.pos_po_no,
+      version: 1,
+      lines: [{ line_no: 10000, quantity: '1' }],
+    });
+    return { no: po.pos_po_no, shipment };
+  });
+  // B's consignment (issue 10): an issue, its transfer order, a shipment and a receipt.
+  await db.execute(sql`update franchises set consignment_warehouse_code = 'HO-WH', consignment_location_code = ${`${B}-CS`},
+    consignment_intransit_code = ${`${B}-IT`} where customer_no in (${A}, ${B})`);
+  await db.execute(sql`insert into consignment_issues (ci_no, franchise_code, status, la_notes, franchise_name, order_date,
+      bc_to_no, transfer_from_code, transfer_to_code, intransit_code)
+    values ('WB001-CI-WALK-1', ${B}, 'released', 'Zqxb sales note', 'Zqxb Franchise Secret', ${today},
+      'WB001-TO-WALK-1', 'HO-WH', ${`${B}-CS`}, ${`${B}-IT`})`);
+  await db.execute(sql`insert into consignment_issue_lines (ci_no, line_no, item_no, description, unit_of_measure, ci_qty)
+    values ('WB001-CI-WALK-1', 10000, ${ITEM}, 'Zqxb sales note', 'PCS', 2)`);
+  await db.execute(sql`insert into transfer_orders (bc_to_no, franchise_code, transfer_from_code, transfer_to_code,
+      intransit_code, ci_no, external_document_no, order_date)
+    values ('WB001-TO-WALK-1', ${B}, 'HO-WH', ${`${B}-CS`}, ${`${B}-IT`}, 'WB001-CI-WALK-1', 'Zqxb sales note', ${today})`);
+  await db.execute(sql`insert into transfer_order_lines (bc_to_no, line_no, item_no, description, unit_of_measure,
+      quantity, qty_shipped, qty_received, la_to_line_note)
+    values ('WB001-TO-WALK-1', 10000, ${ITEM}, 'Zqxb sales note', 'PCS', 2, 2, 1, 'Zqxb sales note')`);
+  await db.execute(sql`insert into transfer_shipments (no, bc_to_no, franchise_code, transfer_from_code, transfer_to_code,
+      intransit_code, posting_date, shipment_date)
+    values ('WB001-TS-WALK-1', 'WB001-TO-WALK-1', ${B}, 'HO-WH', ${`${B}-CS`}, ${`${B}-IT`}, ${today}, ${today})`);
+  await db.execute(sql`insert into transfer_shipment_lines (no, line_no, order_line_no, item_no, description,
+      unit_of_measure, quantity) values ('WB001-TS-WALK-1', 10000, 10000, ${ITEM}, 'Zqxb sales note', 'PCS', 2)`);
+  await db.execute(sql`insert into consignment_receipts (no, bc_to_no, ci_no, franchise_code, location_code,
+      intransit_code, posting_date)
+    values ('WB001-CR-WALK-1', 'WB001-TO-WALK-1', 'WB001-CI-WALK-1', ${B}, ${`${B}-CS`}, ${`${B}-IT`}, ${today})`);
+  await db.execute(sql`insert into consignment_receipt_lines (no, line_no, order_line_no, item_no, description,
+      unit_of_measure, quantity) values ('WB001-CR-WALK-1', 10000, 10000, ${ITEM}, 'Zqxb sales note', 'PCS', 1)`);
+  // Warehouse (issue 10): an open adjustment of B and stock of B at its store.
+  const [bEntry] = await db
+    .insert(warehouseEntries)
+    .values({
+      franchise_code: B,
+      location_code: B_LOC,
+      item_no: ITEM,
+      unit_of_measure: 'PCS',
+      entry_type: 'positive_adjmt',
+      quantity: '7',
+      reason_code: 'WALK',
+      description: 'Zqxb warehouse note',
+      posting_date: today,
+    })
+    .returning();
+  await postItemEntries(db, [
+    {
+      entry_type: 'positive_adjmt',
+      franchise_code: B,
+      location_code: B_LOC,
+      item_no: ITEM,
+      quantity: '7',
+      document_type: 'walk',
+      document_no: 'WB001-WALK-1',
+      posting_date: today,
+    },
+  ]);
   ids = {
+    bWarehouseEntryId: bEntry.id,
+    bShiftId: bShift.id,
+    bReceiptId: receipt.receipt_id,
+    bPurchaseOrderNo: bPurchase.no,
+    bPurchaseShipmentNo: bPurchase.shipment,
     bOrderNo,
     bShipmentNo: 'WB001-SS-WALK-1',
     bInvoiceNo: 'WB001-SI-WALK-1',
@@ -285,11 +404,37 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
     ),
     ranking_point_entries: await q(sql`select * from ranking_point_entries where franchise_code = ${B} order by id`),
     sales_orders: await q(sql`select * from sales_orders where franchise_code = ${B} order by pos_so_no`),
+    cash_receipts: await q(sql`select * from cash_receipts where franchise_code = ${B} order by receipt_id`),
+    remaining_amount_adjustments: await q(
+      sql`select * from remaining_amount_adjustments where franchise_code = ${B} order by id`,
+    ),
     sales_order_lines: await q(
       sql`select * from sales_order_lines where pos_so_no in (select pos_so_no from sales_orders where franchise_code = ${B}) order by id`,
     ),
     sales_shipments: await q(sql`select * from sales_shipments where franchise_code = ${B} order by pos_ss_no`),
     sales_invoices: await q(sql`select * from sales_invoices where franchise_code = ${B} order by pos_si_no`),
+    purchase_orders: await q(sql`select * from purchase_orders where franchise_code = ${B} order by pos_po_no`),
+    purchase_order_lines: await q(
+      sql`select * from purchase_order_lines where pos_po_no in (select pos_po_no from purchase_orders where franchise_code = ${B}) order by id`,
+    ),
+    purchase_shipments: await q(sql`select * from purchase_shipments where franchise_code = ${B} order by no`),
+    vendor_ledger_entries: await q(sql`select * from vendor_ledger_entries where franchise_code = ${B} order by id`),
+    consignment_issues: await q(sql`select * from consignment_issues where franchise_code = ${B} order by ci_no`),
+    consignment_issue_lines: await q(
+      sql`select * from consignment_issue_lines where ci_no in (select ci_no from consignment_issues where franchise_code = ${B}) order by id`,
+    ),
+    transfer_orders: await q(sql`select * from transfer_orders where franchise_code = ${B} order by bc_to_no`),
+    transfer_order_lines: await q(
+      sql`select * from transfer_order_lines where bc_to_no in (select bc_to_no from transfer_orders where franchise_code = ${B}) order by id`,
+    ),
+    consignment_receipts: await q(sql`select * from consignment_receipts where franchise_code = ${B} order by no`),
+    warehouse_entries: await q(sql`select * from warehouse_entries where franchise_code = ${B} order by id`),
+    shifts: await q(sql`select * from shifts where franchise_code = ${B} order by id`),
+    shift_counts: await q(
+      sql`select * from shift_counts where shift_id in (select id from shifts where franchise_code = ${B}) order by id`,
+    ),
+    warehouse_transfers: await q(sql`select * from warehouse_transfers where franchise_code = ${B} order by id`),
+    item_ledger_entries: await q(sql`select * from item_ledger_entries where franchise_code = ${B} order by id`),
     birthday_promotion_uses: await q(
       sql`select * from birthday_promotion_uses where customer_no in (select customer_no from customers where franchise_code = ${B})`,
     ),
@@ -303,31 +448,41 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
 type Filler = (path: string) => unknown;
 const FILL: Record<string, Filler> = {
   id: (p) =>
-    p.includes('/devices')
-      ? ids.bDeviceId
-      : p.includes('/item-prices')
-        ? ids.bPriceId
-        : p.includes('/page-permissions')
-          ? ids.bPermissionId
-          : p.includes('/ship-to')
-            ? ids.bShipToId
-            : p.includes('/redeemable-points')
-              ? ids.bPointEntryId
-              : p.includes('/admin/users')
-                ? ids.bUserId
-                : 1,
+    p.includes('/shifts')
+      ? ids.bShiftId
+      : p.includes('/warehouse')
+        ? ids.bWarehouseEntryId
+        : p.includes('/devices')
+          ? ids.bDeviceId
+          : p.includes('/item-prices')
+            ? ids.bPriceId
+            : p.includes('/page-permissions')
+              ? ids.bPermissionId
+              : p.includes('/ship-to')
+                ? ids.bShipToId
+                : p.includes('/redeemable-points')
+                  ? ids.bPointEntryId
+                  : p.includes('/admin/users')
+                    ? ids.bUserId
+                    : 1,
   ids: (p) =>
-    p.includes('/item-prices')
-      ? [ids.bPriceId]
-      : p.includes('/admin/users')
-        ? [ids.bUserId]
-        : p.includes('/redeemable-points')
-          ? [ids.bPointEntryId]
-          : [1],
+    p.includes('/warehouse')
+      ? [ids.bWarehouseEntryId]
+      : p.includes('/item-prices')
+        ? [ids.bPriceId]
+        : p.includes('/admin/users')
+          ? [ids.bUserId]
+          : p.includes('/redeemable-points')
+            ? [ids.bPointEntryId]
+            : [1],
   customer_no: (p) => (/\/(franchises|admin\/users|franchise-users)/.test(p) ? B : ids.bCustomerNo),
   customer_nos: () => [B],
   franchise_code: () => B,
+  fee_code: () => 'WALKFEE', // issue 9 fees: a catalogue fee (shared); the order is B's, so 404 comes first
   location_code: () => B_LOC,
+  // Warehouse transfer (issue 10): B's store on both ends.
+  location_from: () => B_LOC,
+  location_to: () => B_LOC,
   price_list_code: () => B_LIST,
   phone_no: (p) => (p.includes('/franchises') ? ids.bFranchisePhone : ids.bCustomerPhone),
   phone_no_customer: () => ids.bCustomerPhone,
@@ -341,8 +496,33 @@ const FILL: Record<string, Filler> = {
   referred_by_code: () => ids.bReferral,
   code: (p) => (p.includes('/ship-to') ? ids.bShipToCode : 'WALK'),
   pos_so_no: (p) =>
-    p.includes('/sales-credit-memos') ? ids.bCreditMemoNo : p.includes('/sales-') ? ids.bOrderNo : 'ZQXBSO1',
+    p.includes('/sales-credit-memos')
+      ? ids.bCreditMemoNo
+      : p.includes('/sales-') || p.includes('/cash-receipts')
+        ? ids.bOrderNo
+        : 'ZQXBSO1',
+  // payments (issue 9)
+  receipt_id: () => ids.bReceiptId,
+  sales_order_no: () => '',
+  contract_no: () => 'WALK',
+  collect_store_code: () => '',
+  phone: () => ids.bCustomerPhone,
   pos_ss_no: () => ids.bShipmentNo,
+  // Purchasing (issue 10): B's purchase order (by our number or the ERP's) and head office's shipment of it.
+  pos_po_no: () => ids.bPurchaseOrderNo,
+  po_no: () => ids.bPurchaseOrderNo,
+  no: (p) =>
+    p.includes('/purchase-orders/shipments')
+      ? ids.bPurchaseShipmentNo
+      : p.includes('/consignment-receipts')
+        ? 'WB001-CR-WALK-1'
+        : 'walk',
+  external_document_no: () => 'WALK',
+  receiving_code: () => '',
+  receiving_district_code: () => '',
+  receiving_post_code: () => '',
+  receiving_region_code: () => '',
+  warehouse_code: () => '',
   pos_si_no: () => ids.bInvoiceNo,
   // Sales documents: B's customer, its ship-to, line numbers of B's order, and codes of the catalogue.
   sell_to_code: () => ids.bCustomerNo,
@@ -360,13 +540,20 @@ const FILL: Record<string, Filler> = {
   sell_to_post_code: () => '',
   bill_to_post_code: () => '',
   ship_to_post_code: () => '',
+  // consignment (issue 10): B's transfer order and consignment issue
+  bc_to_no: () => 'WB001-TO-WALK-1',
+  ci_no: () => 'WB001-CI-WALK-1',
   line_no: () => 10000,
   line_nos: () => [10000],
+  // promotions (issue 9): a coupon code of the catalogue; a promotion naming B's franchise
+  coupon_code: () => 'WALK',
+  franchise_codes: () => [B],
   cancel_reason_code: () => 'WALK',
   agent_code: () => 'WALK',
   agent_service_code: () => 'WALK',
   // Global identifiers (the catalogue and master data are the same for every franchise).
   item_no: () => ITEM,
+  category_code: () => 'WALKCAT', // issue 11 revenue summary filter: a catalogue category (shared)
   item_nos: () => [ITEM],
   variant_code: () => '',
   unit_of_measure: () => '',
@@ -378,7 +565,16 @@ const FILL: Record<string, Filler> = {
   shipping_agent_code: () => 'WALK',
   reason_code: () => 'WALK',
   document_type: (p) =>
-    p.includes('/print') || p.includes('/sales-') ? 'order' : p.includes('/item-documents') ? 'image' : 'SO',
+    p.includes('/print') || p.includes('/sales-')
+      ? 'order'
+      : p.includes('/item-documents')
+        ? 'image'
+        : p.includes('/bank-account-entries')
+          ? 'Deposit'
+          : 'SO',
+  // Money (issue 11): a bank account of the catalogue's kind; the franchise named is B's.
+  bank_account_no: () => 'WALK-BANK',
+  bank_account_code: () => '',
   customer_birthday: () => today,
   // Lists: every row the caller may see, first page, no filter (an unknown filter field would only be a 400).
   filters: () => [],
@@ -400,6 +596,7 @@ const FILL: Record<string, Filler> = {
   consignment_location_code: () => '',
   consignment_warehouse_code: () => '',
   consignment_intransit_code: () => '',
+  shift_id: () => ids.bShiftId,
   device_code: () => 'WALKDEV',
   document_no: () => 'ZQXBSO1',
   website_no: () => 'WALKWEB',
