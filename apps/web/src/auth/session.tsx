@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SESSION_KEYS } from '@fp/contract/web';
+import { buttonAllowed, buttonAllowedOnAny, SESSION_KEYS } from '@fp/contract/web';
 import type { Me, PermissionType } from '@fp/contract';
 import { onApiError, call } from '../api/client';
 
@@ -123,4 +123,25 @@ export function canAccess(me: Me | null, pageUrl: string, level: PermissionType 
 
 export function useCan(pageUrl: string, level: PermissionType = 'view'): boolean {
   return canAccess(useSession().me, pageUrl, level);
+}
+
+/** The user as the button rules see it (@fp/contract buttons.ts). */
+const buttonSubject = (me: Me) => ({ isAdmin: me.is_admin, buttons: me.buttons ?? [] });
+
+/**
+ * Whether the current user may use a button of a page (issue 9 "Cashier limits"): guarded buttons (Override Price,
+ * Discount Above Limit, Adjust Remaining Amount, Cancel After Payment) need an explicit grant; naming ordinary
+ * buttons of a page restricts the page to them. The page level is checked apart (canAccess).
+ */
+export function canButton(me: Me | null, pageUrl: string, button: string): boolean {
+  return !!me && buttonAllowed(buttonSubject(me), pageUrl, button);
+}
+
+/** canButton on any of several pages (a screen that is two pages: its detail and its list). */
+export function canButtonOnAny(me: Me | null, pageUrls: readonly string[], button: string): boolean {
+  return !!me && buttonAllowedOnAny(buttonSubject(me), pageUrls, button);
+}
+
+export function useButton(pageUrl: string, button: string): boolean {
+  return canButton(useSession().me, pageUrl, button);
 }

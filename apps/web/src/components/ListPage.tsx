@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
@@ -31,12 +31,17 @@ export type ListPageProps<T> = {
   op: ListOperationName;
   columns: ColumnsType<T>;
   filters?: FilterField[];
-  rowKey: keyof T & string;
+  /** A field, or a function of the row for rows keyed by several fields (stock positions). */
+  rowKey: (keyof T & string) | ((row: T) => string);
   exportName?: string;
   /** Buttons left of Export Excel / Refresh Data. */
   toolbar?: ReactNode;
   /** Filters always sent (e.g. the franchise of a screen). */
   fixedFilters?: FilterItem[];
+  /** Told each request the list sends (a screen's totals row asks the same filters). */
+  onRequest?: (request: ListRequestInput) => void;
+  /** Further fields of the list call's body (e.g. a report's from_date/to_date), sent to the filter and the export. */
+  body?: Record<string, unknown>;
   defaultSort?: { field: string; direction: 'asc' | 'desc' };
   pageSize?: number;
   selectable?: boolean;
@@ -87,9 +92,12 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       pagination: { page, size },
       filters: [...(p.fixedFilters ?? []), ...filters],
       ...(sort ? { sort_order: sort } : {}),
+      ...p.body,
     }),
-    [page, size, filters, sort, p.fixedFilters],
+    [page, size, filters, sort, p.fixedFilters, p.body],
   );
+  const onRequest = p.onRequest;
+  useEffect(() => onRequest?.(request), [onRequest, request]);
   const query = useQuery({
     queryKey: qk.list(p.area, { op: p.op, ...request }),
     queryFn: async () => (await call(p.op, { body: request })) as ListResponse<T>,
@@ -121,7 +129,11 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
   const doExport = async () => {
     setExporting(true);
     try {
-      await exportList(p.op, { filters: request.filters, sort_order: request.sort_order }, p.exportName ?? p.area);
+      await exportList(
+        p.op,
+        { ...p.body, filters: request.filters, sort_order: request.sort_order },
+        p.exportName ?? p.area,
+      );
     } catch (e) {
       toast.error(e);
     } finally {

@@ -13,6 +13,8 @@ export const screens: Record<string, Page> = {
   '/document': lazyWithReload(() => import('./document')),
   '/tablet/document': lazyWithReload(() => import('./tablet/document')),
   '/cancelReasons': lazyWithReload(() => import('./cancelReasons')),
+  '/promotions': lazyWithReload(() => import('./promotions')),
+  '/fees': lazyWithReload(() => import('./fees')),
   '/devices': lazyWithReload(() => import('./devices')),
   '/franchises': lazyWithReload(() => import('./franchises')),
   '/franchises/detail': lazyWithReload(() => import('./franchises/detail')),
@@ -50,6 +52,52 @@ export const screens: Record<string, Page> = {
   '/salesQuotes/detail': lazyWithReload(() =>
     import('./salesOrders/detail').then((m) => ({ default: m.SalesQuoteDetailPage })),
   ),
+  // issue 9: tablet selling and scanning
+  '/tablet/salesOrders': lazyWithReload(() => import('./tablet/salesOrders')),
+  '/tablet/salesOrders/detail': lazyWithReload(() => import('./tablet/salesOrders/detail')),
+  '/tablet/salesOrdersInvoicedCanceled': lazyWithReload(() =>
+    import('./tablet/salesOrders').then((m) => ({ default: m.TabletSalesOrdersInvoicedCanceledPage })),
+  ),
+  '/tablet/salesOrdersInvoicedCanceled/detail': lazyWithReload(() =>
+    import('./tablet/salesOrders/detail').then((m) => ({ default: m.TabletSalesOrderClosedDetailPage })),
+  ),
+  '/tablet/scanQR': lazyWithReload(() => import('./tablet/scanQR')),
+  // issue 10: purchase orders
+  '/purchasesOrders': lazyWithReload(() => import('./purchasesOrders')),
+  '/purchasesOrders/detail': lazyWithReload(() => import('./purchasesOrders/detail')),
+  '/purchasesOrders/creditMemo': lazyWithReload(() => import('./purchasesOrders/creditMemo')),
+  '/purchasesOrdersInvoicedCanceled': lazyWithReload(() =>
+    import('./purchasesOrders').then((m) => ({ default: m.PurchaseOrdersInvoicedCanceledPage })),
+  ),
+  '/purchasesOrdersInvoicedCanceled/detail': lazyWithReload(() =>
+    import('./purchasesOrders/detail').then((m) => ({ default: m.PurchaseOrderClosedDetailPage })),
+  ),
+  '/tablet/purchasesOrders': lazyWithReload(() => import('./tablet/purchasesOrders')),
+  '/tablet/purchasesOrders/detail': lazyWithReload(() => import('./tablet/purchasesOrders/detail')),
+  // issue 10: consignment (issues, receipts, head office's transfer orders)
+  '/consignmentIssue': lazyWithReload(() => import('./consignmentIssue')),
+  '/consignmentIssue/detail': lazyWithReload(() => import('./consignmentIssue/detail')),
+  '/consignmentReceipt': lazyWithReload(() => import('./consignmentReceipt')),
+  '/consignmentReceipt/detail': lazyWithReload(() => import('./consignmentReceipt/detail')),
+  '/transferOrders': lazyWithReload(() => import('./transferOrders')),
+  '/transferOrders/detail': lazyWithReload(() => import('./transferOrders/detail')),
+  // issue 10: stock
+  '/warehouseEntries': lazyWithReload(() => import('./warehouseEntries')),
+  '/payment': lazyWithReload(() => import('./payment')),
+  '/payment/history': lazyWithReload(() => import('./payment/history')),
+  '/bankAccountEntries': lazyWithReload(() => import('./bankAccountEntries')),
+  '/reports/cashbook': lazyWithReload(() => import('./reports/cashbook')),
+  '/reports/onHand': lazyWithReload(() => import('./reports/onHand')),
+  '/reports/inventoryReport': lazyWithReload(() => import('./reports/inventoryReport')),
+  '/reports/revenue/summaries': lazyWithReload(() => import('./reports/revenue/summaries')),
+  '/reports/revenue/details': lazyWithReload(() => import('./reports/revenue/details')),
+  '/reports/salesHistorical': lazyWithReload(() => import('./reports/salesHistorical')),
+  '/reports/salesHistorical/{id}': lazyWithReload(() => import('./reports/salesHistorical/detail')),
+  '/reports/newCustomerRecord': lazyWithReload(() => import('./reports/newCustomerRecord')),
+  '/reports/redeemablePointUsed': lazyWithReload(() => import('./reports/redeemablePointUsed')),
+  '/tablet/onHand': lazyWithReload(() => import('./tablet/onHand')),
+  // issue 11: shifts
+  '/shifts': lazyWithReload(() => import('./shifts')),
 };
 
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */

@@ -7,6 +7,7 @@ import type { ToastEntity } from '@fp/contract';
 import { canAccess, useSession } from '../../auth/session';
 import { toast } from '../toast';
 import { CancelReasonDialog } from './CancelReasonDialog';
+import { documentButtonAllowed } from './access';
 import { failToast } from './toasts';
 
 export type ActionExtra = { cancel_reason_code?: string };
@@ -28,19 +29,26 @@ export type ActionBarProps = {
   /** Further buttons after the machine's (e.g. Create Credit Memo). */
   children?: ReactNode;
   disabled?: boolean;
+  /** A further condition of the document (e.g. cancel after payment needs its guarded button); false hides. */
+  guard?: (t: Transition) => boolean;
 };
 
 /**
- * The action bar of a document: each action of the machine allowed from the status and at the user's level on the
- * page, asked first with the transition's `confirm` text (cancel asks for a cancel reason of its `reasonPage`).
+ * The action bar of a document: each action of the machine allowed from the status, at the user's level on the page
+ * and by the user's buttons (issue 9: the server refuses the same ones), asked first with the transition's `confirm`
+ * text (cancel asks for a cancel reason of its `reasonPage`).
  */
 export function ActionBar(p: ActionBarProps) {
   const { modal } = App.useApp();
   const { me } = useSession();
   const [asking, setAsking] = useState<Transition | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet }).filter((t) =>
-    p.pages.some((page) => canAccess(me, page, t.level)),
+  // The level on one of the pages, the button itself (a page whose buttons are named allows only those), the guard.
+  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet }).filter(
+    (t) =>
+      p.pages.some((page) => canAccess(me, page, t.level)) &&
+      documentButtonAllowed(me, p.pages, t.label) &&
+      (p.guard?.(t) ?? true),
   );
 
   const execute = async (t: Transition, extra: ActionExtra = {}) => {

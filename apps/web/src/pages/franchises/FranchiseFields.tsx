@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { check, messages, pageStructureOf } from '@fp/contract';
+import { bankAccountNoMessage, bankBinMessage, check, messages, pageStructureOf } from '@fp/contract';
 
 const max = (n: number): Rule => ({ max: n, message: messages.maxLength(n) });
 const required: Rule = { required: true, whitespace: true, message: messages.required };
@@ -91,6 +91,28 @@ export function FranchiseFields(p: { isNew: boolean }) {
           { name: 'line_costcenter', label: 'Line Cost Center' },
           { name: 'line_gen_bus_posting_group', label: 'Line Gen. Bus. Posting Group' },
           { name: 'batch_name', label: 'Batch Name' },
+        ]}
+      />
+      <Group
+        title="Bank account (VietQR)"
+        fields={[
+          {
+            name: 'bank_account_code',
+            label: 'Bank Account Code',
+            extra: 'The account in the books: bank account entries of transfer and card receipts name it.',
+          },
+          {
+            name: 'bank_bin',
+            label: 'Bank BIN',
+            rules: [{ pattern: /^(\d{6})?$/, message: bankBinMessage }],
+            extra: 'NAPAS BIN, e.g. 970416 (ACB)',
+          },
+          {
+            name: 'bank_account_no',
+            label: 'Bank Account No',
+            rules: [{ pattern: /^[A-Za-z0-9]{0,19}$/, message: bankAccountNoMessage }],
+          },
+          { name: 'bank_account_name', label: 'Bank Account Name', rules: [max(100)] },
         ]}
       />
       <Group

@@ -1,8 +1,21 @@
 import { useMemo } from 'react';
-import { Button, Radio, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Radio, Select, Space, Table, Typography, type SelectProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { permissionTypes, type PageGrant, type PageStructure, type PermissionType } from '@fp/contract';
+import { useTranslation } from 'react-i18next';
+import {
+  GUARDED,
+  isGuarded,
+  permissionTypes,
+  type PageGrant,
+  type PageStructure,
+  type PermissionType,
+} from '@fp/contract';
+
+/** What each cashier limit (guarded button, buttons.ts) allows, as the editor explains it. */
+const GUARDED_HELP: Record<string, string> = Object.fromEntries(
+  (Object.entries(GUARDED) as [keyof typeof GUARDED, string][]).map(([k, label]) => [label, `limits.guarded.${k}`]),
+);
 
 /** One page of a permission as the editor shows it: its level and the buttons allowed (none picked = all). */
 export type PageRow = { page_url: string; permission_type: PermissionType; buttons: string[] };
@@ -39,7 +52,29 @@ export function PagesEditor({
   disabled,
   offerable = () => true,
 }: Props) {
+  const { t } = useTranslation();
   const byUrl = useMemo(() => new Map(structures.map((s) => [s.page_url, s])), [structures]);
+  const hasGuarded = value.some((r) => (byUrl.get(r.page_url)?.buttons ?? []).some((b) => isGuarded(r.page_url, b)));
+  /** The buttons of a page: the ordinary ones, then its cashier limits (never allowed unless ticked). */
+  const buttonOptions = (url: string, buttons: string[]): SelectProps['options'] => {
+    const plain = buttons.filter((b) => !isGuarded(url, b)).map((b) => ({ value: b, label: b }));
+    const guarded = buttons
+      .filter((b) => isGuarded(url, b))
+      .map((b) => ({
+        value: b,
+        label: (
+          <span title={GUARDED_HELP[b] ? t(GUARDED_HELP[b]) : undefined}>
+            {b} <Typography.Text type="secondary">· {t(GUARDED_HELP[b] ?? b)}</Typography.Text>
+          </span>
+        ),
+      }));
+    return guarded.length
+      ? [
+          { label: 'Buttons', options: plain },
+          { label: t('limits.guarded.title'), options: guarded },
+        ]
+      : plain;
+  };
   const set = (rows: PageRow[]) => onChange?.(rows);
   const update = (url: string, patch: Partial<PageRow>) =>
     set(value.map((r) => (r.page_url === url ? { ...r, ...patch } : r)));
@@ -88,7 +123,8 @@ export function PagesEditor({
             value={r.buttons}
             disabled={disabled}
             onChange={(b: string[]) => update(r.page_url, { buttons: b })}
-            options={buttons.map((b) => ({ value: b, label: b }))}
+            options={buttonOptions(r.page_url, buttons)}
+            optionLabelProp="value"
           />
         ) : (
           <Typography.Text type="secondary">No buttons</Typography.Text>
@@ -127,6 +163,9 @@ export function PagesEditor({
           onChange={(url: string) => set([...value, { page_url: url, permission_type: defaultLevel, buttons: [] }])}
         />
       )}
+      {hasGuarded ? (
+        <Alert type="info" showIcon message={t('limits.guarded.title')} description={t('limits.guarded.help')} />
+      ) : null}
       <Table<PageRow>
         size="small"
         rowKey="page_url"

@@ -13,7 +13,6 @@ import {
   ActionBar,
   DocumentEditor,
   LineGrid,
-  TotalsPanel,
   failToast,
   useCanAny,
   type ActionExtra,
@@ -37,8 +36,9 @@ import {
   useSalesDocument,
   type DocKind,
 } from './data';
-import { qtyMinus, salesLineColumns, quantityEdit } from './lines';
+import { qtyMinus, salesLineColumns, quantityEdit, useCancelGuard, useLineLimits } from './lines';
 import { PostedDocuments } from './PostedDocuments';
+import { SalesTotals } from './SalesTotals';
 import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './SalesHeader';
 
 type Route = 'order' | 'quote' | 'closed';
@@ -90,11 +90,13 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
   const qc = useQueryClient();
   const keep = useKeepDocument();
   const canEdit = useCanAny(pages, 'edit');
+  const lineLimits = useLineLimits();
   const [form] = Form.useForm<HeaderValues>();
   const [franchise, setFranchise] = useState<string | null>(me?.franchise_code ?? null);
   const [saving, setSaving] = useState(false);
   const doc = useSalesDocument(no);
   const d = doc.data;
+  const cancelGuard = useCancelGuard(d);
   const shipTos = useShipTos(Form.useWatch('sell_to_code', form) || undefined);
 
   useEffect(() => {
@@ -248,6 +250,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             entity={entity}
             run={(t, extra) => sendAction(qc.getQueryData<SalesOrder>(documentKey(no)) ?? d, t, extra)}
             onDone={onActionDone}
+            guard={cancelGuard}
           >
             {editable ? (
               <Button loading={saving} onClick={() => void save()}>
@@ -283,22 +286,12 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
       }
       totals={
         d ? (
-          <Card size="small">
-            <TotalsPanel
-              rows={[
-                { label: 'Subtotal', value: d.totals.subtotal },
-                { label: 'Line Discounts', value: d.totals.line_discount_amount },
-                { label: 'Invoice Discount', value: d.totals.invoice_discount_amount },
-                { label: 'Fees', value: d.totals.fees_amount },
-                { label: 'VAT Contained', value: d.totals.vat_amount },
-                { label: 'Grand Total', value: d.totals.grand_total, strong: true },
-                { label: 'Remaining Amount', value: d.totals.remaining_amount, strong: true },
-                ...(Number(d.totals.credited_amount) > 0
-                  ? [{ label: 'Credited (owed back)', value: d.totals.credited_amount }]
-                  : []),
-              ]}
-            />
-          </Card>
+          <SalesTotals
+            order={d}
+            editable={editable}
+            canEdit={canEdit}
+            onChanged={(o) => (o ? keep(o) : void qc.invalidateQueries({ queryKey: documentKey(no) }))}
+          />
         ) : null
       }
       lines={
@@ -307,7 +300,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             <LineGrid
               lines={d.lines.filter((l) => l.line_type === 'item')}
               rowKey="line_no"
-              columns={salesLineColumns(kind)}
+              columns={salesLineColumns(kind, lineLimits)}
               editable={editable}
               lineLabel={(l) => `line ${l.line_no} ${l.item_no}`}
               franchise={me?.franchise_code ? null : d.franchise_code}

@@ -1,7 +1,21 @@
-import { decimalIssue, messages, parseDecimalText, type SalesLine } from '@fp/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  decimalIssue,
+  GUARDED,
+  SALES_DOCUMENT_PAGES,
+  messages,
+  parseDecimalText,
+  type SalesLine,
+  type SalesOrder,
+} from '@fp/contract';
+import type { Transition } from '@fp/contract/machines';
+import { call } from '../../api/client';
+import { qk } from '../../api/keys';
+import { canButtonOnAny, useSession } from '../../auth/session';
 import type { LineColumn } from '../../components/document/DocumentEditor';
 import type { CellEdit } from '../../components/document/EditableCell';
 import { renderMoney, renderNumber } from '../../components/format';
+import i18n from '../../i18n';
 
 /** A stored decimal as typed in a field: "2.50000" → "2,5". */
 export const editDecimal = (v: unknown) => {
@@ -18,8 +32,52 @@ export const quantityEdit: Pick<CellEdit, 'check' | 'toValue'> = {
   toValue: (t) => parseDecimalText(t) ?? t,
 };
 
-/** The line columns of a sales document: quantity, discount and note are edited while the document is open. */
-export function salesLineColumns(kind: 'order' | 'quote'): LineColumn<SalesLine>[] {
+const MONEY_RULE = { min: 0, max: 999_999_999_999, scale: 2 };
+
+/**
+ * The cashier limits of the user on a sales document screen (issue 9): the price is edited only with Override Price,
+ * a discount above the configured percent (GET /api/config max_line_discount_percent) only with Discount Above Limit.
+ */
+export type LineLimits = { overridePrice: boolean; discountAboveLimit: boolean; maxDiscountPercent: string | null };
+
+/** The guarded buttons are checked on the sales document pages, as the server does (a list page guards nothing). */
+export function useLineLimits(): LineLimits {
+  const { me } = useSession();
+  const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get') });
+  return {
+    overridePrice: canButtonOnAny(me, SALES_DOCUMENT_PAGES, GUARDED.overridePrice),
+    discountAboveLimit: canButtonOnAny(me, SALES_DOCUMENT_PAGES, GUARDED.discountAboveLimit),
+    maxDiscountPercent: config.data?.max_line_discount_percent ?? null,
+  };
+}
+
+/** The message of a discount percent the user may not give (null when allowed). */
+export function discountLimitIssue(text: string, limits: LineLimits): string | null {
+  if (limits.discountAboveLimit || limits.maxDiscountPercent === null) return null;
+  const v = parseDecimalText(text);
+  if (v === null || Number(v) <= Number(limits.maxDiscountPercent)) return null;
+  return i18n.t('limits.discountAboveLimit', { max: limits.maxDiscountPercent, button: GUARDED.discountAboveLimit });
+}
+
+/**
+ * Cancel on an order that has been paid (the remaining amount is no longer the grand total: processed receipts)
+ * needs Cancel After Payment; the ActionBar hides it otherwise.
+ */
+export function useCancelGuard(d: SalesOrder | undefined) {
+  const { me } = useSession();
+  const granted = canButtonOnAny(me, SALES_DOCUMENT_PAGES, GUARDED.cancelAfterPayment);
+  return (t: Transition) =>
+    t.action !== 'cancel' || granted || !d || Number(d.totals.remaining_amount) === Number(d.totals.grand_total);
+}
+
+const ALL_ALLOWED: LineLimits = { overridePrice: true, discountAboveLimit: true, maxDiscountPercent: null };
+
+/**
+ * The line columns of a sales document: quantity, discount and note are edited while the document is open; the unit
+ * price too for a user granted Override Price; a discount percent above the limit is refused without Discount Above
+ * Limit (the server refuses both the same way).
+ */
+export function salesLineColumns(kind: 'order' | 'quote', limits: LineLimits = ALL_ALLOWED): LineColumn<SalesLine>[] {
   return [
     { title: 'Item No', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
     { title: 'Description', dataIndex: 'description', key: 'description' },
@@ -34,7 +92,24 @@ export function salesLineColumns(kind: 'order' | 'quote'): LineColumn<SalesLine>
       render: renderNumber,
       edit: { field: 'quantity', display: editDecimal, ...quantityEdit, width: 90 },
     },
-    { title: 'Unit Price', dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+    {
+      title: 'Unit Price',
+      dataIndex: 'unit_price',
+      key: 'unit_price',
+      align: 'right',
+      render: renderMoney,
+      ...(limits.overridePrice
+        ? {
+            edit: {
+              field: 'unit_price',
+              display: editDecimal,
+              check: (t: string) => (t.trim() ? decimalIssue(t, MONEY_RULE) : messages.required),
+              toValue: (t: string) => parseDecimalText(t) ?? t,
+              width: 110,
+            },
+          }
+        : {}),
+    },
     {
       title: 'Discount %',
       dataIndex: 'line_discount_percent',
@@ -44,7 +119,7 @@ export function salesLineColumns(kind: 'order' | 'quote'): LineColumn<SalesLine>
       edit: {
         field: 'line_discount_percent',
         display: editDecimal,
-        check: (t) => (t.trim() ? decimalIssue(t, PERCENT_RULE) : null),
+        check: (t) => (t.trim() ? (decimalIssue(t, PERCENT_RULE) ?? discountLimitIssue(t, limits)) : null),
         toValue: (t) => (t.trim() ? (parseDecimalText(t) ?? t) : '0'),
         width: 80,
       },

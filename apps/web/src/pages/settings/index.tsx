@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
+import { CounterSettings } from './CounterSettings';
 
 type FormValues = { maintenance_mode: boolean; maintenance_noti: string; shop_url: string };
 
@@ -33,42 +34,45 @@ export default function SettingsPage() {
   };
   if (config.isLoading) return <Skeleton active />;
   return (
-    <Card title="Settings" style={{ maxWidth: 720 }}>
-      <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="maintenance_mode" label="Maintenance mode" valuePropName="checked">
-          <Switch aria-label="Maintenance mode" />
-        </Form.Item>
-        <Form.Item
-          name="maintenance_noti"
-          label="Maintenance notice"
-          rules={[{ max: 500, message: messages.maxLength(500) }]}
-        >
-          <Input.TextArea rows={3} placeholder="Shown to users while maintenance mode is on" />
-        </Form.Item>
-        <Form.Item
-          name="shop_url"
-          label="Online shop URL"
-          rules={[
-            { type: 'url', message: 'Please enter a valid URL' },
-            { max: 255, message: messages.maxLength(255) },
-          ]}
-        >
-          <Input placeholder="https://shop.example.vn" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
-        </Button>
-      </Form>
-      {config.data ? (
-        <Descriptions title="Connectors" size="small" column={1} style={{ marginTop: 24 }}>
-          <Descriptions.Item label="ERP">{config.data.erp_mode}</Descriptions.Item>
-          <Descriptions.Item label="Online shop">{config.data.shop_mode}</Descriptions.Item>
-          <Descriptions.Item label="Cloud drive">{config.data.drive_mode}</Descriptions.Item>
-          <Descriptions.Item label="Default vendor">
-            {config.data.default_vendor_no} · {config.data.default_vendor_name}
-          </Descriptions.Item>
-        </Descriptions>
-      ) : null}
-    </Card>
+    <>
+      <Card title="Settings" style={{ maxWidth: 720 }}>
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item name="maintenance_mode" label="Maintenance mode" valuePropName="checked">
+            <Switch aria-label="Maintenance mode" />
+          </Form.Item>
+          <Form.Item
+            name="maintenance_noti"
+            label="Maintenance notice"
+            rules={[{ max: 500, message: messages.maxLength(500) }]}
+          >
+            <Input.TextArea rows={3} placeholder="Shown to users while maintenance mode is on" />
+          </Form.Item>
+          <Form.Item
+            name="shop_url"
+            label="Online shop URL"
+            rules={[
+              { type: 'url', message: 'Please enter a valid URL' },
+              { max: 255, message: messages.maxLength(255) },
+            ]}
+          >
+            <Input placeholder="https://shop.example.vn" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Form>
+        {config.data ? (
+          <Descriptions title="Connectors" size="small" column={1} style={{ marginTop: 24 }}>
+            <Descriptions.Item label="ERP">{config.data.erp_mode}</Descriptions.Item>
+            <Descriptions.Item label="Online shop">{config.data.shop_mode}</Descriptions.Item>
+            <Descriptions.Item label="Cloud drive">{config.data.drive_mode}</Descriptions.Item>
+            <Descriptions.Item label="Default vendor">
+              {config.data.default_vendor_no} · {config.data.default_vendor_name}
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+      </Card>
+      {config.data ? <CounterSettings config={config.data} /> : null}
+    </>
   );
 }

@@ -1,0 +1,175 @@
+import { Input, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { PurchaseOrderLine } from '@fp/contract';
+import { renderDate, renderNumber } from '../../components/format';
+import { capIssue, creditCapMessage, receiveCapMessage } from './data';
+
+/** What the user typed in the shipment line table, by line_no. */
+export type PostingInputs = {
+  receive: Record<number, string>;
+  credit: Record<number, string>;
+  note: Record<number, string>;
+};
+
+export const emptyInputs = (): PostingInputs => ({ receive: {}, credit: {}, note: {} });
+
+/** Starts the table from the order: qty to receive = what may be received now, qty credit memo = 0, the notes. */
+export const inputsOf = (lines: PurchaseOrderLine[]): PostingInputs => ({
+  receive: Object.fromEntries(lines.map((l) => [l.line_no, editQty(l.qty_to_receive)])),
+  credit: Object.fromEntries(lines.map((l) => [l.line_no, '0'])),
+  note: Object.fromEntries(lines.map((l) => [l.line_no, l.la_so_line_note])),
+});
+
+/** "2.50000" → "2,5" (as typed in a German field). */
+export const editQty = (v: unknown) => {
+  const s = String(v ?? '');
+  return (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s).replace('.', ',');
+};
+
+export const receiveIssue = (l: PurchaseOrderLine, text: string) =>
+  capIssue(text, l.qty_to_receive, (q) => receiveCapMessage(l, q, l.qty_to_receive));
+export const creditIssue = (l: PurchaseOrderLine, text: string) =>
+  capIssue(text, l.qty_credit_memo, (q) => creditCapMessage(l, q, l.qty_credit_memo));
+
+function QtyInput({
+  label,
+  value,
+  issue,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  issue: string | null;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div style={{ minWidth: 110 }}>
+      <Input
+        size="small"
+        aria-label={label}
+        value={value}
+        disabled={disabled}
+        status={issue ? 'error' : undefined}
+        style={{ width: 100, textAlign: 'right' }}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {issue ? (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', maxWidth: 260, fontSize: 12 }}>
+          {issue}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * product.md 2 "Shipment line table": every line with what was shipped, received, invoiced and credited; the qty to
+ * receive and the qty credit memo are typed here (refused past their caps with the server's message) and posted by
+ * Receive Now and Create Credit Memo; the line note goes with the receipt.
+ */
+export function ShipmentLines({
+  lines,
+  inputs,
+  onChange,
+  canReceive,
+  canCredit,
+}: {
+  lines: PurchaseOrderLine[];
+  inputs: PostingInputs;
+  onChange: (next: PostingInputs) => void;
+  canReceive: boolean;
+  canCredit: boolean;
+}) {
+  const set = (kind: keyof PostingInputs, line: number, v: string) =>
+    onChange({ ...inputs, [kind]: { ...inputs[kind], [line]: v } });
+  const num = (title: string, key: keyof PurchaseOrderLine) => ({
+    title,
+    dataIndex: key,
+    key,
+    align: 'right' as const,
+    render: renderNumber,
+  });
+  const columns: ColumnsType<PurchaseOrderLine> = [
+    { title: 'No', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
+    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
+    { title: 'Description', dataIndex: 'description', key: 'description' },
+    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    num('Purchase Qty', 'purchase_qty'),
+    num('Qty Shipped', 'qty_shipped'),
+    {
+      title: 'Qty To Receive',
+      key: 'qty_to_receive',
+      render: (_: unknown, l) => {
+        const text = inputs.receive[l.line_no] ?? '0';
+        const open = canReceive && Number(l.qty_to_receive) > 0;
+        return open ? (
+          <QtyInput
+            label={`Qty to receive of line ${l.line_no} ${l.item_no}`}
+            value={text}
+            issue={receiveIssue(l, text)}
+            disabled={false}
+            onChange={(v) => set('receive', l.line_no, v)}
+          />
+        ) : (
+          renderNumber(l.qty_to_receive)
+        );
+      },
+    },
+    num('Qty Invoiced', 'qty_invoiced'),
+    {
+      title: 'Qty Credit Memo',
+      key: 'qty_credit_memo',
+      render: (_: unknown, l) => {
+        const text = inputs.credit[l.line_no] ?? '0';
+        const open = canCredit && Number(l.qty_credit_memo) > 0;
+        return open ? (
+          <QtyInput
+            label={`Qty credit memo of line ${l.line_no} ${l.item_no}`}
+            value={text}
+            issue={creditIssue(l, text)}
+            disabled={false}
+            onChange={(v) => set('credit', l.line_no, v)}
+          />
+        ) : (
+          renderNumber(l.qty_credit_memo)
+        );
+      },
+    },
+    num('Qty Credited Memo', 'qty_credited_memo'),
+    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
+    { title: 'Shipment Date', dataIndex: 'shipment_date', key: 'shipment_date', render: renderDate },
+    { title: 'Line No', dataIndex: 'line_no', key: 'line_no', align: 'right' },
+    { title: 'Location Code', dataIndex: 'location_code', key: 'location_code' },
+    {
+      title: 'Line Note',
+      key: 'la_so_line_note',
+      render: (_: unknown, l) =>
+        canReceive ? (
+          <Input
+            size="small"
+            aria-label={`Line note of line ${l.line_no} ${l.item_no}`}
+            value={inputs.note[l.line_no] ?? ''}
+            style={{ width: 180 }}
+            onChange={(e) => set('note', l.line_no, e.target.value)}
+          />
+        ) : (
+          l.la_so_line_note
+        ),
+    },
+  ];
+  return (
+    <section aria-label="Shipment Lines">
+      <Table<PurchaseOrderLine>
+        size="small"
+        rowKey="line_no"
+        columns={columns}
+        dataSource={lines}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No lines' }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ListRequestInput, RevenueDetailRow, RevenueDocumentType } from '@fp/contract';
+import { call } from '../../../../api/client';
+import { qk } from '../../../../api/keys';
+import { ListPage } from '../../../../components/ListPage';
+import { renderDate, renderMoney, renderNumber } from '../../../../components/format';
+import { DateRangeForm, useDateRange } from '../../shared/DateRange';
+import { TotalsRow, columnAt } from '../../shared/TotalsRow';
+import { REPORTS_AREA, orderUrl, useHeadOffice, useSalesFilters } from '../../shared/data';
+
+const TYPE_LABEL: Record<RevenueDocumentType, string> = { invoice: 'Invoice', credit_memo: 'Credit Memo' };
+
+/**
+ * /reports/revenue/details: every posted invoice (+) and credit memo (−) between two dates, one row each, with the
+ * totals of the filtered set and Export Excel; a document number opens its order.
+ */
+export default function RevenueDetailsPage() {
+  const { t } = useTranslation();
+  const headOffice = useHeadOffice();
+  const dates = useDateRange();
+  const [request, setRequest] = useState<ListRequestInput | null>(null);
+  const salesFilters = useSalesFilters();
+  const filterItems = request?.filters;
+  const body = dates.range;
+
+  const totals = useQuery({
+    queryKey: qk.other(REPORTS_AREA, 'revenue-detail-total', { ...body, filterItems }),
+    queryFn: () => call('revenueReports.detailTotal', { body: { ...body, filters: filterItems ?? [] } }),
+    enabled: request !== null,
+  });
+
+  const columns = useMemo<ColumnsType<RevenueDetailRow>>(
+    () => [
+      {
+        title: 'Type',
+        dataIndex: 'document_type',
+        key: 'document_type',
+        sorter: true,
+        render: (v: RevenueDocumentType) => TYPE_LABEL[v] ?? v,
+      },
+      {
+        title: 'Document No',
+        dataIndex: 'document_no',
+        key: 'document_no',
+        sorter: true,
+        render: (v: string, r) => <Link to={orderUrl(r.pos_so_no)}>{v}</Link>,
+      },
+      { title: 'POSSO No', dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
+      { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
+      ...(headOffice ? [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }] : []),
+      { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+      { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
+      { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+      { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true },
+      { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', sorter: true, render: renderNumber },
+      { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', sorter: true, render: renderMoney },
+    ],
+    [headOffice],
+  );
+  const filters = useMemo(
+    () => [
+      { name: 'document_no', label: 'Document No' },
+      { name: 'pos_so_no', label: 'POSSO No' },
+      ...salesFilters,
+      { name: 'customer_name', label: 'Customer' },
+    ],
+    [salesFilters],
+  );
+  const tot = totals.data;
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Revenue Details
+      </Typography.Title>
+      <DateRangeForm name="revenue-detail" state={dates} />
+      <ListPage<RevenueDetailRow>
+        area={REPORTS_AREA}
+        op="revenueReports.detail"
+        rowKey="document_no"
+        exportName="revenue-details"
+        columns={columns}
+        body={body}
+        onRequest={setRequest}
+        defaultSort={{ field: 'posting_date', direction: 'desc' }}
+        filters={filters}
+        tableProps={{
+          summary: () =>
+            tot ? (
+              <TotalsRow
+                testId="revenue-detail-totals"
+                label={t('reports.revenue.documents', { count: tot.documents })}
+                labelSpan={columnAt(columns, 'quantity')}
+                columnCount={columns.length}
+                figures={{
+                  [columnAt(columns, 'quantity')]: renderNumber(tot.quantity),
+                  [columnAt(columns, 'amount')]: renderMoney(tot.net_amount),
+                }}
+              />
+            ) : null,
+        }}
+      />
+    </>
+  );
+}
