@@ -47,13 +47,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The real server on a fresh embedded database with demo data.
-    command: `rm -rf ${runDir} && npx vite build --logLevel error --outDir ${runDir}/dist && npx tsx ../server/src/main.ts`,
+    // The real server with demo data on a fresh embedded database, or on a fresh database `fp_e2e_<port>` on the
+    // PostgreSQL server E2E_DATABASE_URL names (e2e/support/e2e-server.ts; dropped again when the run ends).
+    command: `rm -rf ${runDir} && npx vite build --logLevel error --outDir ${runDir}/dist && npx tsx e2e/support/e2e-server.ts`,
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // SIGTERM lets the server stop and e2e-server.ts drop its PostgreSQL database (a database left by a killed run
+    // is dropped when the next run on the port starts).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -132,12 +132,17 @@ test('layout at 1366 px: Actions columns are fully visible on users, devices and
   }
 });
 
-test('menu: Revenue Details is listed under Reports', async ({ adminPage: page }) => {
+test('menu: Revenue Details is listed under Reports and opens the report (issue 11)', async ({ adminPage: page }) => {
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByText('Reports', { exact: true }).click();
-  await expect(menu.getByRole('link', { name: 'Revenue Details' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Revenue Summaries' })).toBeVisible();
+  for (const name of ['Sales History', 'New Customer Records', 'Redeemable Points Used'])
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  await menu.getByRole('link', { name: 'Revenue Details' }).click();
+  await expect(page).toHaveURL(/\/reports\/revenue\/details$/);
+  await expect(page.getByRole('heading', { name: 'Revenue Details' })).toBeVisible();
+  await expect(page.getByText('Coming in a later release')).toHaveCount(0);
 });
 
 test('layout: the sidebar is open at 1366 px and collapses at 1024 px', async ({ adminPage: page }) => {
