@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { operation, opUrl, type ApiInput, type ApiResponse, type OperationName, type PageGrant } from '@fp/contract';
@@ -14,16 +15,22 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 
-/** A fresh database per test file: embedded PGlite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh database per test file: embedded PGlite, or a new database on TEST_DATABASE_URL's server. Both start
+ * from the run's migrated template (global-setup.ts) when there is one; openDatabase then finds every migration
+ * applied.
+ */
 async function freshDatabase(
   onQuery?: (sql: string) => void,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null, onQuery });
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ dataDir: null, onQuery, loadDataDir });
     return { database, drop: async () => {} };
   }
-  return throwawayPostgres(serverUrl, 'fp_test', onQuery);
+  return throwawayPostgres(serverUrl, 'fp_test', onQuery, inject('pgTemplate') ?? undefined);
 }
 
 export type TestApp = App & {
