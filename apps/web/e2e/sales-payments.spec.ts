@@ -1,15 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
 import { test, expect, loginAs, uniq, ROLE_USERS } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
+import { choose } from './support/pages';
 
 test.describe.configure({ timeout: 120_000 });
 
 /** Picks an option of an Ant Design select (not searchable) by its label. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
-}
-
 test('walk-in order paid in cash with change: tendered above the total, change shown, processed, remaining 0', async ({
   browser,
   baseURL,

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { makeData, uniq, type Api } from '../fixtures';
-import { DetailPage } from './pages';
+import { DetailPage, choose } from './pages';
+
+export { choose } from './pages';
 
 /** The money screens (issue 11) a money user is granted, with edit. */
 export const MONEY_PAGES = ['/payment', '/payment/history', '/bankAccountEntries', '/reports/cashbook'] as const;
@@ -26,12 +28,6 @@ export function moneyApi(api: Api) {
       return r;
     },
   };
-}
-
-/** Picks an option of an Ant Design select by its label. */
-export async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
 }
 
 /** /payment: find an order or a customer, fill the payment, add it, process it. */

@@ -167,3 +167,29 @@ export class ListPage extends DetailPage {
     return this.table.getByRole('columnheader', { name, exact: true });
   }
 }
+
+/**
+ * Picks an option of this Select only: its dropdown is the one that holds the list the combobox controls, so the
+ * previous Select's dropdown, still fading out, is never clicked instead. Waits for the dropdown to close.
+ */
+export async function pickOption(page: Page, select: Locator, text: string | RegExp) {
+  await select.click();
+  await expect(select).toHaveAttribute('aria-controls', /.+/);
+  const list = await select.getAttribute('aria-controls');
+  const dropdown = page.locator(`.ant-select-dropdown:has([id="${list}"])`);
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+  await expect(dropdown).toBeHidden();
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Picks an option of an Ant Design select by its label, from the select's own dropdown (aria-controls; never another
+ * dropdown still closing), and waits until the select shows it.
+ */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  const select = scope.getByLabel(label, { exact: true });
+  await pickOption(page, select, new RegExp(`^${escapeRegExp(option)}$`));
+  const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(shown).toContainText(option);
+}

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../fixtures';
-import { ListPage } from './pages';
+import { ListPage, pickOption } from './pages';
+
+export { pickOption };
 
 /** The demo franchise's two stores (seed: franchises/seed.ts). */
 export const STORE_1 = 'HN001-01';
@@ -49,19 +51,6 @@ export function dayOffset(days: number) {
   const iso = d.toISOString().slice(0, 10);
   const [y, m, dd] = iso.split('-');
   return { iso, display: `${dd}-${m}-${y}` };
-}
-
-/**
- * Picks an option of this Select only: its dropdown is the one that holds the list the combobox controls, so the
- * previous Select's dropdown, still fading out, is never clicked instead. Waits for the dropdown to close.
- */
-export async function pickOption(page: Page, select: Locator, text: string | RegExp) {
-  await select.click();
-  await expect(select).toHaveAttribute('aria-controls', /.+/);
-  const list = await select.getAttribute('aria-controls');
-  const dropdown = page.locator(`.ant-select-dropdown:has([id="${list}"])`);
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
-  await expect(dropdown).toBeHidden();
 }
 
 /** The warehouse entry journal (/warehouseEntries) over the list page object. */
