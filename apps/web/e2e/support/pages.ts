@@ -172,24 +172,27 @@ export class ListPage extends DetailPage {
  * Picks an option of this Select only: its dropdown is the one that holds the list the combobox controls, so the
  * previous Select's dropdown, still fading out, is never clicked instead. Waits for the dropdown to close.
  */
-export async function pickOption(page: Page, select: Locator, text: string | RegExp) {
-  await select.click();
-  await expect(select).toHaveAttribute('aria-controls', /.+/);
-  const list = await select.getAttribute('aria-controls');
+export async function pickOption(page: Page, select: Locator, text: string | RegExp, timeout?: number) {
+  await select.click({ timeout });
+  await expect(select).toHaveAttribute('aria-controls', /.+/, { timeout });
+  const list = await select.getAttribute('aria-controls', { timeout });
   const dropdown = page.locator(`.ant-select-dropdown:has([id="${list}"])`);
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
-  await expect(dropdown).toBeHidden();
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout });
+  await expect(dropdown).toBeHidden({ timeout });
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Picks an option of an Ant Design select by its label, from the select's own dropdown (aria-controls; never another
- * dropdown still closing), and waits until the select shows it.
+ * dropdown still closing), until the select shows it: a click that lands while the dropdown is still moving in is
+ * tried again.
  */
 export async function choose(page: Page, scope: Locator, label: string, option: string) {
   const select = scope.getByLabel(label, { exact: true });
-  await pickOption(page, select, new RegExp(`^${escapeRegExp(option)}$`));
   const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await expect(shown).toContainText(option);
+  await expect(async () => {
+    await pickOption(page, select, new RegExp(`^${escapeRegExp(option)}$`), 5_000);
+    await expect(shown).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

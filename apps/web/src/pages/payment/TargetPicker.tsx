@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Segmented, Space } from 'antd';
+import { Segmented, Space } from 'antd';
+import { SearchBox } from '../../components/SearchBox';
 import { check, customerLookupErrors } from '@fp/contract/web';
 import type { Customer } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
@@ -57,14 +58,14 @@ export function TargetPicker(p: { onPicked: (t: Target | null) => void }) {
           { value: 'customer', label: t('money.pay.forCustomer') },
         ]}
       />
-      <Input.Search
+      <SearchBox
         key={kind}
         autoFocus
         style={{ width: 360 }}
         aria-label={kind === 'order' ? t('money.pay.orderNo') : t('money.pay.customerSearch')}
         placeholder={kind === 'order' ? t('money.pay.orderNo') : t('money.pay.customerSearch')}
         enterButton={t('money.pay.find')}
-        loading={busy}
+        busy={busy}
         allowClear
         onSearch={(v) => void search(v)} // search() shows its own error toast
       />

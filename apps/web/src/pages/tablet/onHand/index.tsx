@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { SearchBox } from '../../../components/SearchBox';
 import { formatNumber, type ItemRow } from '@fp/contract';
 import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
@@ -91,13 +92,13 @@ export default function TabletOnHandPage() {
           {t('stock.tablet.title')}
         </Typography.Title>
         <Space.Compact style={{ width: '100%' }}>
-          <Input.Search
+          <SearchBox
             size="large"
             enterButton="Search"
             placeholder={t('stock.tablet.placeholder')}
             aria-label={t('stock.tablet.search')}
             value={text}
-            loading={found.isFetching}
+            busy={found.isFetching}
             onChange={(e) => setText(e.target.value)}
             onSearch={run}
           />

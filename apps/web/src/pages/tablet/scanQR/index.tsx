@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Select, Space, Tag, Typography } from 'antd';
+import { SearchBox } from '../../../components/SearchBox';
 import { CameraOutlined, PlusOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -235,13 +236,13 @@ export default function TabletScanPage() {
             style={{ width: '100%', height: '100%', objectFit: 'cover' }}
           />
         </div>
-        <Input.Search
+        <SearchBox
           enterButton="Open"
           allowClear
           aria-label={t('tablet.scan.code')}
           placeholder={t('tablet.scan.codePlaceholder')}
           value={typed}
-          loading={looking}
+          busy={looking}
           onChange={(e) => setTyped(e.target.value)}
           onSearch={(v) => {
             if (!v.trim()) return;
