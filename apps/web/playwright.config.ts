@@ -7,18 +7,44 @@ const port = Number(process.env.E2E_PORT);
 const runDir = `/tmp/fp-e2e-${port}`;
 export const E2E_DATA_DIR = `${runDir}/data`;
 
+/** The journeys' server's environment; the workers that start servers of their own take it from here too. */
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: E2E_DATA_DIR,
+  WEB_DIST: `${runDir}/dist`,
+  ADMIN_PASSWORD: 'Admin1234',
+  SEED_DEMO: 'true',
+  PRINTER_ALLOW_LOOPBACK: 'true',
+  LOG_LEVEL: 'warn',
+  JOB_POLL_MS: '500',
+  // The online shop journey starts a Magento-shaped test server on this port (e2e/support/magento-shop.ts).
+  SHOP_MODE: 'magento',
+  MAGENTO_BASE_URL: `http://127.0.0.1:${e2eMagentoPort()}`,
+  MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
+  MAGENTO_TIMEOUT_MS: '2000',
+  ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
+};
+process.env.E2E_SERVER_BASE_ENV = JSON.stringify(serverEnv);
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: `${runDir}/test-results`,
   timeout: 180_000,
   expect: { timeout: 30_000 },
+  // Files run in E2E_WORKERS workers at once (2 by default), each against a server and database of its own
+  // (e2e/support/worker-server.ts); the journeys of one file run one after another in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace only when a journey is tried again: recording every journey's frames costs the run more than it says.
+    trace: 'on-first-retry',
+    // The app honours the system's reduced-motion setting (no Ant Design animations): less painting, no waiting for
+    // a dialog or dropdown to finish moving.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -58,22 +84,6 @@ export default defineConfig({
     // SIGTERM lets the server stop and e2e-server.ts drop its PostgreSQL database (a database left by a killed run
     // is dropped when the next run on the port starts).
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      WEB_DIST: `${runDir}/dist`,
-      ADMIN_PASSWORD: 'Admin1234',
-      SEED_DEMO: 'true',
-      PRINTER_ALLOW_LOOPBACK: 'true',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_MS: '500',
-      // The online shop journey starts a Magento-shaped test server on this port (e2e/support/magento-shop.ts).
-      SHOP_MODE: 'magento',
-      MAGENTO_BASE_URL: `http://127.0.0.1:${e2eMagentoPort()}`,
-      MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
-      MAGENTO_TIMEOUT_MS: '2000',
-      ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
-    },
+    env: serverEnv,
   },
 });

@@ -8,9 +8,14 @@ test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+/** Opens the sidebar if it is collapsed (the layout may still be settling to the window's width). */
 async function openMenu(page: Page) {
   const open = page.getByRole('button', { name: 'Open menu' });
-  if (await open.isVisible()) await open.click();
+  const close = page.getByRole('button', { name: 'Close menu' });
+  await expect(async () => {
+    if (await open.isVisible()) await open.click({ timeout: 2_000 });
+    await expect(close).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 }
 
 test('a user refused a page gains it after an admin gives them a page permission', async ({ browser, request }) => {

@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DetailPage, ListPage } from './support/pages';
+import { workerServer } from './support/worker-server';
 
 export const ADMIN = { username: 'admin', password: 'Admin1234' };
 /** Demo users (README): password Demo1234. */
@@ -207,7 +208,25 @@ type Fixtures = {
   detailPage: DetailPage;
 };
 
-export const test = base.extend<Fixtures>({
+/** The worker's own server (support/worker-server.ts): every page and API client of its journeys talks to it. */
+type WorkerFixtures = { server: string };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use, info) => {
+      const s = await workerServer(info);
+      await use(s.baseURL);
+      await s.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server),
+  request: async ({ playwright, server }, use) => {
+    const request = await playwright.request.newContext({ baseURL: server });
+    await use(request);
+    await request.dispose();
+  },
   adminPage: async ({ browser, baseURL, viewport, hasTouch }, use) =>
     rolePageWith(browser, baseURL, { viewport, hasTouch }, 'admin', use),
   headOfficePage: async ({ browser, baseURL, viewport, hasTouch }, use) =>

@@ -21,6 +21,9 @@ window.addEventListener('vite:preloadError', (e) => {
   reloadForChunkFailure();
 });
 
+// A device set to reduce motion (an accessibility setting of the operating system) gets no animations.
+const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
   queryCache: new QueryCache({
@@ -35,7 +38,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0b6e4f' } }}>
+    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0b6e4f', motion: !reducedMotion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>

@@ -28,8 +28,16 @@ export class ConfirmDialog {
     await expect(this.root).toContainText(text);
   }
   async accept(okText?: string) {
-    const buttons = this.root.getByRole('button');
-    await (okText ? this.root.getByRole('button', { name: okText }) : buttons.last()).click();
+    const button = okText ? this.root.getByRole('button', { name: okText }) : this.root.getByRole('button').last();
+    try {
+      await button.click({ timeout: 5_000 });
+    } catch {
+      // On a 1024-wide screen the toast of the previous action can lie over the dialog's buttons, and a pointer resting
+      // on it keeps it open: take the pointer away and wait for it to close, as a cashier would, then confirm.
+      await this.page.mouse.move(0, 0);
+      await expect(this.page.locator('.ant-notification-notice')).toHaveCount(0);
+      await button.click();
+    }
   }
   async cancel() {
     await this.root.getByRole('button', { name: 'Cancel' }).click();
