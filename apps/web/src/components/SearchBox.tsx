@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Input, Spin } from 'antd';
 import type { SearchProps } from 'antd/es/input';
 
@@ -8,10 +9,11 @@ import type { SearchProps } from 'antd/es/input';
  * spinning refuses every later search.
  */
 export function SearchBox({ busy, onSearch, ...rest }: Omit<SearchProps, 'loading'> & { busy?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Input.Search
       {...rest}
-      suffix={busy ? <Spin size="small" aria-label="searching" /> : rest.suffix}
+      suffix={busy ? <Spin size="small" aria-label={t('list.searching')} /> : rest.suffix}
       onSearch={(value, e, info) => {
         if (!busy) onSearch?.(value, e, info);
       }}
