@@ -215,6 +215,17 @@ test('a cashier opens a shift, sales are paid into it, X report, close with coun
     const closedMethods = detail.getByTestId('shift-methods');
     await expect(closedMethods.locator('tr', { hasText: 'Cash' })).toContainText('690.000');
     await expect(closedMethods.locator('tr', { hasText: 'Cash' })).toContainText('-10.000');
+    // Its receipts, in the order they were processed: the counter's cash, the card on /payment, the transfer.
+    const receipts = detail.getByTestId('shift-receipts').locator('tbody tr.ant-table-row');
+    await expect(receipts).toHaveCount(3);
+    await expect(receipts.nth(0)).toContainText(cashOrder.pos_so_no);
+    await expect(receipts.nth(0)).toContainText('Cash');
+    await expect(receipts.nth(0)).toContainText('200.000');
+    await expect(receipts.nth(1)).toContainText(order2.pos_so_no);
+    await expect(receipts.nth(1)).toContainText('Card');
+    await expect(receipts.nth(1)).toContainText('150.000');
+    await expect(receipts.nth(2)).toContainText('Transfer');
+    await expect(receipts.nth(2)).toContainText('200.000');
     await detail.getByRole('button', { name: 'Print Z Report' }).click();
     await screen.toasts.expect('Print Z Report Successfully!');
     const [z] = await jobsOf(mine, shiftNo);

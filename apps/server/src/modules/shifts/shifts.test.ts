@@ -224,6 +224,29 @@ describe('shifts', () => {
     ]);
   });
 
+  it("the shift's receipts: the receipt list filtered by shift_id, in the order they were processed", async () => {
+    const r = await viewer.op('cashReceipts.list', {
+      body: {
+        filters: [{ field: 'shift_id', value: shift.id, condition_type: 'eq' }],
+        sort_order: { field: 'processed_at', direction: 'asc' },
+        pagination: { page: 1, size: 10 },
+      },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.data.total_count).toBe(3);
+    expect(r.data.items.map((x) => [x.payment_type, x.amount, x.shift_id])).toEqual([
+      ['cash', '150000.00', shift.id],
+      ['cash', '80000.00', shift.id],
+      ['card', '300000.00', shift.id],
+    ]);
+    // Another franchise's user filtering by this shift sees none of its receipts.
+    const o = await other.op('cashReceipts.list', {
+      body: { filters: [{ field: 'shift_id', value: shift.id, condition_type: 'eq' }] },
+    });
+    expect(o.statusCode).toBe(200);
+    expect(o.data.total_count).toBe(0);
+  });
+
   it('prints the X report of the open shift on the location’s printer and answers its figures', async () => {
     const r = await cashier.op('shifts.report', { body: { shift_id: shift.id, kind: 'X' } });
     expect(r.statusCode, r.body).toBe(200);

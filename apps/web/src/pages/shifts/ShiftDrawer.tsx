@@ -9,11 +9,12 @@ import { qk } from '../../api/keys';
 import { handle } from '../../components/handle';
 import { useCan } from '../../auth/session';
 import { ShiftHeader, ShiftMethods } from './ShiftFigures';
+import { ShiftReceipts } from './ShiftReceipts';
 import { SHIFTS_PAGE, printReport } from './data';
 
 /**
  * One shift (GET /api/shifts/{id}): who and when, the receipts per method, expected, counted and the difference,
- * with its report (X while open, Z once closed). Escape closes it.
+ * with its report (X while open, Z once closed) and its receipts. Escape closes it.
  */
 export function ShiftDrawer(p: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -74,6 +75,7 @@ export function ShiftDrawer(p: { id: number | null; onClose: () => void }) {
               {formatNumber(shift.other_receipts_amount)}
             </Descriptions.Item>
           </Descriptions>
+          <ShiftReceipts shiftId={shift.id} />
         </Space>
       )}
     </Drawer>
