@@ -1,4 +1,4 @@
-import { test, expect, ListPage } from './fixtures';
+import { test, expect, ListPage, makeData } from './fixtures';
 import { dayOffset, pickOption } from './support/stock';
 import { cellTexts, exportXlsx, knownSales, xlsxRows } from './support/reports';
 
@@ -68,6 +68,20 @@ test('revenue summary: a chart of net revenue, the exact figures and totals, Exp
   await expect(
     page.getByRole('figure', { name: 'Net revenue by Franchise' }).locator('.recharts-bar-rectangle'),
   ).toHaveCount(1);
+
+  // One more invoice of one unit, then Refresh Data: the table, the totals row and the chart read it.
+  await makeData(api).salesDocument({
+    sell_to_code: s.customer.customer_no,
+    lines: [{ item_no: s.item, quantity: '1' }],
+    then: ['release', 'ship'],
+  });
+  await list.refresh();
+  await expect
+    .poll(async () => (await cellTexts(list.rows.first())).slice(2))
+    .toEqual(['4', '3', '500.000', '125.000', '375.000']);
+  await expect
+    .poll(async () => (await cellTexts(totals)).filter(Boolean))
+    .toEqual(['Total', '4', '3', '500.000', '125.000', '375.000']);
 
   // A period without these sales shows the empty states.
   await page.getByLabel('From Date').fill(dayOffset(-400).display);

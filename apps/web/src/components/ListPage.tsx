@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
@@ -98,6 +98,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
   );
   const onRequest = p.onRequest;
   useEffect(() => onRequest?.(request), [onRequest, request]);
+  const qc = useQueryClient();
   const query = useQuery({
     queryKey: qk.list(p.area, { op: p.op, ...request }),
     queryFn: async () => (await call(p.op, { body: request })) as ListResponse<T>,
@@ -206,7 +207,8 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         </Button>
         <Button
           icon={<ReloadOutlined />}
-          onClick={() => void query.refetch()}
+          // The whole screen's area: a report's totals row and chart refresh with its table.
+          onClick={() => void qc.invalidateQueries({ queryKey: qk.area(p.area) })}
           loading={query.isFetching && !query.isLoading}
         >
           Refresh Data
