@@ -114,6 +114,10 @@ test('consignment: head office creates a transfer order; a store neither opens n
   await office.getByRole('button', { name: 'Add New' }).click();
   await expect(office.getByRole('heading', { name: 'New Transfer Order' })).toBeVisible();
   await office.getByLabel('Franchise', { exact: true }).fill(DEMO_FRANCHISE);
+  // Enter takes the option the search found: wait until the franchises have loaded and it is offered.
+  await expect(
+    office.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: DEMO_FRANCHISE }).first(),
+  ).toBeVisible();
   await office.keyboard.press('Enter');
   await screen.itemField.click();
   await screen.addLineByKeyboard(item, item, '4');
