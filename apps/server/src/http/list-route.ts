@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { businessDateTime, EMPTY_BIRTH_DATE, exportPath, type ListRequest, type Operation } from '@fp/contract';
 import type { Router } from './route.js';
 import type { Auth } from './context.js';
+import type { DbOrTx } from '../db/client.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 import { scopeWhere, type ListScope } from './scope.js';
 
@@ -28,6 +29,11 @@ export type ListRouteOptions<Row, Item> = {
   scope: ListScope;
   /** Other fixed predicates of the list that are not franchise scoping (e.g. blocked items on the website list). */
   where?: (auth: Auth) => SQL | undefined;
+  /**
+   * A check of the request before the list (and its export) runs, which throws the call's error: e.g. a franchise the
+   * body names outside the caller's scope is 404, as on every other call that names one.
+   */
+  check?: (db: DbOrTx, auth: Auth, body: ListRequest) => Promise<unknown>;
   sheet: string;
   columns: ExportColumn[];
 };
@@ -40,9 +46,10 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
   const whereOf = (auth: Auth) => and(scopeWhere(o.scope, auth.scope), o.where?.(auth));
   const asList = (b: unknown) => b as ListRequest;
-  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) =>
-    runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth)),
-  );
+  r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) => {
+    await o.check?.(services.db, auth, asList(body));
+    return runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth));
+  });
   r.define(
     {
       method: 'POST',
@@ -53,6 +60,7 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
       raw: true,
       handler: async ({ body: raw, auth, services, reply }) => {
         const body = asList(raw);
+        await o.check?.(services.db, auth, body);
         const scope = whereOf(auth);
         const spec = specOf(auth, body);
         // Validate filters before the first byte goes out, so a bad filter is still a clean 400.

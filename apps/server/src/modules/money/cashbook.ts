@@ -178,6 +178,11 @@ export function cashbookList(auth: Auth, body: CashbookBody): ListSpec<DbRow, Ca
   };
 }
 
+/** The cashbook list's check: a store that names another franchise is 404, as on the balance. */
+export const cashbookCheck = async (db: DbOrTx, auth: Auth, body: CashbookBody) => {
+  if (body.franchise_code) await auth.scope.own(db, body.franchise_code);
+};
+
 /** The scope of the cashbook list: the movement's franchise. */
 export const cashbookScope = (s: Scope) => s.franchise(col('franchise_code'));
 

@@ -320,7 +320,7 @@ describe('cashbook', () => {
     expect(file.statusCode).toBe(200);
   });
 
-  it('head office: every franchise, or the one it names; a store naming another franchise is 404', async () => {
+  it('head office: every franchise, or the one it names; a store naming another franchise is 404 (balance, list, export)', async () => {
     const all = await balance(admin, { from_date: today, to_date: today, type: 'cash' });
     expect(all.data).toMatchObject({ total_in: '220000.00', total_out: '20000.00', closing_balance: '200000.00' });
     const mna = await balance(admin, { from_date: today, to_date: today, type: 'cash', franchise_code: 'MNA' });
@@ -337,6 +337,19 @@ describe('cashbook', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.envelope.errors[0]).toMatchObject({ field: 'franchise_code', msg: 'Franchise not found' });
+    // The movements and their export answer the same.
+    const foreignRows = await otherManager.op('cashbook.list', {
+      body: { from_date: today, to_date: today, type: 'cash', franchise_code: 'MNA' },
+    });
+    expect(foreignRows.statusCode).toBe(404);
+    expect(foreignRows.envelope.errors[0]).toMatchObject({ field: 'franchise_code', msg: 'Franchise not found' });
+    const foreignFile = await otherManager.post('/api/cashbook/filter/export', {
+      from_date: today,
+      to_date: today,
+      type: 'cash',
+      franchise_code: 'MNA',
+    });
+    expect(foreignFile.statusCode).toBe(404);
     const own = await balance(otherManager, { from_date: today, to_date: today, type: 'cash' });
     expect(own.data.closing_balance).toBe('70000.00');
   });

@@ -2,7 +2,14 @@ import { bankAccountEntriesApi, cashbookApi, remainingAmountHistoryApi } from '@
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { addBankEntry, bankEntryExportColumns, bankEntryList, entryOut } from './bank-entries.js';
-import { cashbookBalance, cashbookExportColumns, cashbookList, cashbookScope, type CashbookBody } from './cashbook.js';
+import {
+  cashbookBalance,
+  cashbookCheck,
+  cashbookExportColumns,
+  cashbookList,
+  cashbookScope,
+  type CashbookBody,
+} from './cashbook.js';
 import {
   remainingAmountHistoryExportColumns,
   remainingAmountHistoryList,
@@ -23,6 +30,7 @@ export function moneyRoutes(r: Router) {
   );
   listRoute(r, cashbookApi.list, {
     spec: (auth, body) => cashbookList(auth, body as CashbookBody),
+    check: (db, auth, body) => cashbookCheck(db, auth, body as CashbookBody),
     scope: cashbookScope,
     sheet: 'Cashbook',
     columns: cashbookExportColumns,
