@@ -28,8 +28,15 @@ export type AppConfig = {
   trustProxy: string[] | false;
   /** COOKIE_SECURE=true: cookies carry Secure (behind HTTPS). */
   cookieSecure: boolean;
-  /** DEVICE_COOKIE_SECRET: the HMAC key of the login device cookie; random per process when unset. */
-  deviceCookieSecret: string;
+  /**
+   * DEVICE_COOKIE_SECRET: the HMAC key of the login device cookie; when unset, a key made once on the first start and
+   * kept in the database (modules/auth/secrets.ts), so known devices stay known across restarts and processes.
+   */
+  deviceCookieSecret: string | undefined;
+  /** JSON_BODY_LIMIT: the largest JSON request body in bytes (default 1 MiB; uploads have their own limit). */
+  jsonBodyLimit: number;
+  /** REQUEST_TIMEOUT_MS: a request's headers and body must arrive within it, else 408 (default 25 000). */
+  requestTimeoutMs: number;
   /** MAINTENANCE_CACHE_MS: how long a process keeps the maintenance flag before reading it again (default 1000). */
   maintenanceCacheMs: number;
   /** IANA zone of the business day (BUSINESS_TIME_ZONE, default Asia/Ho_Chi_Minh): every "today", date filter and displayed time. */
@@ -81,7 +88,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     buildId: env.BUILD_ID ?? randomBytes(6).toString('hex'),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     cookieSecure: bool(env.COOKIE_SECURE, false),
-    deviceCookieSecret: env.DEVICE_COOKIE_SECRET || randomBytes(32).toString('hex'),
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET || undefined,
+    jsonBodyLimit: positiveInt(env.JSON_BODY_LIMIT, 1024 * 1024),
+    requestTimeoutMs: positiveInt(env.REQUEST_TIMEOUT_MS, 25_000),
     maintenanceCacheMs: Number(env.MAINTENANCE_CACHE_MS ?? 1000),
     businessTimeZone,
     itemImagePathUrl: (env.ITEM_IMAGE_PATH_URL ?? '').trim(),
@@ -90,6 +99,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lowStockThreshold: lowStockThreshold(env.LOW_STOCK_THRESHOLD),
     env,
   };
+}
+
+/** A whole number > 0, else the default. */
+function positiveInt(v: string | undefined, dflt: number): number {
+  const n = Number((v ?? '').trim());
+  return Number.isSafeInteger(n) && n > 0 ? n : dflt;
 }
 
 /** A decimal ≥ 0 with at most 5 decimals (a quantity); anything else is the default 5. */

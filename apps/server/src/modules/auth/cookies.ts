@@ -50,20 +50,21 @@ function entries(secret: string, value: string | undefined): DeviceEntry[] {
     .filter((e): e is DeviceEntry => e !== null);
 }
 
-/** The nonce of this browser for `username` (lower-cased), when it logged in as that user before; else null. */
-export function knownDevice(config: AppConfig, req: FastifyRequest, username: string): string | null {
-  return (
-    entries(config.deviceCookieSecret, req.cookies[DEVICE_COOKIE]).find((e) => e.username === username)?.nonce ?? null
-  );
+/**
+ * The nonce of this browser for `username` (lower-cased), when it logged in as that user before; else null.
+ * `secret`: DEVICE_COOKIE_SECRET, or the key kept in the database (`storedSecret`), so a restart forgets no device.
+ */
+export function knownDevice(secret: string, req: FastifyRequest, username: string): string | null {
+  return entries(secret, req.cookies[DEVICE_COOKIE]).find((e) => e.username === username)?.nonce ?? null;
 }
 
 /** After a successful login: this browser is known for `username` from now on. */
 export function deviceCookie(
   config: AppConfig,
+  secret: string,
   req: FastifyRequest,
   username: string,
 ): { value: string; options: CookieSerializeOptions } {
-  const secret = config.deviceCookieSecret;
   const all = entries(secret, req.cookies[DEVICE_COOKIE]);
   const mine = all.find((e) => e.username === username) ?? { username, nonce: randomBytes(16).toString('base64url') };
   const kept = [mine, ...all.filter((e) => e.username !== username)].slice(0, DEVICE_MAX_ENTRIES);

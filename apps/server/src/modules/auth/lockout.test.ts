@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, useTestApp } from '../../../test/helpers.js';
 import { loginFailures, users } from './schema.js';
 import { LOGIN_LIMITS } from './service.js';
+import { storedSecret } from './secrets.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 
 // OWASP Authentication Cheat Sheet, "Account lockout": failures must not let anyone lock a user out of a browser the
 // user logged in from before; the address limit counts the real client; the count is atomic; a missing username
@@ -87,6 +90,87 @@ describe('device cookie (a browser the user logged in from before)', () => {
       expect((await login(u.username, 'Guess0001', { ip: '10.17.0.1', cookie: browser })).statusCode).toBe(401);
     expect((await login(u.username, 'Passw0rd1', { ip: '10.17.0.1', cookie: browser })).statusCode).toBe(429);
     expect((await login(u.username, 'Passw0rd1', { ip: '10.17.0.2' })).statusCode).toBe(200);
+  });
+});
+
+describe('a store behind one address (issue 17)', () => {
+  it('30 failed logins with any usernames from the address throttle unknown devices only: known browsers get in', async () => {
+    const cashier = await ctx.t.makeUser({});
+    const manager = await ctx.t.makeUser({});
+    const till = deviceCookieOf(await login(cashier.username, 'Passw0rd1', { ip: '10.70.0.1' }));
+    const office = deviceCookieOf(await login(manager.username, 'Passw0rd1', { ip: '10.70.0.1' }));
+    for (let i = 0; i < LOGIN_LIMITS.address; i++)
+      expect((await login(`guess${i}`, 'Guess0001', { ip: '10.70.0.1' })).statusCode).toBe(401);
+    // An unknown device behind the address waits; a wrong password from a known browser is still only a 401.
+    expect((await login(cashier.username, 'Passw0rd1', { ip: '10.70.0.1' })).statusCode).toBe(429);
+    expect((await login(cashier.username, 'Guess0001', { ip: '10.70.0.1', cookie: till })).statusCode).toBe(401);
+    for (const [user, cookie] of [
+      [cashier.username, till],
+      [manager.username, office],
+    ] as const) {
+      const res = await login(user, 'Passw0rd1', { ip: '10.70.0.1', cookie });
+      expect(res.statusCode, user).toBe(200);
+      expect(typeof res.json()).toBe('string');
+    }
+  });
+
+  it('a known browser still gets in after a restart: the device key is kept in the database', async () => {
+    const u = await ctx.t.makeUser({});
+    const browser = deviceCookieOf(await login(u.username, 'Passw0rd1', { ip: '10.71.0.1' }));
+    for (let i = 0; i < LOGIN_LIMITS.address; i++) await login(`nobody${i}`, 'Guess0001', { ip: '10.71.0.1' });
+    // A second process on the same database (a restart, or a second instance), its configuration read afresh.
+    const restarted = await buildApp(loadConfig(ctx.t.config.env), ctx.t.database);
+    try {
+      const again = (cookie?: string) =>
+        restarted.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: u.username, password: 'Passw0rd1' },
+          remoteAddress: '10.71.0.1',
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+      expect((await again()).statusCode).toBe(429);
+      expect((await again(browser)).statusCode).toBe(200);
+    } finally {
+      await restarted.services.jobs.stop();
+      await restarted.app.close();
+    }
+  });
+
+  it('makes the key once: processes starting at once agree on it', async () => {
+    const keys = await Promise.all(Array.from({ length: 6 }, () => storedSecret(ctx.t.services.db, 'test_key')));
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(await storedSecret(ctx.t.services.db, 'test_key')).toBe(keys[0]);
+  });
+
+  it('DEVICE_COOKIE_SECRET, when set, is the key: a browser known to one database is known to another', async () => {
+    const env = { DEVICE_COOKIE_SECRET: 'a-shared-secret-of-the-deployment' };
+    const a = await createTestApp(env);
+    // Another database: its own stored key differs, so only the shared one can vouch for the browser there.
+    const b = await createTestApp(env);
+    try {
+      const call = (t: typeof a, cookie?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'admin', password: 'Admin1234' },
+          remoteAddress: '10.72.0.1',
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+      const browser = deviceCookieOf(await call(a));
+      for (let i = 0; i < LOGIN_LIMITS.address; i++)
+        await b.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: `x${i}`, password: 'Guess0001' },
+          remoteAddress: '10.72.0.1',
+        });
+      expect((await call(b)).statusCode).toBe(429);
+      expect((await call(b, browser)).statusCode).toBe(200);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });
 

@@ -1,9 +1,14 @@
 import { authApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
 import { changeOwnPassword, login, logout, me } from './service.js';
+import { storedSecret } from './secrets.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, deviceCookie, knownDevice, sessionCookie } from './cookies.js';
 
-export function authRoutes(r: Router) {
+/** The device cookie's key: DEVICE_COOKIE_SECRET, else the one made on the first start and kept in the database. */
+export const DEVICE_SECRET_NAME = 'device_cookie';
+
+export async function authRoutes(r: Router) {
+  const secret = r.services.config.deviceCookieSecret ?? (await storedSecret(r.services.db, DEVICE_SECRET_NAME));
   r.route(authApi.login, async ({ body, req, reply, services }) => {
     const { config } = services;
     const username = body.username.trim().toLowerCase();
@@ -11,10 +16,10 @@ export function authRoutes(r: Router) {
       ...body,
       address: req.ip,
       ttlHours: config.sessionTtlHours,
-      device: knownDevice(config, req, username),
+      device: knownDevice(secret, req, username),
     });
     reply.setCookie(SESSION_COOKIE, token, sessionCookie(config, req, config.sessionTtlHours * 3600));
-    const device = deviceCookie(config, req, username);
+    const device = deviceCookie(config, secret, req, username);
     reply.setCookie(DEVICE_COOKIE, device.value, device.options);
     reply.status(200).type('application/json').send(JSON.stringify(token));
   });

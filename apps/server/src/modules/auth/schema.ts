@@ -61,3 +61,13 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_username').on(t.username, t.at), index('login_failures_address').on(t.address, t.at)],
 );
+
+/**
+ * Keys the server makes for itself once, on its first start, and shares between its processes and restarts (the
+ * device cookie's HMAC key when DEVICE_COOKIE_SECRET is unset). Never sent to a client.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
