@@ -9,7 +9,8 @@ import { DEFAULT_ERROR, setBusinessTimeZone } from '@fp/contract';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError, badRequest, unavailable } from './http/errors.js';
-import { fromFastifyError, fromPgError } from './http/input.js';
+import { answerOnSocket, fromClientError, fromFastifyError, fromPgError, rejectBadText } from './http/input.js';
+import { guardRequest } from './http/request-guard.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
@@ -34,13 +35,34 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   const log = pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: log,
-    bodyLimit: 50 * 1024 * 1024,
+    // JSON bodies (uploads are multipart, limited by the drive's size; DEVELOPING.md "Errors" says which payload
+    // sets this limit).
+    bodyLimit: config.jsonBodyLimit,
+    // A request's headers and body must arrive within REQUEST_TIMEOUT_MS (a body trickled at 1 byte/s is cut with a
+    // 408). Node checks its open requests every connectionsCheckingInterval; requestTimeout set only after the
+    // server is made (Fastify's own option alone) did not cut a trickle on Node 20, so it is passed at creation too.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    // Node's refusals before a request reaches Fastify (timeout 408, request line or headers over the header limit
+    // 431, not HTTP 400) answer in the envelope too.
+    clientErrorHandler: (err, socket) => {
+      const code = (err as { code?: string }).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      answerOnSocket(socket, fromClientError(err as { code?: string }));
+    },
     // Only a proxy named in TRUST_PROXY may set the client address (X-Forwarded-For); by default nobody.
     trustProxy: config.trustProxy,
     // Router refusals (%ZZ in a path, an over-long parameter) answer in the envelope like every other error.
     frameworkErrors: (err, _req, reply) => {
       // The reply is sent here; nothing waits for it (a FastifyReply is thenable).
-      void sendError(reply, fromFastifyError(err as FastifyError) ?? badRequest(err.message, 'url'));
+      void sendError(
+        reply,
+        fromFastifyError(err as FastifyError, config.jsonBodyLimit) ?? badRequest(err.message, 'url'),
+      );
     },
   }) as unknown as FastifyInstance;
   const services: Services = {
@@ -85,6 +107,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('auth', null);
+  // Before anything is read: cross-site state-changing requests (403) and bodies of a type the route does not take
+  // (415), http/request-guard.ts.
+  app.addHook('onRequest', async (req) => guardRequest(req, req.routeOptions.config?.multipart === true));
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     // API answers are never cached and never content-sniffed.
@@ -99,11 +124,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     const m = await services.maintenance.get();
     if (m.on) throw unavailable(m.notice || 'The system is under maintenance. Please try again later.');
   });
+  // Every JSON body, whatever the route does with it, is walked once without recursion: depth, NUL, surrogates.
+  app.addHook('preValidation', async (req) => {
+    if (req.body !== undefined && req.body !== null) rejectBadText(req.body, 'body');
+  });
   registerApiLog(app, services.apiLog);
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // Bad input never answers 500: Fastify's refusals and the database errors input can cause are mapped once here.
-    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err));
+    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err, config.jsonBodyLimit));
     if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
     return reply

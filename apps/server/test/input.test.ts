@@ -4,6 +4,8 @@ import { MAX_IN_VALUES, tooManyValues } from '@fp/contract';
 import { useTestApp, type Client, type Res } from './helpers.js';
 import { excelDate } from '../src/http/list-route.js';
 import { fromPgError, logText } from '../src/http/input.js';
+import { multipartBody } from '../src/modules/item-documents/test-support/multipart.js';
+import { connect, type AddressInfo } from 'node:net';
 
 // issue 7 "Zero 5xx for any input": each class of the generated-request finding, by name.
 const ctx = useTestApp({ SEED_DEMO: 'true' });
@@ -338,5 +340,266 @@ describe('.xlsx export', () => {
     expect(excelDate('2026-01-01T17:30:00Z', false)?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
     expect(excelDate('0001-01-01', false)).toBeNull();
     expect(excelDate(null, false)).toBeNull();
+  });
+});
+
+// issue 17 "Inputs that take the server down".
+describe('bodies that would take the server down', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+  it('answers a body nested 5,000 levels with a 400 naming the body on every route with a body, the login too', async () => {
+    const routes = ctx.t.router.routes.filter((r) => r.method === 'POST' || r.method === 'PUT');
+    expect(routes.map((r) => r.url)).toContain('/api/auth/login');
+    for (const [i, route] of routes.entries()) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const res = await raw(route.method as 'POST', url, i % 2 ? nested(5000) : nestedObject(5000));
+      expect(res.statusCode, `${route.method} ${url}`).toBe(400);
+      expect(firstError(res), `${route.method} ${url}`).toMatchObject({ field: 'body' });
+    }
+  });
+
+  it('parses and refuses 100,000 levels without overflowing', async () => {
+    for (const url of ['/api/auth/login', '/api/cancel-reasons', '/api/items/filter', '/api/proxy']) {
+      const res = await raw('POST', url, nestedObject(100_000));
+      expect(res.statusCode, url).toBe(400);
+      expect(firstError(res), url).toMatchObject({
+        field: 'body',
+        msg: 'body is nested too deeply (at most 32 levels)',
+      });
+    }
+    const deepInside = await admin.post('/api/items/filter', {
+      filters: [{ field: 'item_no', value: JSON.parse(nested(40)) as unknown, condition_type: 'eq' }],
+    });
+    expect(deepInside.statusCode).toBe(400);
+    expect(deepInside.envelope.errors[0].field).toBe('body');
+  });
+
+  /** The largest real JSON payload: a purchase order of 500 lines with every text at its limit in Vietnamese. */
+  const largestOrder = () => {
+    const text = (n: number) => 'ệ'.repeat(n); // 3 bytes in UTF-8 each
+    const line = {
+      item_no: text(30),
+      variant_code: text(30),
+      unit_of_measure: text(30),
+      purchase_qty: '1000000000.00000',
+      line_discount_amount: '999999999999.99',
+      campaign: text(30),
+      costcenter: text(30),
+      gen_bus_posting_group: text(30),
+      la_so_line_note: text(250),
+    };
+    return { franchise_code: text(30), lines: Array.from({ length: 500 }, () => line) };
+  };
+
+  it('takes the largest real payload and answers a larger JSON body with 413 in the envelope', async () => {
+    const order = JSON.stringify(largestOrder());
+    expect(Buffer.byteLength(order)).toBeLessThan(ctx.t.config.jsonBodyLimit);
+    const taken = await raw('POST', '/api/purchase-orders', order);
+    expect(taken.statusCode).toBeLessThan(500);
+    expect(taken.statusCode).not.toBe(413);
+    const big = await raw('POST', '/api/cancel-reasons', JSON.stringify({ description: 'x'.repeat(1024 * 1024) }));
+    expect(big.statusCode).toBe(413);
+    expect(firstError(big)).toEqual({
+      code: 'too_large',
+      msg: 'The request body is larger than the 1 MB limit',
+      field: 'body',
+    });
+  });
+
+  it('takes an upload larger than the JSON limit (uploads have their own limit)', async () => {
+    const { payload, headers } = await multipartBody(
+      { folder: 'Limits' },
+      { file: { name: 'big.pdf', type: 'application/pdf', data: Buffer.alloc(3 * 1024 * 1024, 0x25) } },
+    );
+    const res = await raw('POST', '/api/drive/upload', payload as unknown as string, headers);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(JSON.parse(res.body).data).toMatchObject({ name: 'big.pdf', size: 3 * 1024 * 1024 });
+  });
+});
+
+describe('requests over a real connection', () => {
+  const net = useTestApp({ REQUEST_TIMEOUT_MS: '1500' });
+  let port = 0;
+  beforeAll(async () => {
+    await net.t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (net.t.app.server.address() as AddressInfo).port;
+  });
+
+  /** Sends `head`, then one byte of the body a second until the server answers and closes; the answer's text. */
+  const trickle = (head: string) =>
+    new Promise<{ text: string; bytesSent: number }>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      let bytesSent = 0;
+      const timer = setInterval(() => {
+        // A server that never cuts the trickle fails the test: 60 bytes is a minute, far past any limit.
+        if (bytesSent >= 60) {
+          clearInterval(timer);
+          socket.destroy();
+          reject(new Error(`still reading the body after ${bytesSent} bytes`));
+        } else if (socket.writable) {
+          socket.write('{');
+          bytesSent++;
+        }
+      }, 1000);
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ text, bytesSent });
+      });
+      socket.write(head);
+    });
+
+  const envelopeOf = (text: string) =>
+    JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as ReturnType<typeof JSON.parse>;
+
+  it('cuts a body trickled at 1 byte a second with a 408 in the envelope', async () => {
+    const { text } = await trickle(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(envelopeOf(text)).toEqual({
+      result: false,
+      data: null,
+      errors: [{ code: 'request_timeout', msg: 'The request did not arrive in time. Please send it again.' }],
+    });
+  });
+
+  it('cuts headers trickled in the same way', async () => {
+    const { text } = await trickle(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(envelopeOf(text).errors[0].code).toBe('request_timeout');
+  });
+
+  it('answers a query string over the header limit with 431 in the envelope, as JSON', async () => {
+    for (const path of ['/api/items/price', '/api/cancel-reasons', '/users']) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}?item_no=${'a'.repeat(20_000)}`);
+      expect(res.status, path).toBe(431);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await res.json(), path).toMatchObject({
+        result: false,
+        data: null,
+        errors: [{ code: 'too_large', field: 'url' }],
+      });
+    }
+  });
+});
+
+// issue 17 "Login and cookies": cross-site requests and the body types an operation takes.
+describe('cross-site requests', () => {
+  const SITE = 'portal.example.vn';
+  const withCookie = async () => {
+    const login = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: 'Admin1234' },
+    });
+    return `fp_token=${login.json<string>()}`;
+  };
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+    url: string,
+    headers: Record<string, string>,
+    payload?: string | Buffer,
+  ) =>
+    ctx.t.app.inject({
+      method,
+      url,
+      headers: { host: SITE, ...headers },
+      ...(payload !== undefined ? { payload } : {}),
+    });
+  const stillLoggedIn = async (cookie: string) =>
+    (await send('POST', '/api/auth/me', { cookie, 'content-type': 'application/json' }, '{}')).statusCode === 200;
+
+  it('refuses a state-changing request from another origin, whatever its content type, with a 403', async () => {
+    const cookie = await withCookie();
+    const cases: [string, Record<string, string>, string | undefined][] = [
+      ['/api/auth/logout', { origin: 'https://evil.example' }, undefined],
+      ['/api/auth/logout', { origin: 'https://evil.example', 'content-type': 'text/plain' }, 'x'],
+      ['/api/auth/logout', { 'sec-fetch-site': 'cross-site' }, undefined],
+      ['/api/auth/logout', { origin: 'null', 'content-type': 'application/json' }, '{}'],
+      ['/api/auth/logout', { origin: `https://${SITE}.evil.example` }, undefined],
+      [
+        '/api/system-indexes/run-all',
+        { origin: 'http://evil.example', 'content-type': 'multipart/form-data; boundary=x' },
+        '--x--\r\n',
+      ],
+      [
+        '/api/drive/site-info/sync',
+        { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        'a=1',
+      ],
+      ['/api/devices/1/test-print', { origin: 'http://evil.example', 'content-type': 'text/plain' }, 'x'],
+      ['/api/proxy', { origin: 'http://evil.example', 'content-type': 'application/json' }, '{"url":"auth/logout"}'],
+    ];
+    for (const [url, headers, payload] of cases) {
+      const res = await send('POST', url, { cookie, ...headers }, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+      expect(firstError(res).code).toBe('cross_site_request');
+    }
+    const del = await send('DELETE', '/api/cancel-reasons/1', { cookie, origin: 'https://evil.example' });
+    expect(del.statusCode).toBe(403);
+    expect(await stillLoggedIn(cookie)).toBe(true);
+  });
+
+  it('accepts the site itself, reads from elsewhere, and callers that are no browser page', async () => {
+    const cookie = await withCookie();
+    const list = await send('GET', '/api/drive/item-config', { cookie, origin: 'https://evil.example' });
+    expect(list.statusCode).toBe(200);
+    const sameOrigin = await send(
+      'POST',
+      '/api/auth/me',
+      {
+        cookie,
+        origin: `https://${SITE}`,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+      '{}',
+    );
+    expect(sameOrigin.statusCode).toBe(200);
+    const withPort = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie },
+    });
+    expect(withPort.statusCode).toBe(200);
+    // A server with a Bearer token (no Origin, no Sec-Fetch-Site) and a body-less POST without a content type.
+    expect((await admin.post('/api/auth/me')).statusCode).toBe(200);
+    const logout = await send('POST', '/api/auth/logout', { cookie, origin: `http://${SITE}` });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(await stillLoggedIn(cookie)).toBe(false);
+  });
+
+  it('takes only JSON where an operation takes JSON (415), and uploads as multipart', async () => {
+    const cookie = await withCookie();
+    for (const [url, type, payload] of [
+      ['/api/auth/logout', 'text/plain', 'x'],
+      ['/api/auth/logout', 'text/plain', ''],
+      ['/api/system-indexes/run-all', 'multipart/form-data; boundary=x', '--x--\r\n'],
+      ['/api/devices/1/test-print', 'application/x-www-form-urlencoded', 'a=1'],
+      ['/api/cancel-reasons', 'text/plain', '{"reason_code":"T1","description":"x","page":"/salesOrders"}'],
+    ] as const) {
+      const res = await send('POST', url, { cookie, 'content-type': type }, payload);
+      expect(res.statusCode, `${url} ${type}`).toBe(415);
+      expect(firstError(res), `${url} ${type}`).toMatchObject({ code: 'unsupported_media_type', field: 'body' });
+    }
+    expect(await stillLoggedIn(cookie)).toBe(true);
+    const json = await send(
+      'POST',
+      '/api/cancel-reasons',
+      { cookie, 'content-type': 'application/json; charset=utf-8' },
+      '{"reason_code":"T415","description":"x","page":"/salesOrders"}',
+    );
+    expect(json.statusCode, json.body).toBe(201);
+    const { payload, headers } = await multipartBody(
+      { folder: 'Csrf' },
+      { file: { name: 'a.txt', type: 'text/plain', data: 'xin chào' } },
+    );
+    const upload = await send('POST', '/api/drive/upload', { cookie, ...headers }, payload);
+    expect(upload.statusCode, upload.body).toBe(201);
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError } from 'fastify';
 import { AppError, badRequest, businessRule, conflict } from './errors.js';
 
@@ -14,25 +16,35 @@ export function badText(s: string): boolean {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
+/** How deep a request value may nest (arrays and objects); the deepest real payload (a list filter) uses 4. */
+export const MAX_DEPTH = 32;
+
 /**
- * Walks a parsed request value (body, query or params) and refuses any string or key holding a character that
- * cannot be stored, naming the field (dotted path, `root` for the value itself).
+ * Walks a parsed request value (body, query or params) without recursion and refuses any string or key holding a
+ * character that cannot be stored, naming the field (dotted path, `root` for the value itself), and a value nested
+ * deeper than MAX_DEPTH (400 naming `root`: `[[[[…]]]]` of 5,000 levels would overflow a recursive walk, and
+ * every later step that walks the value).
  */
 export function rejectBadText(value: unknown, root: string, path: string[] = []): void {
-  const field = () => (path.length ? path.join('.') : root);
-  if (typeof value === 'string') {
-    if (badText(value)) throw badRequest(`${field()} contains a character that is not allowed`, field());
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => rejectBadText(v, root, [...path, String(i)]));
-    return;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (badText(k)) throw badRequest(`Field names may not contain control characters`, field());
-      rejectBadText(v, root, [...path, k]);
+  const stack: { value: unknown; path: string[] }[] = [{ value, path }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: v, path: at } = next;
+    const field = () => (at.length ? at.join('.') : root);
+    if (typeof v === 'string') {
+      if (badText(v)) throw badRequest(`${field()} contains a character that is not allowed`, field());
+      continue;
     }
+    if (!v || typeof v !== 'object') continue;
+    if (at.length - path.length >= MAX_DEPTH)
+      throw badRequest(`${root} is nested too deeply (at most ${MAX_DEPTH} levels)`, root);
+    // Pushed in reverse, so the first bad field in reading order is the one named.
+    const children = Array.isArray(v)
+      ? v.map((c, i) => [String(i), c] as const)
+      : Object.entries(v).map(([k, c]) => {
+          if (badText(k)) throw badRequest(`Field names may not contain control characters`, field());
+          return [k, c] as const;
+        });
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], path: [...at, children[i][0]] });
   }
 }
 
@@ -156,13 +168,26 @@ const routerErrors: Record<string, { status: number; msg: string }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, msg: 'The request cannot be routed' },
 };
 
-/** Fastify's own refusals (router, content type, body size) as API errors naming what was wrong. */
-export function fromFastifyError(err: FastifyError): AppError | undefined {
+/** "1 MB", "512 kB": a byte count as a limit reads in a message. */
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} kB`;
+}
+
+/**
+ * Fastify's own refusals (router, content type, body size) as API errors naming what was wrong; `bodyLimit` is the
+ * JSON body limit a 413 names.
+ */
+export function fromFastifyError(err: FastifyError, bodyLimit = 1024 * 1024): AppError | undefined {
   const code = err.code ?? '';
   const router = routerErrors[code];
   if (router) return new AppError(router.status, 'bad_request', router.msg, 'url');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return new AppError(413, 'too_large', 'The request body is too large', 'body');
+    return new AppError(
+      413,
+      'too_large',
+      `The request body is larger than the ${formatBytes(bodyLimit)} limit`,
+      'body',
+    );
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') return badRequest('The body is not valid JSON', 'body');
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('The body is empty; send a JSON object', 'body');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
@@ -178,4 +203,43 @@ export function fromFastifyError(err: FastifyError): AppError | undefined {
     return new AppError(err.statusCode, err.statusCode === 400 ? 'validation_error' : code || 'error', err.message);
   }
   return undefined;
+}
+
+/**
+ * What Node's HTTP server refuses before Fastify sees a request (the `clientError` event: a request that did not
+ * arrive within REQUEST_TIMEOUT_MS, a request line or headers over the 16 kB header limit, e.g. a long query string,
+ * a request that is not HTTP) as an answer in the envelope.
+ */
+export function fromClientError(err: { code?: string }): AppError {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new AppError(408, 'request_timeout', 'The request did not arrive in time. Please send it again.');
+  if (err.code === 'HPE_HEADER_OVERFLOW')
+    return new AppError(
+      431,
+      'too_large',
+      'The address or the headers of the request are too long (a query string this long belongs in a POST body)',
+      'url',
+    );
+  return badRequest('The request could not be read', 'url');
+}
+
+/** Writes `err` as a whole HTTP answer on a raw socket and closes it (no Fastify reply exists at this point). */
+export function answerOnSocket(socket: Duplex, err: AppError): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ result: false, data: null, errors: err.toErrors() });
+  socket.end(
+    [
+      `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'x-content-type-options: nosniff',
+      'connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }

@@ -44,6 +44,8 @@ export type RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTy
   idempotent?: boolean;
   /** The handler writes the reply itself (files, plain-string login). */
   raw?: boolean;
+  /** The body is a multipart/form-data upload (read by the handler); every other route takes JSON only. */
+  multipart?: boolean;
   handler: (ctx: HandlerCtx<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>;
 };
 
@@ -61,6 +63,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** RouteDef.multipart: the route takes an upload form instead of JSON (http/request-guard.ts). */
+    multipart?: boolean;
   }
 }
 
@@ -86,6 +90,7 @@ export class Router {
       ...(op.status ? { status: op.status } : {}),
       ...(op.idempotent ? { idempotent: true } : {}),
       ...(op.kind === 'raw' ? { raw: true } : {}),
+      ...(op.multipart ? { multipart: true } : {}),
       handler: handler as RouteDef<z.ZodType, z.ZodType, z.ZodType, unknown>['handler'],
     };
     this.define(def, op.name);
@@ -105,7 +110,7 @@ export class Router {
     this.app.route({
       method: def.method,
       url,
-      config: { access: def.access },
+      config: { access: def.access, multipart: def.multipart === true },
       schema: {
         summary: def.summary,
         tags: def.tags ?? [tagOf(url)],

@@ -25,6 +25,20 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 const get = (url: string, headers: Record<string, string> = {}) => ctx.t.app.inject({ method: 'GET', url, headers });
 
 describe('the web app', () => {
+  it('may not be framed by another site: every page answer says so', async () => {
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/users', { 'accept-encoding': 'br' }],
+      ['/no/such/page', { 'accept-encoding': 'gzip' }],
+      ['/index.html', {}],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
+    }
+  });
+
   it('answers a route of the app with index.html, status 200, revalidated', async () => {
     for (const url of [
       '/',

@@ -13,9 +13,16 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  *   accepts them; `/assets/*` (hashed) are cached for a year, everything else (index.html) is revalidated.
  * - A path of the web app answers index.html: status 200 for a route of the app (the contract's route table,
  *   parameters included), 404 for any other path, where the app shows "Page not found <path>".
+ * - Every HTML answer carries `X-Frame-Options: DENY` and `Content-Security-Policy: frame-ancestors 'none'`.
  * - `/api/…`, `/builds/…` and non-GET requests get the API's 404 envelope; a missing asset a plain 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  // No page of ours may be framed by another (clickjacking): every HTML answer says so in both headers.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      void reply.header('x-frame-options', 'DENY').header('content-security-policy', "frame-ancestors 'none'");
+    return payload;
+  });
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
