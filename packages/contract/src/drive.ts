@@ -49,9 +49,19 @@ export const driveFile = z.object({
 });
 export type DriveFile = z.infer<typeof driveFile>;
 
-/** The multipart form of POST /api/drive/upload: one part `file`, an optional text part `folder`. */
+/**
+ * What an upload does when the folder already holds a file of that name: `fail` (the default) answers 409 naming
+ * `file`, `rename` keeps both ("name 1.pdf"), `replace` replaces it.
+ */
+export const driveUploadConflicts = ['fail', 'rename', 'replace'] as const;
+export type DriveUploadConflict = (typeof driveUploadConflicts)[number];
+
+/**
+ * The multipart form of POST /api/drive/upload: one part `file`, optional text parts `folder` and `conflict`.
+ */
 export const driveUploadFields = z.object({
   folder: z.string().max(255, 'Maximum 255 characters!').optional(),
+  conflict: z.enum(driveUploadConflicts, { error: 'conflict must be fail, rename or replace' }).optional(),
 });
 
 /** GET /api/drive/files/{id}: the id the upload answered (for the local folder it is the file's path). */

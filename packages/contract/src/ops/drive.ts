@@ -38,7 +38,7 @@ export const driveOps = defineOps('drive', {
     multipart: true,
     access: { page: '/document', level: 'edit' },
     summary:
-      'Upload a file (multipart/form-data: part "file", optional text part "folder", default the item folder); replaces a file of the same name in that folder; answers the stored file',
+      'Upload a file (multipart/form-data: part "file", optional text parts "folder", default the item folder, and "conflict"); a file of the same name in that folder is never overwritten unless asked: conflict=fail (default) answers 409 naming "file", conflict=rename keeps both and stores the new one as "name 1.ext", conflict=replace replaces it; answers the stored file',
     status: 201,
   },
   files: {

@@ -213,7 +213,7 @@ describe('Graph drive: files', () => {
     expect(put?.contentType).toBe('application/pdf');
   });
 
-  it('replaces a file uploaded again under the same name', async () => {
+  it('keeps, renames around or replaces a file uploaded again under the same name, as asked', async () => {
     const drive = connect();
     const first = await drive.upload({
       folder: 'Items',
@@ -221,15 +221,33 @@ describe('Graph drive: files', () => {
       contentType: 'text/csv',
       data: Buffer.from('a;1'),
     });
-    const second = await drive.upload({
-      folder: 'Items',
-      fileName: 'price.csv',
-      contentType: 'text/csv',
-      data: Buffer.from('a;2'),
-    });
+    const again = (conflict?: 'fail' | 'rename' | 'replace') =>
+      drive.upload({
+        folder: 'Items',
+        fileName: 'price.csv',
+        contentType: 'text/csv',
+        data: Buffer.from('a;2'),
+        conflict,
+      });
+    // Not unless asked: the default and `fail` keep the first file.
+    for (const conflict of [undefined, 'fail'] as const) {
+      const refused = await again(conflict).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refused).toMatchObject({
+        code: 'exists',
+        httpStatus: 409,
+        message:
+          'A file named "Items/price.csv" already exists. Upload it again choosing to keep both files or to replace it.',
+      });
+    }
+    expect(server.fileAt('Items/price.csv')?.data.toString()).toBe('a;1');
+    expect(await again('rename')).toMatchObject({ path: 'Items/price 1.csv', name: 'price 1.csv' });
+    const second = await again('replace');
     expect(second.id).toBe(first.id);
     expect(server.fileAt('Items/price.csv')?.data.toString()).toBe('a;2');
-    expect(server.files()).toHaveLength(1);
+    expect(server.files()).toHaveLength(2);
   });
 
   it('sends a 9 MiB file through an upload session in 320 KiB-aligned chunks', async () => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_MAX_SIZE,
   DriveError,
   MIB,
+  existsMessage,
   joinDrivePath,
   normalizeContentType,
   prepareUpload,
@@ -168,10 +169,18 @@ export class GraphDrive implements DrivePort {
     const site = await this.siteInfo();
     // The spec builds the upload path from site base, drive id, folder and file name.
     const itemUrl = `${this.config.graphUrl}${site.base_path}/drives/${encodeSegment(site.drive_id)}/root:/${encodePath(upload.path)}:`;
-    const item =
-      upload.data.length < this.simpleUploadLimit
-        ? await this.simpleUpload(itemUrl, upload)
-        : await this.sessionUpload(itemUrl, upload);
+    let item: JsonRecord;
+    try {
+      item =
+        upload.data.length < this.simpleUploadLimit
+          ? await this.simpleUpload(itemUrl, upload)
+          : await this.sessionUpload(itemUrl, upload);
+    } catch (error) {
+      // conflictBehavior=fail met a file of that name: the same words as every drive.
+      if (error instanceof DriveError && error.code === 'exists')
+        throw new DriveError('exists', existsMessage(upload.path), error.details);
+      throw error;
+    }
     const name = readString(item, 'name') ?? upload.fileName;
     return {
       id: requireString(item, 'id', `upload "${upload.path}"`),
@@ -309,7 +318,7 @@ export class GraphDrive implements DrivePort {
     const action = `upload "${upload.path}"`;
     const response = await this.send({
       method: 'PUT',
-      url: `${itemUrl}/content`,
+      url: `${itemUrl}/content?@microsoft.graph.conflictBehavior=${upload.conflict}`,
       auth: true,
       action,
       headers: { 'content-type': upload.contentType },
@@ -328,7 +337,9 @@ export class GraphDrive implements DrivePort {
         auth: true,
         action,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ item: { '@microsoft.graph.conflictBehavior': 'replace', name: upload.fileName } }),
+        body: JSON.stringify({
+          item: { '@microsoft.graph.conflictBehavior': upload.conflict, name: upload.fileName },
+        }),
       }),
       action,
     );
@@ -485,6 +496,7 @@ async function graphError(response: Response, action: string, forcedCode?: Drive
 function errorCode(status: number, providerCode: string | undefined): DriveErrorCode {
   const byProviderCode: Record<string, DriveErrorCode> = {
     itemNotFound: 'not_found',
+    nameAlreadyExists: 'exists',
     accessDenied: 'not_authorized',
     unauthenticated: 'not_authorized',
     InvalidAuthenticationToken: 'not_authorized',

@@ -16,7 +16,13 @@ import {
 /** A drive failure as an API error: the library already chose the status; the message says why. */
 export function driveFailure(error: unknown): unknown {
   if (!(error instanceof DriveError)) return error;
-  return new AppError(error.httpStatus, `drive_${error.code}`, error.message);
+  // A name already taken is about the file the caller sent (the form's part `file`).
+  return new AppError(
+    error.httpStatus,
+    `drive_${error.code}`,
+    error.message,
+    error.code === 'exists' ? 'file' : undefined,
+  );
 }
 
 /** Runs a drive call and turns its DriveError into an API error. */

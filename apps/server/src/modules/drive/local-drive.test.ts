@@ -57,13 +57,31 @@ describe('local drive', () => {
     expect((await failure(drive.remove(file.id))).code).toBe('not_found');
   });
 
-  it('replaces a file uploaded again under the same name and leaves no temporary files', async () => {
+  it('never overwrites a file of the same name unless asked to replace it, and leaves no temporary files', async () => {
     const drive = new LocalDrive(root);
-    await drive.upload({ folder: 'Items', fileName: 'price.csv', contentType: 'text/csv', data: Buffer.from('a;1') });
-    await drive.upload({ folder: 'Items', fileName: 'price.csv', contentType: 'text/csv', data: Buffer.from('a;2') });
-    expect((await drive.download('Items/price.csv')).data.toString()).toBe('a;2');
+    const put = (data: string, conflict?: 'fail' | 'rename' | 'replace') =>
+      drive.upload({
+        folder: 'Items',
+        fileName: 'price.csv',
+        contentType: 'text/csv',
+        data: Buffer.from(data),
+        conflict,
+      });
+    await put('a;1');
+    const refused = await failure(put('a;2'));
+    expect(refused).toMatchObject({ code: 'exists', httpStatus: 409 });
+    expect(refused.message).toBe(
+      'A file named "Items/price.csv" already exists. Upload it again choosing to keep both files or to replace it.',
+    );
+    expect((await failure(put('a;2', 'fail'))).code).toBe('exists');
+    expect((await drive.download('Items/price.csv')).data.toString()).toBe('a;1');
+    expect(await put('a;3', 'rename')).toMatchObject({ id: 'Items/price 1.csv', name: 'price 1.csv' });
+    expect((await put('a;4', 'rename')).name).toBe('price 2.csv');
+    await put('a;5', 'replace');
+    expect((await drive.download('Items/price.csv')).data.toString()).toBe('a;5');
+    expect((await drive.download('Items/price 1.csv')).data.toString()).toBe('a;3');
     const { readdir } = await import('node:fs/promises');
-    expect(await readdir(path.join(root, 'Items'))).toEqual(['price.csv']);
+    expect((await readdir(path.join(root, 'Items'))).sort()).toEqual(['price 1.csv', 'price 2.csv', 'price.csv']);
   });
 
   it('refuses paths that lead outside the root folder', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, readFile, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -8,6 +8,10 @@ import {
   DEFAULT_ITEM_FOLDER,
   DEFAULT_MAX_SIZE,
   DriveError,
+  existsMessage,
+  joinDrivePath,
+  MAX_RENAMES,
+  numberedName,
   prepareUpload,
   validateFolder,
   validateRelativePath,
@@ -18,6 +22,7 @@ import {
   type DriveSiteInfo,
   type DriveTokenInfo,
   type DriveUploadInput,
+  type PreparedUpload,
 } from './port.js';
 
 export interface LocalDriveOptions {
@@ -70,28 +75,49 @@ export class LocalDrive implements DrivePort {
     const upload = prepareUpload(input, this.maxSize);
     const realRoot = await this.ensureRoot();
     const directory = path.join(this.root, ...(upload.folder === '' ? [] : upload.folder.split('/')));
-    const target = path.join(directory, upload.fileName);
-    this.assertInsideRoot(target);
-    // Write to a temporary name and rename so a reader never sees half a file.
+    this.assertInsideRoot(path.join(directory, upload.fileName));
+    // Write to a temporary name first so a reader never sees half a file; then rename it over the target (replace),
+    // or link it to a name no file has (fail, rename): link() refuses an existing name atomically.
     const temporary = path.join(directory, `.${randomBytes(8).toString('hex')}.upload`);
+    let fileName = upload.fileName;
     try {
       await mkdir(directory, { recursive: true });
       // A symbolic link inside the folder could lead outside it; the real directory must stay under the root.
       this.assertInsideRoot(await realpath(directory), realRoot);
       await writeFile(temporary, upload.data, { flag: 'wx' });
-      await rename(temporary, target);
+      if (upload.conflict === 'replace') await rename(temporary, path.join(directory, fileName));
+      else fileName = await this.linkFree(temporary, directory, upload);
     } catch (error) {
+      throw toDriveError(error, joinDrivePath(upload.folder, fileName), true);
+    } finally {
       await rm(temporary, { force: true }).catch(() => undefined);
-      throw toDriveError(error, upload.path, true);
     }
+    const relative = joinDrivePath(upload.folder, fileName);
     return {
-      id: upload.path,
-      path: upload.path,
-      name: upload.fileName,
+      id: relative,
+      path: relative,
+      name: fileName,
       size: upload.data.length,
-      content_type: contentTypeFromName(upload.fileName),
-      web_url: pathToFileURL(target).href,
+      content_type: contentTypeFromName(fileName),
+      web_url: pathToFileURL(path.join(directory, fileName)).href,
     };
+  }
+
+  /** Links the written file under its name, or under "name n.ext" with the first free n (rename); its name. */
+  private async linkFree(temporary: string, directory: string, upload: PreparedUpload): Promise<string> {
+    for (let n = 0; n <= MAX_RENAMES; n++) {
+      const name = n === 0 ? upload.fileName : numberedName(upload.fileName, n);
+      try {
+        await link(temporary, path.join(directory, name));
+        return name;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if ((await lstat(path.join(directory, name))).isDirectory()) throw error;
+        if (upload.conflict === 'fail')
+          throw new DriveError('exists', existsMessage(joinDrivePath(upload.folder, name)));
+      }
+    }
+    throw new DriveError('exists', existsMessage(upload.path));
   }
 
   async download(id: string): Promise<DriveDownload> {

@@ -43,11 +43,21 @@ export interface DriveFile {
   web_url: string;
 }
 
+/**
+ * What an upload does when its folder already holds a file of that name (Graph's conflictBehavior): `fail` refuses
+ * with DriveError 'exists', `rename` keeps both and stores the new file as "name 1.ext" (the first free number),
+ * `replace` replaces the file. Nothing is ever overwritten unless the caller chose `replace`.
+ */
+export const UPLOAD_CONFLICTS = ['fail', 'rename', 'replace'] as const;
+export type UploadConflict = (typeof UPLOAD_CONFLICTS)[number];
+
 export interface DriveUploadInput {
   folder: string;
   fileName: string;
   contentType: string;
   data: Buffer;
+  /** Default `fail`. */
+  conflict?: UploadConflict;
 }
 
 export interface DriveDownload {
@@ -66,17 +76,19 @@ export interface DrivePort {
   /** Reads the site and drive from the provider again. */
   syncSiteInfo(): Promise<DriveSiteInfo>;
   itemConfig(): Promise<DriveItemConfig>;
-  /** Stores the file at folder/fileName, replacing a file of the same name. */
+  /** Stores the file at folder/fileName; a file of that name is kept, renamed around or replaced per `conflict`. */
   upload(input: DriveUploadInput): Promise<DriveFile>;
   download(id: string): Promise<DriveDownload>;
   remove(id: string): Promise<void>;
 }
 
-export type DriveErrorCode = 'not_authorized' | 'not_found' | 'throttled' | 'too_large' | 'provider_error' | 'bad_name';
+export type DriveErrorCode =
+  'not_authorized' | 'not_found' | 'throttled' | 'too_large' | 'provider_error' | 'bad_name' | 'exists';
 
 const httpStatusByCode: Record<DriveErrorCode, number> = {
   bad_name: 400,
   not_found: 404,
+  exists: 409,
   too_large: 413,
   throttled: 503,
   not_authorized: 502,
@@ -189,7 +201,21 @@ export interface PreparedUpload {
   path: string;
   contentType: string;
   data: Buffer;
+  conflict: UploadConflict;
 }
+
+/** How many numbered names `rename` tries before it gives up with 'exists'. */
+export const MAX_RENAMES = 999;
+
+/** "spec.pdf", 2 → "spec 2.pdf" (Graph's own renaming); a name without an extension gets the number at its end. */
+export function numberedName(fileName: string, n: number): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? `${fileName.slice(0, dot)} ${n}${fileName.slice(dot)}` : `${fileName} ${n}`;
+}
+
+/** The message of DriveError 'exists', the same for every drive. */
+export const existsMessage = (path: string) =>
+  `A file named "${path}" already exists. Upload it again choosing to keep both files or to replace it.`;
 
 /** Checks names and size before any byte leaves the process. */
 export function prepareUpload(input: DriveUploadInput, maxSize: number): PreparedUpload {
@@ -205,6 +231,7 @@ export function prepareUpload(input: DriveUploadInput, maxSize: number): Prepare
     path: joinDrivePath(folder, fileName),
     contentType: normalizeContentType(input.contentType),
     data: input.data,
+    conflict: input.conflict && UPLOAD_CONFLICTS.includes(input.conflict) ? input.conflict : 'fail',
   };
 }
 

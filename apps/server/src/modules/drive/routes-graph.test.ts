@@ -226,6 +226,55 @@ describe('cloud drive routes on Microsoft Graph', () => {
     expect(opened.body).toBe('xin chào');
   });
 
+  it('never overwrites a file of the same name unless asked: 409 naming file, keep both, or replace', async () => {
+    const admin = await ctx.t.admin();
+    // A small file goes in one PUT, a large one through an upload session: both honour the choice.
+    for (const [name, size] of [
+      ['plan.pdf', 100],
+      ['big plan.pdf', 5 * 1024 * 1024],
+    ] as const) {
+      const bytes = (fill: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, fill)]);
+      const send = (fill: number, conflict?: string) =>
+        postForm<DriveFile>(
+          admin,
+          '/api/drive/upload',
+          { folder: 'Plans', ...(conflict ? { conflict } : {}) },
+          { file: { name, type: 'application/pdf', data: bytes(fill) } },
+        );
+      expect((await send(1)).statusCode).toBe(201);
+      for (const conflict of [undefined, 'fail']) {
+        const refused = await send(2, conflict);
+        expect(refused.statusCode, `${name} ${conflict}`).toBe(409);
+        expect(refused.envelope.errors[0]).toEqual({
+          code: 'drive_exists',
+          field: 'file',
+          msg: `A file named "Plans/${name}" already exists. Upload it again choosing to keep both files or to replace it.`,
+        });
+      }
+      expect(graph.fileAt(`Plans/${name}`)?.data.equals(bytes(1))).toBe(true);
+      const kept = await send(3, 'rename');
+      expect(kept.statusCode).toBe(201);
+      const numbered = name.replace('.pdf', ' 1.pdf');
+      expect(kept.data).toMatchObject({ name: numbered, path: `Plans/${numbered}` });
+      expect(graph.fileAt(`Plans/${numbered}`)?.data.equals(bytes(3))).toBe(true);
+      const replaced = await send(4, 'replace');
+      expect(replaced.statusCode).toBe(201);
+      expect(graph.fileAt(`Plans/${name}`)?.data.equals(bytes(4))).toBe(true);
+      expect((await admin.get(openUrl(kept.data.id))).rawPayload.equals(bytes(3))).toBe(true);
+    }
+    const wrong = await postForm(
+      admin,
+      '/api/drive/upload',
+      { folder: 'Plans', conflict: 'overwrite' },
+      { file: { name: 'other.pdf', type: 'application/pdf', data: pdf() } },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.envelope.errors[0]).toMatchObject({
+      field: 'conflict',
+      msg: 'conflict must be fail, rename or replace',
+    });
+  });
+
   it('reports a refused sign-in: token info says why, authorize and uploads answer 502 and record nothing', async () => {
     const refused = await createTestApp({ ...env, GRAPH_CLIENT_SECRET: 'wrong-secret' });
     try {

@@ -30,6 +30,7 @@ export function driveRoutes(r: Router) {
         fileName: file.fileName,
         contentType: file.contentType,
         data: file.data,
+        conflict: fields.conflict ?? 'fail',
       }),
     );
   });

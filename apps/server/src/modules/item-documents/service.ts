@@ -145,7 +145,14 @@ export async function uploadItemDocument(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`item-documents:${folder.toLowerCase()}`}))`);
       const fileName = await freeFileName(tx, folder, file.fileName);
       try {
-        stored = await drive.upload({ folder, fileName, contentType: file.contentType, data: file.data });
+        // The name is free among the documents; a file put on the drive some other way is kept beside it.
+        stored = await drive.upload({
+          folder,
+          fileName,
+          contentType: file.contentType,
+          data: file.data,
+          conflict: 'rename',
+        });
       } catch (error) {
         throw driveFailure(error);
       }

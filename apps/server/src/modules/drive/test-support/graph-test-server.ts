@@ -66,7 +66,13 @@ interface UploadSession {
   received: Buffer[];
   receivedBytes: number;
   expiresAt: number;
+  conflict: ConflictBehavior;
 }
+
+/** Graph's @microsoft.graph.conflictBehavior for a name that already exists (default replace). */
+type ConflictBehavior = 'fail' | 'rename' | 'replace';
+const conflictBehavior = (v: unknown): ConflictBehavior =>
+  v === 'fail' || v === 'rename' || v === 'replace' ? v : 'replace';
 
 interface HttpReply {
   status: number;
@@ -400,12 +406,7 @@ export class GraphTestServer {
       const segments = decodeSegments(content[1]);
       const invalid = invalidSegments(segments);
       if (invalid) return invalid;
-      const behavior = query.get('@microsoft.graph.conflictBehavior') ?? 'replace';
-      if (behavior === 'fail' && this.idsByPath.has(pathKey(segments.join('/')))) {
-        return graphError(409, 'nameAlreadyExists', 'The specified item name already exists.');
-      }
-      const { file, created } = this.store(segments, body);
-      return { status: created ? 201 : 200, body: this.itemJson(file) };
+      return this.storeAs(segments, body, conflictBehavior(query.get('@microsoft.graph.conflictBehavior')));
     }
 
     const createSession = /^\/root:\/(.+):\/createUploadSession$/.exec(rest);
@@ -414,8 +415,18 @@ export class GraphTestServer {
       const segments = decodeSegments(createSession[1]);
       const invalid = invalidSegments(segments);
       if (invalid) return invalid;
+      let conflict: ConflictBehavior;
+      try {
+        const item = (JSON.parse(body.toString() || '{}') as { item?: Record<string, unknown> }).item;
+        conflict = conflictBehavior(item?.['@microsoft.graph.conflictBehavior']);
+      } catch {
+        return graphError(400, 'invalidRequest', 'The request body is not valid JSON.');
+      }
+      if (conflict === 'fail' && this.idsByPath.has(pathKey(segments.join('/'))))
+        return graphError(409, 'nameAlreadyExists', 'The specified item name already exists.');
       const id = randomBytes(24).toString('base64url');
       const session: UploadSession = {
+        conflict,
         id,
         path: segments.join('/'),
         name: segments[segments.length - 1],
@@ -507,8 +518,7 @@ export class GraphTestServer {
     if (!last) return { status: 202, body: sessionStatus(session) };
 
     this.sessions.delete(id);
-    const { file, created } = this.store(session.path.split('/'), Buffer.concat(session.received));
-    return { status: created ? 201 : 200, body: this.itemJson(file) };
+    return this.storeAs(session.path.split('/'), Buffer.concat(session.received), session.conflict);
   }
 
   private preauthenticatedDownload(method: string, key: string, request: IncomingMessage): HttpReply {
@@ -540,6 +550,22 @@ export class GraphTestServer {
   }
 
   /** Creates or replaces the file; replacing keeps the item id, as Graph does. */
+  /** Stores per conflictBehavior: fail → 409 nameAlreadyExists, rename → "name 1.ext" (first free), replace. */
+  private storeAs(segments: string[], data: Buffer, conflict: ConflictBehavior): HttpReply {
+    let target = segments;
+    if (conflict !== 'replace' && this.idsByPath.has(pathKey(segments.join('/')))) {
+      if (conflict === 'fail') return graphError(409, 'nameAlreadyExists', 'The specified item name already exists.');
+      const name = segments[segments.length - 1];
+      const dot = name.lastIndexOf('.');
+      for (let n = 1; this.idsByPath.has(pathKey(target.join('/'))); n++) {
+        const numbered = dot > 0 ? `${name.slice(0, dot)} ${n}${name.slice(dot)}` : `${name} ${n}`;
+        target = [...segments.slice(0, -1), numbered];
+      }
+    }
+    const { file, created } = this.store(target, data);
+    return { status: created ? 201 : 200, body: this.itemJson(file) };
+  }
+
   private store(segments: string[], data: Buffer): { file: StoredFile; created: boolean } {
     const path = segments.join('/');
     const now = new Date().toISOString();
