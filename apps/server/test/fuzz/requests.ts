@@ -480,6 +480,21 @@ const brokenBodies: { type: string; payload: string; fixed?: boolean }[] = [
   { type: 'multipart/form-data; boundary=x', payload: 'garbage' },
 ];
 
+/** `[[[…]]]` or `{"a":{"a":…}}` nested `depth` levels (issue 17: a recursive walk of 5,000 levels answered 500). */
+export function nestedBody(depth: number, kind: 'array' | 'object'): string {
+  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+/** A JSON body of about `bytes` bytes: one long text (issue 17: a 45 MB body blocked the server for 30 s). */
+export function largeBody(bytes: number): string {
+  return `{"description":"${'x'.repeat(Math.max(0, bytes - 18))}"}`;
+}
+
+/** Over the 1 MiB JSON body limit (JSON_BODY_LIMIT's default). */
+const OVER_LIMIT = largeBody(1024 * 1024 + 1);
+
+const takesBody = (op: Operation) => op.method === 'POST' || op.method === 'PUT';
+
 /** Mutated requests: each breaks one part of a valid-looking request. */
 export function mutatedRequest(op: Operation): fc.Arbitrary<GenRequest> {
   const parts = validParts(op);
@@ -534,7 +549,35 @@ export function mutatedRequest(op: Operation): fc.Arbitrary<GenRequest> {
         ),
     );
   }
+  if (takesBody(op)) {
+    // Bodies nested past the depth limit (up to 20,000 levels) and bodies around the size limit, to every operation
+    // that takes a body, whether or not it reads one.
+    mutations.push(
+      fc.tuple(base, fc.integer({ min: 30, max: 20_000 }), fc.boolean()).map(([[who, p, q], depth, array]) => ({
+        method: op.method,
+        url: buildUrl(op, p, q),
+        headers: { 'content-type': 'application/json' },
+        payload: nestedBody(depth, array ? 'array' : 'object'),
+        who,
+      })),
+      fc.tuple(base, fc.integer({ min: 900 * 1024, max: 1200 * 1024 })).map(([[who, p, q], bytes]) => ({
+        method: op.method,
+        url: buildUrl(op, p, q),
+        headers: { 'content-type': 'application/json' },
+        payload: largeBody(bytes),
+        who,
+      })),
+    );
+  }
   const queryNames = [...op.queryParams.map((p) => p.name), 'extra'];
+  // Query strings far longer than any field (a real socket answers 431 past 16 kB; in process they reach the route).
+  mutations.push(
+    fc
+      .tuple(base, fc.constantFrom(...queryNames), fc.integer({ min: 2_000, max: 40_000 }))
+      .map(([[who, p, q, b], name, length]) =>
+        jsonRequest(op, who, p, [...q, [name, 'a'.repeat(length)]], op.body ? (b ?? {}) : undefined),
+      ),
+  );
   mutations.push(
     fc
       .tuple(
@@ -591,6 +634,12 @@ export function fixedRequests(op: Operation): GenRequest[] {
         who: 'admin',
       });
   }
+  if (takesBody(op)) {
+    const url = buildUrl(op, p1, []);
+    for (const payload of [nestedBody(5_000, 'array'), nestedBody(100_000, 'object'), OVER_LIMIT])
+      out.push({ method: op.method, url, headers: { 'content-type': 'application/json' }, payload, who: 'admin' });
+  }
+  out.push(jsonRequest(op, 'admin', p1, [[op.queryParams[0]?.name ?? 'extra', 'a'.repeat(20_000)]], body));
   if (op.body?.properties?.filters) {
     const fields = op.listFields.length ? op.listFields : ['id'];
     const many = Array.from({ length: 65_536 }, (_, i) => String(i));
