@@ -107,13 +107,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('auth', null);
-  // Before anything is read: cross-site state-changing requests (403) and bodies of a type the route does not take
-  // (415), http/request-guard.ts.
-  app.addHook('onRequest', async (req) => guardRequest(req, req.routeOptions.config?.multipart === true));
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     // API answers are never cached and never content-sniffed.
     reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    // Before the body is read or the caller looked up: cross-site state-changing requests (403) and bodies of a
+    // type the route does not take (415), http/request-guard.ts.
+    guardRequest(req, req.routeOptions.config?.multipart === true);
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[SESSION_COOKIE];
     if (token) req.auth = await authenticate(services.db, token);
