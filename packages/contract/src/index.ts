@@ -32,6 +32,7 @@ export * from './counter-settings.js';
 export * from './machines.js';
 export * from './sales.js';
 export * from './payments.js';
+export * from './counter.js';
 export * from './money.js';
 export * from './fees.js';
 export * from './print-jobs.js';
