@@ -41,6 +41,7 @@ export * from './consignment.js';
 export * from './warehouse.js';
 export * from './shifts.js';
 export * from './vietqr.js';
+export * from './vn-words.js';
 export * from './reports.js';
 export * from './ops/index.js';
 export * from './api/index.js';
