@@ -51,7 +51,8 @@ export type ClaimTable = {
  * The key is claimed first, inside the business transaction: `INSERT … ON CONFLICT DO NOTHING` on the table's unique
  * key, then `run(tx)` does the business writes on the same transaction, then the answer is stored on the claimed row,
  * and all of it commits together. A concurrent call with the same key blocks on the unique index until the first
- * commits and then answers the first answer (same status and body); after WAIT_MS it gets a 409
+ * commits and then answers the first answer (same status and body); after WAIT_MS of waiting for the key (the run's
+ * own lock waits are not bounded by it) it gets a 409
  * `idempotency_in_progress`, which a retry turns into the first answer. When the first call fails, its transaction
  * rolls back and takes the claim with it: no key is left behind and the next call runs afresh. The same key with
  * another body is a 422 `idempotency_key_reused` naming the key.
@@ -78,6 +79,9 @@ export async function runOnce(
         }
         return { status: seen.status, response: seen.response };
       }
+      // The wait above is the only one the layer bounds: the call's own lock waits (a number series, the stock)
+      // are the same as without a key, never an idempotency_in_progress.
+      await tx.execute(sql.raw('set local lock_timeout to default'));
       const data = await run(tx);
       // The stored form is what every replay sends; the first answer sends it too, so all answers are identical.
       const response = await table.store(tx, { result: true, data: data ?? null, errors: [] });

@@ -16,11 +16,16 @@ import { cashReceipts } from '../payments/schema.js';
 import { salesOrders } from '../sales/schema.js';
 import { addStock } from '../sales/posting/test-support.js';
 import { managerButtons, salesPages, salesWorld, type Order } from '../sales/test-support/builders.js';
+import { printJobs } from '../devices/schema.js';
+import { RecordingPrinter } from '../devices/printing/index.js';
+import { PRINT_QUEUE } from '../devices/print-queue.js';
 import { counterSales } from './schema.js';
 
 // POST /api/counter-sales and GET /api/counter-sales/{client_id} through HTTP (issue 18 "One operation for a sale").
 
-const ctx = useTestApp();
+// The store printer is a RecordingPrinter on 127.0.0.1 (devices module): what it records is what comes out on paper.
+const ctx = useTestApp({ PRINTER_ALLOW_LOOPBACK: 'true' });
+const storePrinter = new RecordingPrinter();
 type Sale = ApiResponse<'counterSales.create'>;
 type World = Awaited<ReturnType<typeof salesWorld>>;
 
@@ -89,7 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await ctx.t.services.jobs.drain();
+  await storePrinter.stop();
 });
 
 describe('a counter sale', () => {
@@ -160,6 +165,31 @@ describe('a counter sale', () => {
     const neither = await sell(saleBody({ sell_to_code: undefined }), cashier);
     expect(neither.statusCode).toBe(400);
     expect(neither.envelope.errors[0]).toMatchObject({ field: 'sell_to_code', msg: 'This is required field!' });
+  });
+});
+
+describe('the printed invoice', () => {
+  it('prints the invoice on the store printer after the sale commits (a print job), logged in print_jobs', async () => {
+    await storePrinter.start();
+    const printer = await admin.post('/api/devices', {
+      location_code: w.location_code,
+      device_type: 'PRINTER',
+      device_name: 'Máy in quầy',
+      device_code: 'CS-PRN',
+      device_data: { ip: storePrinter.ip, port: storePrinter.port },
+    });
+    expect(printer.statusCode).toBe(201);
+    const res = await sell(saleBody(), cashier);
+    expect(res.statusCode).toBe(201);
+    expect(storePrinter.jobs()).toHaveLength(0);
+    await ctx.t.services.jobs.drain(PRINT_QUEUE);
+    await storePrinter.waitForJob();
+    const [logged] = await ctx.t.services.db
+      .select()
+      .from(printJobs)
+      .where(eq(printJobs.document_no, res.data.pos_si_no));
+    expect(logged).toMatchObject({ document_type: 'invoice', status: 'printed', franchise_code: 'CS001' });
+    expect(logged.text_lines.join('\n')).toContain(res.data.pos_si_no);
   });
 });
 
