@@ -81,6 +81,7 @@ export function CustomerDialog(p: {
       onCancel={p.onClose}
       okText={found || unknown ? t('counter.customer.use') : t('counter.customer.find')}
       confirmLoading={busy}
+      modalProps={{ rootClassName: 'counter-dialog' }}
     >
       <Form.Item
         name="phone_no"
@@ -145,6 +146,7 @@ export function DiscountDialog(p: {
       onFinish={(v) => p.onSave(v.percent ? (parseDecimalText(v.percent) ?? v.percent) : '')}
       onCancel={p.onClose}
       okText={t('counter.apply')}
+      modalProps={{ rootClassName: 'counter-dialog' }}
     >
       <Form.Item
         name="percent"
@@ -187,6 +189,7 @@ export function TextDialog(p: {
       onFinish={(v) => p.onSave((v.value ?? '').trim())}
       onCancel={p.onClose}
       okText={t('counter.apply')}
+      modalProps={{ rootClassName: 'counter-dialog' }}
     >
       <Form.Item
         name="value"
@@ -301,6 +304,7 @@ export function PayDialog(p: {
       confirmLoading={p.sending}
       width={560}
       modalProps={{
+        rootClassName: 'counter-dialog',
         okButtonProps: { size: 'large' },
         cancelButtonProps: { size: 'large' },
         // the last field takes the focus (cash: "Customer hands"), so Enter completes the sale at once

@@ -582,6 +582,7 @@ export default function CounterPage() {
         }}
         width="100%"
         className="counter-qr"
+        rootClassName="counter-dialog"
         destroyOnHidden
       >
         {qr !== null && <VietQrPanel receiptId={qr} size={360} />}
