@@ -156,9 +156,12 @@ describe('item barcodes (issue 18)', () => {
 
     // The counter's scanner: an exact barcode in the franchise's list, and the search also matches it.
     const store = await ctx.t.makeUser({ customer_no: f, pages: [{ page_url: '/counter', permission_type: 'edit' }] });
-    const exact = await store.client.post<List & { items: (Row & { barcode: string })[] }>('/api/items/filter', {
-      filters: [{ field: 'barcode', value: gtin, condition_type: 'eq' }],
-    });
+    const exact = await store.client.post<{ items: (Row & { barcode: string })[]; total_count: number }>(
+      '/api/items/filter',
+      {
+        filters: [{ field: 'barcode', value: gtin, condition_type: 'eq' }],
+      },
+    );
     expect(exact.statusCode).toBe(200);
     expect(exact.data.items.map((r) => [r.item_no, r.barcode])).toEqual([[item_no, gtin]]);
     const search = await store.client.post<List>('/api/items/filter', {
