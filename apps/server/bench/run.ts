@@ -8,6 +8,7 @@ import { benchSalesList } from './sales-list.js';
 import { benchPurchaseReceive } from './purchase-receive.js';
 import { benchWarehouseOnHand } from './warehouse-on-hand.js';
 import { benchRevenueReports } from './revenue-reports.js';
+import { benchCounterSales } from './counter-sales.js';
 
 const benches: [string, () => Promise<void>][] = [
   ['login and user list', benchLoginAndUsers],
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<void>][] = [
   ['purchase receive', benchPurchaseReceive],
   ['warehouse on hand', benchWarehouseOnHand],
   ['revenue reports', benchRevenueReports],
+  ['counter sales', benchCounterSales],
 ];
 
 const only = process.argv[2];

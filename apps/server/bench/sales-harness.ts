@@ -75,8 +75,8 @@ export async function salesApp(database: Database) {
     };
   };
 
-  /** A user of `role` (a store's when customer_no is given) with edit on the sales pages, logged in. */
-  const user = async (username: string, role: string, customerNo: string | null) => {
+  /** A user of `role` (a store's when customer_no is given) with edit on the sales pages (and `pages`), logged in. */
+  const user = async (username: string, role: string, customerNo: string | null, pages: string[] = []) => {
     const [r] = await db.select().from(roles).where(eq(roles.name, role));
     const [u] = await db
       .insert(users)
@@ -94,10 +94,12 @@ export async function salesApp(database: Database) {
       .values({
         name: `bench-${username}`,
         permission_type: 'edit',
-        pages: ['/salesOrders', '/salesOrders/detail', '/salesOrdersInvoicedCanceled', '/salesQuotes'].map((p) => ({
-          page_url: p,
-          permission_type: 'edit' as const,
-        })),
+        pages: ['/salesOrders', '/salesOrders/detail', '/salesOrdersInvoicedCanceled', '/salesQuotes', ...pages].map(
+          (p) => ({
+            page_url: p,
+            permission_type: 'edit' as const,
+          }),
+        ),
       })
       .returning();
     await db.insert(pagePermissionUsers).values({ page_permission_id: perm.id, admin_user_id: u.user_id });

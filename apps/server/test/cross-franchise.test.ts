@@ -30,6 +30,7 @@ import { warehouseEntries } from '../src/modules/warehouse/schema.js';
 import { shifts } from '../src/modules/shifts/schema.js';
 import { postItemEntries } from '../src/modules/ledger/service.js';
 import { postCreditMemoValue, postInvoiceValue } from '../src/modules/reports/value.js';
+import { counterSales } from '../src/modules/counter/schema.js';
 
 /**
  * The cross-franchise walk (issue 7, DEVELOPING.md "Franchise scoping"): a store user of franchise A who holds every
@@ -91,6 +92,7 @@ type Ids = {
   bReceiptId: number;
   bPurchaseOrderNo: string;
   bPurchaseShipmentNo: string;
+  bCounterClientId: string;
 };
 let ids: Ids;
 let storeA: Client;
@@ -249,6 +251,16 @@ async function fixtures() {
   // B's revenue (issue 11): the value documents and entries the postings write for that invoice and credit memo.
   await postInvoiceValue(db, 'WB001-SI-WALK-1');
   await postCreditMemoValue(db, 'WB001-SCM-WALK-1');
+  // B's counter sale (issue 18): the answer stored under its client_id names B's order and customer.
+  const bCounterClientId = '6b0f4c8e-2d1a-4e5b-9c3f-7a8b9c0d1e2f';
+  await db.insert(counterSales).values({
+    client_id: bCounterClientId,
+    franchise_code: B,
+    user_id: bUser.id,
+    body_hash: 'walk',
+    pos_so_no: bOrderNo,
+    result: { client_id: bCounterClientId, pos_so_no: bOrderNo, customer_name: 'Zqxb Customer Name' },
+  });
   // B's open cash receipt on that order (payments, issue 9).
   const [receipt] = await db
     .insert(cashReceipts)
@@ -352,6 +364,7 @@ async function fixtures() {
     bPurchaseOrderNo: bPurchase.no,
     bPurchaseShipmentNo: bPurchase.shipment,
     bOrderNo,
+    bCounterClientId,
     bShipmentNo: 'WB001-SS-WALK-1',
     bInvoiceNo: 'WB001-SI-WALK-1',
     bCreditMemoNo: 'WB001-SCM-WALK-1',
@@ -405,6 +418,7 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
     ranking_point_entries: await q(sql`select * from ranking_point_entries where franchise_code = ${B} order by id`),
     sales_orders: await q(sql`select * from sales_orders where franchise_code = ${B} order by pos_so_no`),
     cash_receipts: await q(sql`select * from cash_receipts where franchise_code = ${B} order by receipt_id`),
+    counter_sales: await q(sql`select * from counter_sales where franchise_code = ${B} order by client_id`),
     remaining_amount_adjustments: await q(
       sql`select * from remaining_amount_adjustments where franchise_code = ${B} order by id`,
     ),
@@ -503,6 +517,8 @@ const FILL: Record<string, Filler> = {
         : 'ZQXBSO1',
   // payments (issue 9)
   receipt_id: () => ids.bReceiptId,
+  // the counter (issue 18): B's counter sale
+  client_id: () => ids.bCounterClientId,
   sales_order_no: () => '',
   contract_no: () => 'WALK',
   collect_store_code: () => '',

@@ -90,6 +90,8 @@ export function makeData(api: Api) {
         unit_price?: string;
         description?: string;
         base_unit_of_measure?: string;
+        /** A GTIN the counter's scanner reads. */
+        barcode?: string;
       } = {},
     ) => {
       const item_no = o.item_no ?? `E2E${uniq()}`.toUpperCase().slice(0, 20);
@@ -98,6 +100,7 @@ export function makeData(api: Api) {
         description: o.description ?? `E2E item ${item_no}`,
         base_unit_of_measure: o.base_unit_of_measure ?? 'CAI',
         unit_price: o.unit_price ?? '100000',
+        ...(o.barcode ? { barcode: o.barcode } : {}),
       });
       if (o.franchise) await api.post('/api/items/sync-item-no', { item_no, franchise_code: o.franchise });
       return item_no;

@@ -31,6 +31,8 @@ export const item = z.object({
   item_no: z.string(),
   description: z.string(),
   description_2: z.string(),
+  /** The GTIN printed as the item's barcode (EAN-8/UPC-A/EAN-13/GTIN-14), '' when it has none. */
+  barcode: z.string(),
   base_unit_of_measure: z.string(),
   /** List price per base unit, VND. */
   unit_price: z.string(),
@@ -77,9 +79,18 @@ const uniqueBy =
     });
   };
 
+/** A GTIN as scanners read it: 8, 12, 13 or 14 digits (empty = no barcode). */
+export const GTIN_PATTERN = /^(\d{8}|\d{12,14})$/;
+export const barcodeMessage = 'barcode must be a GTIN of 8, 12, 13 or 14 digits';
+
 const itemFields = {
   description: requiredText(100),
   description_2: optionalText(100),
+  barcode: z
+    .string({ error: barcodeMessage })
+    .trim()
+    .refine((s) => s === '' || GTIN_PATTERN.test(s), barcodeMessage)
+    .optional(),
   base_unit_of_measure: codeInput(),
   unit_price: moneyInput(),
   category_id: int32({ error: 'category_id must be a number' }).positive().nullish(),
@@ -102,6 +113,7 @@ export type ItemCreate = z.output<typeof itemCreate>;
 export const itemUpdate = z.object({ item_no: codeInput(), version, ...itemFields }).partial({
   description: true,
   description_2: true,
+  barcode: true,
   base_unit_of_measure: true,
   unit_price: true,
   category_id: true,
@@ -122,6 +134,7 @@ export const itemRow = z.object({
   item_no: z.string(),
   description: z.string(),
   description_2: z.string(),
+  barcode: z.string(),
   base_unit_of_measure: z.string(),
   category_id: int32().nullable(),
   category_code: z.string().nullable(),

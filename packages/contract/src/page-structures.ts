@@ -645,6 +645,11 @@ const structures: Record<string, Partial<PageStructureDef>> = {
     fields: ['location_code', 'opening_float', 'counted.cash', 'counted.card', 'counted.transfer'],
     filters: ['business_date', 'location_code', 'status', 'shift_no'],
   },
+  // issue 18: the counter (scan, customer by phone, discount, coupon, points, pay, print the receipt)
+  '/counter': {
+    buttons: ['Customer', 'Discount', 'Coupon', 'Points', 'Pay', 'Complete Sale', 'Print Receipt', 'New Sale'],
+    fields: ['location_code', 'item', 'quantity', 'line_discount_percent', 'coupon_code', 'redeem_points', 'payments'],
+  },
 };
 
 /** The buttons, fields and filters of a page (empty lists for a page that declares none). */

@@ -78,6 +78,8 @@ export const pages: PageDef[] = [
   // Sales
   p('/salesQuotes', 'Sales Quotes', 'Sales', true),
   p('/salesQuotes/detail', 'Sales Quote Detail', 'Sales', true),
+  // The counter (issue 18): a walk-in sale scanned, paid and printed in one step.
+  p('/counter', 'Counter', 'Sales', true),
   p('/salesOrders', 'Sales Orders', 'Sales', true),
   p('/salesOrders/detail', 'Sales Order Detail', 'Sales', true),
   p('/salesOrders/creditMemo', 'Sales Credit Memo', 'Sales', true, { menu: false }),

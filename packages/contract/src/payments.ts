@@ -51,6 +51,30 @@ const counterOnly = paymentMethods as readonly string[];
 const ecomOnly = ecomPaymentMethods as readonly string[];
 
 /**
+ * The rules of one payment that every call taking a payment shares (a cash receipt, a payment of a counter sale):
+ * installment needs `contract_no` and `payment_term`; an amount tendered is for cash only, not for a refund, and at
+ * least the amount. `tenderedField` is the name the call gives the amount tendered.
+ */
+export function paymentMethodIssues(
+  v: { payment_type: string; amount: string; contract_no: string; payment_term: string; tendered?: string },
+  ctx: z.RefinementCtx,
+  tenderedField: string,
+): void {
+  if (v.payment_type === 'installment') {
+    if (!v.contract_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['contract_no'] });
+    if (!v.payment_term) ctx.addIssue({ code: 'custom', message: messages.required, path: ['payment_term'] });
+  }
+  if (v.tendered !== undefined) {
+    if (v.payment_type !== 'cash')
+      ctx.addIssue({ code: 'custom', message: 'Amount tendered is for cash only', path: [tenderedField] });
+    else if (Number(v.amount) < 0)
+      ctx.addIssue({ code: 'custom', message: 'A refund takes no amount tendered', path: [tenderedField] });
+    else if (Number(v.tendered) < Number(v.amount))
+      ctx.addIssue({ code: 'custom', message: 'Amount tendered must be at least the amount', path: [tenderedField] });
+  }
+}
+
+/**
  * POST /api/cash-receipts (issue 11): a receipt for an order (`pos_so_no`; customer, location and phone default from
  * it) OR a payment on account of a customer (no `pos_so_no`: `customer_no` required, a customer ledger entry with
  * order_no ''; not capped by any order's remaining amount).
@@ -119,22 +143,7 @@ export const cashReceiptAdd = z
         message: 'A bank account is for transfer and card payments only',
         path: ['bank_account_code'],
       });
-    if (v.payment_type === 'installment') {
-      if (!v.contract_no) ctx.addIssue({ code: 'custom', message: messages.required, path: ['contract_no'] });
-      if (!v.payment_term) ctx.addIssue({ code: 'custom', message: messages.required, path: ['payment_term'] });
-    }
-    if (v.tendered_amount !== undefined) {
-      if (v.payment_type !== 'cash')
-        ctx.addIssue({ code: 'custom', message: 'Amount tendered is for cash only', path: ['tendered_amount'] });
-      else if (Number(v.amount) < 0)
-        ctx.addIssue({ code: 'custom', message: 'A refund takes no amount tendered', path: ['tendered_amount'] });
-      else if (Number(v.tendered_amount) < Number(v.amount))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Amount tendered must be at least the amount',
-          path: ['tendered_amount'],
-        });
-    }
+    paymentMethodIssues({ ...v, tendered: v.tendered_amount }, ctx, 'tendered_amount');
   });
 export type CashReceiptAdd = z.input<typeof cashReceiptAdd>;
 

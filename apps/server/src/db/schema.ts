@@ -26,3 +26,4 @@ export * from '../modules/warehouse/schema.js';
 export * from '../modules/money/schema.js';
 export * from '../modules/shifts/schema.js';
 export * from '../modules/reports/schema.js';
+export * from '../modules/counter/schema.js';

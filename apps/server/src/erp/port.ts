@@ -149,6 +149,8 @@ export type ErpItem = Etagged & {
   unit_price: string;
   item_category_code: string;
   blocked: boolean;
+  /** BC's GTIN: the barcode on the package ('' or absent when the ERP keeps none). */
+  gtin?: string;
   variants: ErpItemVariant[];
   units_of_measure: ErpItemUnitOfMeasure[];
 };

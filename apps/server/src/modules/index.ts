@@ -31,6 +31,7 @@ import { reportRoutes } from './reports/routes.js';
 import { consignmentRoutes } from './consignment/routes.js';
 import { registerPurchasePostingRoutes } from './purchasing/posting-routes.js';
 import { shiftRoutes } from './shifts/routes.js';
+import { counterRoutes } from './counter/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
 export const modules: ((r: Router) => void | Promise<void>)[] = [
@@ -65,5 +66,6 @@ export const modules: ((r: Router) => void | Promise<void>)[] = [
   consignmentRoutes,
   registerPurchasePostingRoutes,
   shiftRoutes,
+  counterRoutes,
   reportRoutes,
 ];

@@ -46,6 +46,7 @@ const storePages: PageGrant[] = [
   ...WAREHOUSE_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' as const })),
   // issue 11: the drawer of the store (open, X report, close, Z report)
   { page_url: '/shifts', permission_type: 'edit' },
+  { page_url: '/counter', permission_type: 'edit' }, // issue 18: the counter (store staff land there)
 ];
 const managerPages: PageGrant[] = [
   ...storePages,

@@ -40,6 +40,7 @@ export const salesHistoryHooks = areaHooks('salesHistory');
 export const salesInvoicesHooks = areaHooks('salesInvoices');
 export const salesOrdersHooks = areaHooks('salesOrders');
 export const salesPaymentsHooks = areaHooks('salesPayments');
+export const counterSalesHooks = areaHooks('counterSales');
 export const salesShipmentsHooks = areaHooks('salesShipments');
 export const shiftsHooks = areaHooks('shifts');
 export const shipToAddressesHooks = areaHooks('shipToAddresses');

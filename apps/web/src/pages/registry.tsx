@@ -62,6 +62,8 @@ export const screens: Record<string, Page> = {
     import('./tablet/salesOrders/detail').then((m) => ({ default: m.TabletSalesOrderClosedDetailPage })),
   ),
   '/tablet/scanQR': lazyWithReload(() => import('./tablet/scanQR')),
+  // issue 18: the counter
+  '/counter': lazyWithReload(() => import('./counter')),
   // issue 10: purchase orders
   '/purchasesOrders': lazyWithReload(() => import('./purchasesOrders')),
   '/purchasesOrders/detail': lazyWithReload(() => import('./purchasesOrders/detail')),

@@ -26,6 +26,7 @@ import { itemsSchemas } from './items.js';
 import { redeemablePointsSchemas, loyaltySchemas } from './loyalty.js';
 import { numberSeriesSchemas } from './number-series.js';
 import { cashReceiptsSchemas, salesPaymentsSchemas } from './payments.js';
+import { counterSalesSchemas } from './counter.js';
 import { bankAccountEntriesSchemas, cashbookSchemas, remainingAmountHistorySchemas } from './money.js';
 import { promotionsSchemas, salesPromotionsSchemas } from './promotions.js';
 import { salesCreditMemosSchemas, salesInvoicesSchemas, salesOrdersSchemas, salesShipmentsSchemas } from './sales.js';
@@ -56,6 +57,7 @@ export * from './items.js';
 export * from './loyalty.js';
 export * from './number-series.js';
 export * from './payments.js';
+export * from './counter.js';
 export * from './money.js';
 export * from './promotions.js';
 export * from './sales.js';
@@ -102,6 +104,7 @@ export const operationSchemas = {
   salesCreditMemos: salesCreditMemosSchemas,
   cashReceipts: cashReceiptsSchemas,
   salesPayments: salesPaymentsSchemas,
+  counterSales: counterSalesSchemas,
   bankAccountEntries: bankAccountEntriesSchemas,
   cashbook: cashbookSchemas,
   remainingAmountHistory: remainingAmountHistorySchemas,

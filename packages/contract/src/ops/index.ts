@@ -23,6 +23,7 @@ import { redeemablePointsOps, loyaltyOps } from './loyalty.js';
 import { bankAccountEntriesOps, cashbookOps, remainingAmountHistoryOps } from './money.js';
 import { numberSeriesOps } from './number-series.js';
 import { cashReceiptsOps, salesPaymentsOps } from './payments.js';
+import { counterSalesOps } from './counter.js';
 import { promotionsOps, salesPromotionsOps } from './promotions.js';
 import { salesCreditMemosOps, salesInvoicesOps, salesOrdersOps, salesShipmentsOps } from './sales.js';
 import { purchaseOrdersOps, purchaseShipmentsOps } from './purchasing.js';
@@ -52,6 +53,7 @@ export * from './loyalty.js';
 export * from './money.js';
 export * from './number-series.js';
 export * from './payments.js';
+export * from './counter.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './purchasing.js';
@@ -97,6 +99,7 @@ export const operations = {
   salesCreditMemos: salesCreditMemosOps,
   cashReceipts: cashReceiptsOps,
   salesPayments: salesPaymentsOps,
+  counterSales: counterSalesOps,
   bankAccountEntries: bankAccountEntriesOps,
   cashbook: cashbookOps,
   remainingAmountHistory: remainingAmountHistoryOps,

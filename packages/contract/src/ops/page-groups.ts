@@ -11,6 +11,8 @@ export const POS_PAGES = [
   '/tablet/salesOrders/detail',
   // the scanner opens a customer card (issue 9)
   '/tablet/scanQR',
+  // the counter finds a customer by phone (F4) or creates one (issue 18)
+  '/counter',
 ] as const;
 
 /** The screens that look up items and their prices: the item list and the tablet price and category screens. */
@@ -32,6 +34,8 @@ export const ITEM_LOOKUP_PAGES = [
   '/reports/onHand',
   '/reports/inventoryReport',
   '/tablet/onHand',
+  // the counter's item field: number, barcode or name, with the price and what is on hand (issue 18)
+  '/counter',
 ] as const;
 
 /** The sales document screens (quotes, orders, credit memos, the invoiced/canceled lists, the tablet variants). */
@@ -87,7 +91,7 @@ export const WAREHOUSE_PAGES = [
 export const MONEY_PAGES = ['/payment', '/payment/history', '/bankAccountEntries', '/reports/cashbook'] as const;
 
 /** The shift screen, and the counter screens that show the open shift and process receipts into it (issue 11). */
-export const SHIFT_PAGES = ['/shifts', '/payment', ...SALES_PAGES] as const;
+export const SHIFT_PAGES = ['/shifts', '/payment', ...SALES_PAGES, '/counter'] as const;
 
 /** The sales reports (issue 11): revenue, sales history, new customers, redeemable points used. */
 export const REPORT_PAGES = [

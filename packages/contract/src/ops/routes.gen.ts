@@ -153,6 +153,8 @@ export const opRoutes = {
   'cashReceipts.schedule': ['GET', '/cash-receipts/:receipt_id/schedule'],
   'cashReceipts.delete': ['DELETE', '/cash-receipts'],
   'salesPayments.remainingAmount': ['PUT', '/sales-orders/remaining-amount'],
+  'counterSales.create': ['POST', '/counter-sales'],
+  'counterSales.get': ['GET', '/counter-sales/:client_id'],
   'bankAccountEntries.list': ['POST', '/bank-account-entries/filter'],
   'bankAccountEntries.add': ['POST', '/bank-account-entries'],
   'cashbook.list': ['POST', '/cashbook/filter'],

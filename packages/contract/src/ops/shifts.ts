@@ -53,7 +53,8 @@ export const vietQrOps = defineOps('vietQr', {
   get: {
     method: 'GET',
     path: '/cash-receipts/vietqr',
-    access: { page: PAYMENT_PAGES, level: 'view' },
+    // the counter shows the VietQR of its transfer payment (issue 18)
+    access: { page: [...PAYMENT_PAGES, '/counter'], level: 'view' },
     summary: "The VietQR payload of a transfer to the franchise's bank account (receipt_id, or pos_so_no and amount)",
   },
 });

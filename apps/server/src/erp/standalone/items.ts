@@ -26,6 +26,7 @@ async function withChildren(d: DbOrTx, rows: ItemRow[]): Promise<ErpItem[]> {
     unit_price: r.unit_price,
     item_category_code: r.category_code ?? '',
     blocked: r.blocked,
+    gtin: r.barcode,
     variants: variants
       .filter((v) => v.item_no === r.item_no)
       .map((v) => ({ variant_code: v.variant_code, description: v.description, blocked: v.blocked })),
@@ -49,6 +50,7 @@ export function standaloneItems(db: Db): ErpItems {
         item_no: items.item_no,
         description: items.description,
         description_2: items.description_2,
+        barcode: items.barcode,
         base_unit_of_measure: items.base_unit_of_measure,
         unit_price: items.unit_price,
         category_id: items.category_id,

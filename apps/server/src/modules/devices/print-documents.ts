@@ -1,5 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { businessDateTime, formatDate, formatNumber, type PrintDocumentType } from '@fp/contract';
+import {
+  amountInVietnameseWords,
+  businessDateTime,
+  formatDate,
+  formatNumber,
+  type PrintDocumentType,
+} from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -14,7 +20,6 @@ import { getSalesOrder } from '../sales/load.js';
 import { salesInvoiceLines, salesInvoices, salesShipmentLines, salesShipments, salesOrders } from '../sales/schema.js';
 import { franchiseVietQr } from '../shifts/vietqr.js';
 import { columns, qr, rule, text, type PrintDocument, type PrintLine } from './printing/index.js';
-import { amountInVietnameseWords } from './printing/vn-words.js';
 
 // What POST /api/print puts on paper for a document by number (issue 9): quote, order, shipment, invoice and cash
 // receipt. Each reads its document in the caller's scope (another franchise's is the module's 404) and lays out:

@@ -4,6 +4,7 @@ import { listRoute } from '../../http/list-route.js';
 import { createDevice, deleteDevice, deviceList, getDevice, updateDevice } from './service.js';
 import { printForUser, testPrint } from './print.js';
 import { devices } from './schema.js';
+import { PRINT_QUEUE, printQueueHandler } from './print-queue.js';
 
 export function deviceRoutes(r: Router) {
   listRoute(r, devicesApi.list, {
@@ -31,4 +32,5 @@ export function deviceRoutes(r: Router) {
   });
   r.route(devicesApi.testPrint, ({ params, auth, services }) => testPrint(services, auth, params.id));
   r.route(devicesApi.print, ({ body, auth, services }) => printForUser(services, auth, body));
+  r.services.jobs.register(PRINT_QUEUE, printQueueHandler(r.services));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/helpers.js';
 import { syncLogs } from '../../erp/schema.js';
+import { barcodeMessage } from '@fp/contract';
 import { makeFranchise, makeItem, makePrice, syncInto, uniq } from './test-support/builders.js';
 
 const ctx = useTestApp();
@@ -133,6 +134,54 @@ describe('item master', () => {
     expect((await viewer.client.post('/api/items', body)).statusCode).toBe(403);
     expect((await ctx.t.anon.post('/api/items', body)).statusCode).toBe(401);
     expect((await (await ctx.t.admin()).get(`/api/items/${body.item_no}`)).statusCode).toBe(404);
+  });
+});
+
+describe('item barcodes (issue 18)', () => {
+  it('keeps a GTIN per item, finds the item by it in the list and the counter finds it too; a bad one names the field', async () => {
+    const admin = await ctx.t.admin();
+    const f = await makeFranchise(ctx.t);
+    const gtin = `893${Date.now().toString().slice(-10)}`;
+    const item_no = uniq('BC');
+    const res = await admin.post<{ barcode: string }>('/api/items', {
+      item_no,
+      description: 'Nước suối 500ml',
+      base_unit_of_measure: 'CHAI',
+      unit_price: '6000',
+      barcode: gtin,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.data.barcode).toBe(gtin);
+    await syncInto(admin, f, item_no);
+
+    // The counter's scanner: an exact barcode in the franchise's list, and the search also matches it.
+    const store = await ctx.t.makeUser({ customer_no: f, pages: [{ page_url: '/counter', permission_type: 'edit' }] });
+    const exact = await store.client.post<{ items: (Row & { barcode: string })[]; total_count: number }>(
+      '/api/items/filter',
+      {
+        filters: [{ field: 'barcode', value: gtin, condition_type: 'eq' }],
+      },
+    );
+    expect(exact.statusCode).toBe(200);
+    expect(exact.data.items.map((r) => [r.item_no, r.barcode])).toEqual([[item_no, gtin]]);
+    const search = await store.client.post<List>('/api/items/filter', {
+      filters: [{ field: 'search', value: gtin.slice(-6), condition_type: 'like' }],
+    });
+    expect(search.data.items.map((r) => r.item_no)).toContain(item_no);
+
+    // Head office changes it; a code that is no GTIN is refused, naming the field, and nothing changes.
+    const got = await admin.get<{ version: number; barcode: string }>(`/api/items/${item_no}`);
+    const bad = await admin.put('/api/items', { item_no, version: got.data.version, barcode: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.envelope.errors[0]).toMatchObject({ field: 'barcode', msg: barcodeMessage });
+    const other = `${gtin.slice(0, 12)}9`;
+    const ok = await admin.put<{ barcode: string }>('/api/items', {
+      item_no,
+      version: got.data.version,
+      barcode: other,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.data.barcode).toBe(other);
   });
 });
 

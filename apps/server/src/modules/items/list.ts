@@ -63,6 +63,7 @@ export function itemListSpec(
     item_no: items.item_no,
     description: items.description,
     description_2: items.description_2,
+    barcode: items.barcode,
     base_unit_of_measure: items.base_unit_of_measure,
     category_id: items.category_id,
     category_code: categories.code,
@@ -77,7 +78,7 @@ export function itemListSpec(
     sort: franchiseItems.sort,
     pinned: { expr: pinned, type: 'boolean' as const },
     search: {
-      expr: sql`(${items.item_no} || ' ' || ${items.description} || ' ' || ${items.description_2})`,
+      expr: sql`(${items.item_no} || ' ' || ${items.description} || ' ' || ${items.description_2} || ' ' || ${items.barcode})`,
       type: 'text' as const,
     },
     effective_price: {
@@ -128,6 +129,7 @@ export function itemListSpec(
       'item_no',
       'description',
       'description_2',
+      'barcode',
       'base_unit_of_measure',
       'category_id',
       'category_code',
@@ -163,6 +165,7 @@ export function itemListSpec(
         item_no: row.item_no,
         description: row.description,
         description_2: row.description_2,
+        barcode: row.barcode,
         base_unit_of_measure: row.base_unit_of_measure,
         category_id: row.category_id,
         category_code: row.category_code,

@@ -10,6 +10,8 @@ export const items = pgTable(
     item_no: text('item_no').primaryKey(),
     description: text('description').notNull(),
     description_2: text('description_2').notNull().default(''),
+    /** The GTIN on the item's package (8 to 14 digits), '' when none: the counter's scanner finds the item by it. */
+    barcode: text('barcode').notNull().default(''),
     base_unit_of_measure: text('base_unit_of_measure').notNull(),
     /** List price of one base unit, VND. */
     unit_price: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
@@ -19,7 +21,11 @@ export const items = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     ...versioned(),
   },
-  (t) => [index('items_category').on(t.category_id), index('items_description').on(t.description)],
+  (t) => [
+    index('items_category').on(t.category_id),
+    index('items_description').on(t.description),
+    index('items_barcode').on(t.barcode),
+  ],
 );
 
 export const itemVariants = pgTable(

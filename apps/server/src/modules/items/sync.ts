@@ -31,6 +31,8 @@ async function upsertItem(tx: DbOrTx, e: ErpItem, counts: Counts) {
     unit_price: new Decimal(e.unit_price).toFixed(2),
     blocked: e.blocked,
     category_id: cat?.id ?? cur?.category_id ?? null,
+    // the ERP's GTIN when it keeps one; otherwise the barcode head office typed stays
+    barcode: e.gtin || cur?.barcode || '',
   };
   if (!cur) {
     await tx.insert(items).values({ item_no: e.item_no, ...values });
@@ -40,7 +42,8 @@ async function upsertItem(tx: DbOrTx, e: ErpItem, counts: Counts) {
     cur.base_unit_of_measure !== values.base_unit_of_measure ||
     !new Decimal(cur.unit_price).eq(values.unit_price) ||
     cur.blocked !== values.blocked ||
-    cur.category_id !== values.category_id
+    cur.category_id !== values.category_id ||
+    cur.barcode !== values.barcode
   ) {
     await tx
       .update(items)

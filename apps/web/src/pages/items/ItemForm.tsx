@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { messages, type ItemDetail } from '@fp/contract';
+import { useTranslation } from 'react-i18next';
+import { barcodeMessage, GTIN_PATTERN, messages, type ItemDetail } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
@@ -12,6 +13,7 @@ type Values = {
   item_no: string;
   description: string;
   description_2?: string;
+  barcode?: string;
   base_unit_of_measure: string;
   unit_price: string;
   category_id?: number | null;
@@ -23,6 +25,7 @@ const required = [{ required: true, message: messages.required }];
 
 /** The admin item master form (POST /api/items, PUT /api/items with the version last read). */
 export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const tree = useCategoryTree();
   const isNew = editing === 'new';
@@ -86,6 +89,18 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
       </Form.Item>
       <Form.Item name="description_2" label="Description 2">
         <Input />
+      </Form.Item>
+      <Form.Item
+        name="barcode"
+        label={t('items.barcode')}
+        rules={[
+          {
+            validator: (_, v?: string) =>
+              !v?.trim() || GTIN_PATTERN.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(barcodeMessage)),
+          },
+        ]}
+      >
+        <Input inputMode="numeric" />
       </Form.Item>
       <Form.Item name="blocked" valuePropName="checked">
         <Checkbox>Blocked</Checkbox>

@@ -144,6 +144,7 @@ export default function ItemsPage() {
       : []),
     { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
     { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('items.barcode'), dataIndex: 'barcode', key: 'barcode' },
     {
       title: 'Category',
       dataIndex: 'category_name',
@@ -328,6 +329,7 @@ export default function ItemsPage() {
         onSelect={(keys) => setSelected(keys)}
         filters={[
           { name: 'search', label: 'Search' },
+          { name: 'barcode', label: t('items.barcode'), type: 'exact' },
           { name: 'top_category_id', label: 'Category', type: 'select', options: categories },
           {
             name: 'price_source',

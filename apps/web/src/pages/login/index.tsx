@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loginErrors, messages } from '@fp/contract/web';
 import { ApiCallError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { landingPage } from '../../auth/landing';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
 
@@ -17,15 +18,16 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from ?? '/';
-  if (me) return <Navigate to={from} replace />;
+  // No page asked for: the user's landing page (a store user who may sell lands on the counter).
+  if (me) return <Navigate to={from === '/' ? landingPage(me) : from} replace />;
 
   const onFinish = async (v: { username: string; password: string }) => {
     setBusy(true);
     setError(null);
     try {
-      await login(v.username, v.password);
+      const info = await login(v.username, v.password);
       toast.clear();
-      navigate(from, { replace: true });
+      navigate(from === '/' ? landingPage(info) : from, { replace: true });
     } catch (e) {
       // calls.md 8: wrong_username_password and system_error have their own Vietnamese texts.
       const msg =

@@ -10,7 +10,7 @@ import { qk } from '../../api/keys';
  * account, the exact amount and the order number in the purpose, so the customer's bank app fills in everything.
  * Bank, account, name, amount and purpose are written beside it for a customer without the app.
  */
-export function VietQrPanel(p: { receiptId: number }) {
+export function VietQrPanel(p: { receiptId: number; size?: number }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: qk.op('vietQr.get', { receipt_id: p.receiptId }),
@@ -23,7 +23,7 @@ export function VietQrPanel(p: { receiptId: number }) {
   if (!qr) return null;
   return (
     <Space align="start" size="large" wrap data-testid="vietqr">
-      <QRCode value={qr.payload} size={200} bordered aria-label={t('money.vietqr.code')} type="svg" />
+      <QRCode value={qr.payload} size={p.size ?? 200} bordered aria-label={t('money.vietqr.code')} type="svg" />
       <Descriptions
         size="small"
         column={1}

@@ -40,4 +40,4 @@ export { testPageDocument } from './test-page.js';
 export type { DecodedPrintJob } from './decode-escpos.js';
 export { decodeEscPos } from './decode-escpos.js';
 export { RecordingPrinter } from './recording-printer.js';
-export { amountInVietnameseWords, numberToVietnameseWords } from './vn-words.js';
+export { amountInVietnameseWords, numberToVietnameseWords } from '@fp/contract';

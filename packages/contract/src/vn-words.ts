@@ -1,4 +1,5 @@
-// The amount in Vietnamese words printed under a total ("Bằng chữ: Một triệu hai trăm năm mươi nghìn đồng").
+// The amount in Vietnamese words under a total, on the printed receipt and on the counter's screen
+// ("Bằng chữ: Một triệu hai trăm năm mươi nghìn đồng").
 // Written here (no dependency): the npm packages for it are small one-person projects, and the rules fit in a page.
 // Rules: groups of three digits with nghìn, triệu, tỷ (and nghìn tỷ, triệu tỷ, tỷ tỷ beyond); inside a group
 // "không trăm" when a higher group was read, "lẻ" for a zero tens before a unit (105 → một trăm lẻ năm), "mười" for

@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import { counterSalesApi, type CounterSaleResult } from '@fp/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { Auth } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { runOnce, type Answer, type ClaimTable } from '../../http/idempotency.js';
+import type { Router } from '../../http/route.js';
+import { channelAccounts } from '../payments/routes.js';
+import { counterFranchiseOf, postCounterSale } from './sale.js';
+import { counterSales } from './schema.js';
+
+const COUNTER_SALE = 'Counter sale';
+
+/**
+ * The claims of counter sales (the exactly-once mechanism of http/idempotency.ts keyed by the body's client_id): one
+ * row per client_id, whoever sends it, answered again to the selling franchise only (another franchise's client_id
+ * is answered like a client_id used with another body).
+ */
+export function counterSaleClaims(auth: Auth, clientId: string, franchise: string): ClaimTable {
+  const where = eq(counterSales.client_id, clientId);
+  return {
+    field: 'client_id',
+    label: `client_id ${clientId}`,
+    claim: async (tx, hash) =>
+      (
+        await tx
+          .insert(counterSales)
+          .values({ client_id: clientId, franchise_code: franchise, user_id: auth.userId, body_hash: hash, result: {} })
+          .onConflictDoNothing()
+          .returning({ client_id: counterSales.client_id })
+      ).length > 0,
+    seen: async (tx) => {
+      const [row] = await tx.select().from(counterSales).where(where);
+      if (!row || !auth.scope.sees(row.franchise_code)) return null;
+      return { body_hash: row.body_hash, status: 201, response: { result: true, data: row.result, errors: [] } };
+    },
+    store: async (tx, response) => {
+      const data = response.data as CounterSaleResult;
+      const [stored] = await tx
+        .update(counterSales)
+        .set({ result: data, pos_so_no: data.pos_so_no })
+        .where(where)
+        .returning({ result: counterSales.result });
+      return { ...response, data: stored.result } satisfies Answer['response'];
+    },
+  };
+}
+
+/** GET /api/counter-sales/{client_id}: the stored answer; never seen, or another franchise's, is 404. */
+export async function getCounterSale(db: DbOrTx, auth: Auth, clientId: string): Promise<CounterSaleResult> {
+  const [row] = await db
+    .select({ result: counterSales.result })
+    .from(counterSales)
+    .where(and(eq(counterSales.client_id, clientId), auth.scope.franchise(counterSales.franchise_code)));
+  if (!row) throw notFound(COUNTER_SALE);
+  return row.result as CounterSaleResult;
+}
+
+/** The counter (issue 18; README.md here). */
+export function counterRoutes(r: Router) {
+  const accounts = channelAccounts(r.services.config);
+  r.route(counterSalesApi.create, async ({ body, auth, services }) => {
+    const franchise = await counterFranchiseOf(services.db, auth.scope, body.location_code);
+    const answer = await runOnce(
+      services.db,
+      counterSaleClaims(auth, body.client_id, franchise),
+      { body, status: 201 },
+      (tx) => postCounterSale(tx, auth, accounts, franchise, body),
+    );
+    return answer.response.data as CounterSaleResult;
+  });
+  r.route(counterSalesApi.get, ({ params, auth, services }) => getCounterSale(services.db, auth, params.client_id));
+}
