@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDate, pages } from '@fp/contract';
-import { createTestApp, type Client, type TestApp } from '../../test/helpers.js';
+import { useTestApp, type Client } from '../../test/helpers.js';
 import { checkBooks, totalViolations } from '../books/checks.js';
 import { DEMO_PASSWORD } from './demo.js';
 import { ADMINISTRATORS_ONLY, DEMO_MATRIX, demoGrantsOf } from './demo-access.js';
@@ -8,14 +8,7 @@ import { ADMINISTRATORS_ONLY, DEMO_MATRIX, demoGrantsOf } from './demo-access.js
 // Issue 17: what the demo roles may do (README "Demo roles and what they may do") and the history a new user meets.
 // One demo database for the whole file (SEED_DEMO: the same seed a fresh start runs).
 
-const ctx = {} as { t: TestApp };
-// The whole demo with its five weeks of history: on a busy machine that takes longer than the default hook timeout.
-beforeAll(async () => {
-  ctx.t = await createTestApp({ SEED_DEMO: 'true' });
-}, 600_000);
-afterAll(async () => {
-  await ctx.t?.close();
-});
+const ctx = useTestApp({ SEED_DEMO: 'true' });
 
 type Rows<T = Record<string, unknown>> = { items: T[]; total_count: number };
 const today = businessDate();
