@@ -330,20 +330,19 @@ export async function seedDemoHistory(s: Services): Promise<void> {
             // HN001 sells every day, the others every other day (and all of them today), at their stores in turn: a
             // store's shift may take no money that day. Kept small: the demo seeds on every fresh start and in tests.
             const sells = f.code === 'HN001' || day % 2 === fi % 2 || day === HISTORY_DAYS;
-            const count = sells && Math.floor(day / (f.code === 'HN001' ? 1 : 2)) % f.stores.length === i ? 1 : 0;
-            for (let k = 0; k < count; k++) {
+            const turn = Math.floor(day / (f.code === 'HN001' ? 1 : 2)) % f.stores.length;
+            if (sells && turn === i) {
               const lines = Array.from({ length: 1 + next(2) }, () => ({
                 item_no: itemNos[next(itemNos.length)],
                 quantity: String(1 + next(2)),
               }));
-              const n = day;
               const no = await sale(
                 tx,
                 s,
                 f,
                 store,
-                { buyer: f.buyers[next(f.buyers.length)], lines, method: METHODS[n % 3] },
-                { coupon: n % 11 === 5, fee: n % 9 === 4 ? 'GIAOHANG' : undefined, points: n % 13 === 7 },
+                { buyer: f.buyers[next(f.buyers.length)], lines, method: METHODS[day % 3] },
+                { coupon: day % 11 === 5, fee: day % 9 === 4 ? 'GIAOHANG' : undefined, points: day % 13 === 7 },
               );
               // A customer brings one piece back in the last days: a credit memo of the franchise's first sale then.
               if (day >= HISTORY_DAYS - 4 && !credited.has(f.code)) {
