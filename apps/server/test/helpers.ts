@@ -122,9 +122,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
 /** Creates the app before the file's tests and closes it after. */
 export function useTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}) {
   const ref = {} as { t: TestApp };
-  beforeAll(async () => {
-    ref.t = await createTestApp(env, opts);
-  });
+  // The demo (SEED_DEMO) writes five weeks of history through the postings: longer than the default hook timeout
+  // on a busy machine.
+  beforeAll(
+    async () => {
+      ref.t = await createTestApp(env, opts);
+    },
+    env.SEED_DEMO === 'true' ? 600_000 : undefined,
+  );
   afterAll(async () => {
     await ref.t?.close();
   });

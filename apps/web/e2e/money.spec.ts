@@ -306,9 +306,13 @@ test('the cashbook: opening, movements with the running balance and closing as c
   await context.close();
 });
 
-test('a user without the money screens is not offered them', async ({ storeStaffPage: page }) => {
-  await page.goto('/payment');
-  await expect(page.getByText('Add Payment')).toHaveCount(0);
+test('the cashier takes payments but is not offered the bank account entries', async ({ storeStaffPage: page }) => {
+  // Demo matrix (README "Demo roles and what they may do"): the store staff holds /payment, not /bankAccountEntries.
+  await new PaymentScreen(page).goto();
+  await expect(page.getByLabel('Order No', { exact: true })).toBeVisible();
+  await page.goto('/bankAccountEntries');
+  await expect(page.getByText('No permission')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
 });
 
 test('the franchise detail shows the store bank account used for VietQR, with the contract rule on the BIN', async ({

@@ -5,6 +5,7 @@ import {
   businessDateTime,
   businessTimeZone,
   businessYear,
+  setBusinessClock,
   setBusinessTimeZone,
 } from './business-date';
 import { formatDate, formatDateTime } from './format';
@@ -39,5 +40,18 @@ describe('business date', () => {
     expect(formatDate('2026-12-31')).toBe('31-12-2026');
     setBusinessTimeZone('UTC');
     expect(formatDateTime('2026-12-31T17:30:00Z')).toBe('31-12-2026 17:30:00');
+  });
+
+  it('a pinned clock gives the day, year and time of every call without an instant until it is released', () => {
+    setBusinessClock(() => newYearInVietnam);
+    try {
+      expect(businessDate()).toBe('2027-01-01');
+      expect(businessYear()).toBe(2027);
+      expect(businessDateTime()).toBe('2027-01-01T00:30:00');
+      expect(businessDate(new Date('2026-06-01T05:00:00Z'))).toBe('2026-06-01');
+    } finally {
+      setBusinessClock(null);
+    }
+    expect(businessDate()).not.toBe('2027-01-01');
   });
 });

@@ -31,6 +31,16 @@ export function businessTimeZone(): string {
   return currentZone;
 }
 
+let clock: () => Date = () => new Date();
+
+/**
+ * Replaces "now" of the functions below when they are called without an instant (null: the real clock again). The
+ * server's demo seed writes its history through the real postings on past days this way (server kernel/as-of.ts).
+ */
+export function setBusinessClock(next: (() => Date) | null): void {
+  clock = next ?? (() => new Date());
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
@@ -51,18 +61,18 @@ function partsFormatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock time of an instant in the business time zone, as YYYY-MM-DDTHH:mm:ss (no offset). */
-export function businessDateTime(now: Date | number | string = new Date(), zone: string = currentZone): string {
+export function businessDateTime(now: Date | number | string = clock(), zone: string = currentZone): string {
   const parts = partsFormatter(zone).formatToParts(now instanceof Date ? now : new Date(now));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 /** The business day of an instant as YYYY-MM-DD (default: now, in the business time zone). */
-export function businessDate(now: Date | number = new Date(), zone: string = currentZone): string {
+export function businessDate(now: Date | number = clock(), zone: string = currentZone): string {
   return businessDateTime(now, zone).slice(0, 10);
 }
 
 /** The business year of an instant (default: now). */
-export function businessYear(now: Date | number = new Date(), zone: string = currentZone): number {
+export function businessYear(now: Date | number = clock(), zone: string = currentZone): number {
   return Number(businessDate(now, zone).slice(0, 4));
 }

@@ -1,6 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { CONSIGNMENT_PAGES, PURCHASE_PAGES, SALES_PAGES, WAREHOUSE_PAGES } from '@fp/contract';
-import type { PageGrant } from '@fp/contract';
 import type { Services } from '../services.js';
 import { roles, users } from '../modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../modules/access/schema.js';
@@ -16,6 +14,7 @@ import { seedDemoPurchases } from '../modules/purchasing/demo.js';
 import { seedDemoWarehouse } from '../modules/warehouse/demo.js';
 import { grantDemoCashierLimits } from '../modules/access/demo.js';
 import { seedDemoConsignment } from '../modules/consignment/demo.js';
+import { demoGrantsOf } from './demo-access.js';
 
 /** Demo stores (franchise customer_no) and their users; the README lists these passwords. */
 export const DEMO_STORES = ['HN001', 'HCM001', 'DN001'] as const;
@@ -27,46 +26,6 @@ export const DEMO_USERS = [
   { username: 'saigon.manager', firstname: 'Lê', lastname: 'Hoàng Nam', role: 'Store Manager', customer_no: 'HCM001' },
   { username: 'danang.manager', firstname: 'Võ', lastname: 'Thị Mai', role: 'Store Manager', customer_no: 'DN001' },
 ] as const;
-
-/** The counter sells: every sales screen (quotes, orders, credit memos, the tablet ones) with edit. */
-const salesPages: PageGrant[] = SALES_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' }));
-const storePages: PageGrant[] = [
-  { page_url: '/myprofile', permission_type: 'edit' },
-  { page_url: '/cancelReasons', permission_type: 'view' },
-  ...salesPages,
-  // issue 9: the fee catalogue and the promotions a store's orders may get (head office changes them)
-  { page_url: '/fees', permission_type: 'view' },
-  { page_url: '/promotions', permission_type: 'view' },
-  // issue 10: buying from head office, consigned stock (head office's transfer orders are its own) and the stock screens
-  ...PURCHASE_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' as const })),
-  ...CONSIGNMENT_PAGES.filter((u) => !u.startsWith('/transferOrders')).map((page_url) => ({
-    page_url,
-    permission_type: 'edit' as const,
-  })),
-  ...WAREHOUSE_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' as const })),
-  // issue 11: the drawer of the store (open, X report, close, Z report)
-  { page_url: '/shifts', permission_type: 'edit' },
-  { page_url: '/counter', permission_type: 'edit' }, // issue 18: the counter (store staff land there)
-];
-const managerPages: PageGrant[] = [
-  ...storePages,
-  { page_url: '/users', permission_type: 'view' },
-  { page_url: '/franchises', permission_type: 'view' },
-  { page_url: '/franchises/detail', permission_type: 'view' },
-];
-const headOfficePages: PageGrant[] = [
-  { page_url: '/franchises', permission_type: 'edit' },
-  { page_url: '/franchises/detail', permission_type: 'edit' },
-  ...storePages.filter((p) => !['/cancelReasons', '/fees', '/promotions'].includes(p.page_url)),
-  { page_url: '/cancelReasons', permission_type: 'edit' },
-  { page_url: '/fees', permission_type: 'edit' },
-  { page_url: '/promotions', permission_type: 'edit' },
-  { page_url: '/transferOrders', permission_type: 'edit' },
-  { page_url: '/transferOrders/detail', permission_type: 'edit' },
-  { page_url: '/users', permission_type: 'edit' },
-  { page_url: '/pageStructure', permission_type: 'view' },
-  { page_url: '/pagePermission', permission_type: 'view' },
-];
 
 async function seedUsersAndPermissions(s: Services) {
   const { db } = s;
@@ -88,14 +47,14 @@ async function seedUsersAndPermissions(s: Services) {
       .onConflictDoNothing();
   }
   const perms = [
-    { name: 'Head Office', permission_type: 'edit' as const, pages: headOfficePages, who: ['headoffice'] },
+    { name: 'Head Office', permission_type: 'edit' as const, pages: demoGrantsOf('headOffice'), who: ['headoffice'] },
     {
       name: 'Store Manager',
       permission_type: 'edit' as const,
-      pages: managerPages,
+      pages: demoGrantsOf('manager'),
       who: ['hanoi.manager', 'saigon.manager', 'danang.manager'],
     },
-    { name: 'Store Staff', permission_type: 'view' as const, pages: storePages, who: ['hanoi.staff'] },
+    { name: 'Store Staff', permission_type: 'view' as const, pages: demoGrantsOf('staff'), who: ['hanoi.staff'] },
   ];
   for (const p of perms) {
     const [row] = await db

@@ -6,6 +6,7 @@ import { roles, users } from '../modules/auth/schema.js';
 import { pageStructures } from '../modules/access/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { demoSeeds } from './demo.js';
+import { seedDemoHistory } from './history.js';
 
 export const ROLE_NAMES = ['Administrators', 'Head Office', 'Store Manager', 'Store Staff'] as const;
 
@@ -33,7 +34,11 @@ export async function seedBase(s: Services): Promise<{ adminPassword?: string }>
     lastname: 'Administrator',
     role_id: admin.id,
   });
-  if (s.config.seedDemo) for (const seed of demoSeeds) await seed(s);
+  if (s.config.seedDemo) {
+    for (const seed of demoSeeds) await seed(s);
+    // Five weeks of trade through the postings, after every module's own demo records (history.ts).
+    await seedDemoHistory(s);
+  }
   return { adminPassword: generated };
 }
 

@@ -1,8 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { PageGrant } from '@fp/contract';
 import type { Services } from '../../services.js';
 import { systemAuth, type Auth } from '../../http/context.js';
-import { pagePermissions } from '../access/schema.js';
 import { franchises, locations } from '../franchises/schema.js';
 import { ensureAddressUnits, createShippingAgentService } from '../addresses/service.js';
 import { earnRedeemablePoints, ensureLoyaltySchemes, postRankingPoints } from '../loyalty/service.js';
@@ -98,46 +96,11 @@ const SERVICES = [
   { shipping_agent_code: 'STORE', code: 'INNER-HCM', description: 'Cửa hàng tự giao nội thành HCM', post_code: '79' },
 ];
 
-/** Customer screens for the demo roles (added to the permissions seeded in seed/demo.ts). */
-const GRANTS: Record<string, PageGrant[]> = {
-  'Head Office': [
-    { page_url: '/customers', permission_type: 'edit' },
-    { page_url: '/customers/setup', permission_type: 'edit' },
-    { page_url: '/customers/records', permission_type: 'edit' },
-    { page_url: '/customers/redeemablePoints', permission_type: 'edit' },
-    { page_url: '/shippingAgentServices', permission_type: 'edit' },
-  ],
-  'Store Manager': [
-    { page_url: '/customers', permission_type: 'edit' },
-    { page_url: '/customers/setup', permission_type: 'view' },
-    { page_url: '/customers/records', permission_type: 'edit' },
-    { page_url: '/customers/redeemablePoints', permission_type: 'edit' },
-    { page_url: '/shippingAgentServices', permission_type: 'view' },
-  ],
-  'Store Staff': [
-    { page_url: '/customers', permission_type: 'edit' },
-    { page_url: '/customers/redeemablePoints', permission_type: 'view' },
-  ],
-};
-
-async function grantCustomerPages(s: Services) {
-  const rows = await s.db
-    .select()
-    .from(pagePermissions)
-    .where(inArray(pagePermissions.name, Object.keys(GRANTS)));
-  for (const row of rows) {
-    const pages = [...(row.pages ?? [])];
-    for (const g of GRANTS[row.name] ?? []) if (!pages.some((p) => p.page_url === g.page_url)) pages.push(g);
-    await s.db.update(pagePermissions).set({ pages }).where(eq(pagePermissions.id, row.id));
-  }
-}
-
 /** Demo data: customer setups, carrier services, and about thirty customers per demo franchise with addresses and points. */
 export async function seedDemoCustomers(s: Services) {
   const { db } = s;
   await ensureAddressUnits(db);
   await ensureLoyaltySchemes(db);
-  await grantCustomerPages(s);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
   if (n > 0) return;
   for (const setup of SETUPS) await createCustomerSetup(db, setup);

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { PageGrant } from '@fp/contract';
 import type { Services } from '../../services.js';
-import { pagePermissions } from '../access/schema.js';
 import { devices } from './schema.js';
 
 /** Demo printers: a PRINTER at each demo franchise's first store (its own LAN) and the head office ADMIN_PRINTER. */
@@ -36,23 +33,9 @@ export const DEMO_DEVICES = [
   },
 ] as const;
 
-// Head office manages printers; store managers see theirs and can test-print them.
-const DEMO_GRANTS: Record<string, PageGrant> = {
-  'Head Office': { page_url: '/devices', permission_type: 'edit' },
-  'Store Manager': { page_url: '/devices', permission_type: 'view' },
-};
-
 export async function seedDemoDevices(s: Services): Promise<void> {
   await s.db
     .insert(devices)
     .values(DEMO_DEVICES.map((d) => ({ ...d, device_data: { ...d.device_data } })))
     .onConflictDoNothing();
-  for (const [name, grant] of Object.entries(DEMO_GRANTS)) {
-    const [perm] = await s.db.select().from(pagePermissions).where(eq(pagePermissions.name, name));
-    if (!perm || perm.pages.some((p) => p.page_url === grant.page_url)) continue;
-    await s.db
-      .update(pagePermissions)
-      .set({ pages: [...perm.pages, grant] })
-      .where(eq(pagePermissions.id, perm.id));
-  }
 }

@@ -1,36 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { formatNumber, type PageGrant } from '@fp/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { formatNumber } from '@fp/contract';
 import type { Services } from '../../services.js';
-import { pagePermissions } from '../access/schema.js';
 import { items, itemVariants } from '../items/schema.js';
 import { itemDocuments } from './schema.js';
 import { uploadItemDocument } from './service.js';
 
-// Head office keeps the documents; stores read them on the desktop and the tablet.
-const DEMO_GRANTS: Record<string, PageGrant[]> = {
-  'Head Office': [
-    { page_url: '/document', permission_type: 'edit' },
-    { page_url: '/tablet/document', permission_type: 'view' },
-  ],
-  'Store Manager': [
-    { page_url: '/document', permission_type: 'view' },
-    { page_url: '/tablet/document', permission_type: 'view' },
-  ],
-  'Store Staff': [{ page_url: '/tablet/document', permission_type: 'view' }],
-};
-
 /** Demo documents: a spec sheet and a price sheet for a few catalogue items, written from the catalogue itself. */
 export async function seedDemoDocuments(s: Services): Promise<void> {
-  for (const [name, grants] of Object.entries(DEMO_GRANTS)) {
-    const [perm] = await s.db.select().from(pagePermissions).where(eq(pagePermissions.name, name));
-    if (!perm) continue;
-    const missing = grants.filter((g) => !perm.pages.some((p) => p.page_url === g.page_url));
-    if (missing.length)
-      await s.db
-        .update(pagePermissions)
-        .set({ pages: [...perm.pages, ...missing] })
-        .where(eq(pagePermissions.id, perm.id));
-  }
   // Only into the local folder: a demo must never write into a real SharePoint site.
   if ((await s.drive.tokenInfo()).mode !== 'local') return;
   if ((await s.db.select({ id: itemDocuments.id }).from(itemDocuments).limit(1)).length) return;

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { businessYear, type PageGrant } from '@fp/contract';
+import { businessYear } from '@fp/contract';
 import type { Services } from '../../services.js';
-import { pagePermissions } from '../access/schema.js';
 import { categories } from '../categories/schema.js';
 import { itemPriceLists, itemPrices } from '../item-prices/schema.js';
 import { franchiseItems, items, itemUnits, itemVariants } from './schema.js';
@@ -284,17 +283,6 @@ const lines: [string, Decimal.Value][] = [
   [' - Gói tiết kiệm', 0.85],
 ];
 
-const storePages: PageGrant[] = [
-  { page_url: '/tabletItemPrice', permission_type: 'view' },
-  { page_url: '/tablet/itemPrice', permission_type: 'view' },
-  { page_url: '/tablet/category', permission_type: 'view' },
-];
-const grants: Record<string, PageGrant[]> = {
-  'Head Office': [{ page_url: '/items', permission_type: 'edit' }, ...storePages],
-  'Store Manager': [{ page_url: '/items', permission_type: 'edit' }, ...storePages],
-  'Store Staff': [{ page_url: '/items', permission_type: 'view' }, ...storePages],
-};
-
 export async function seedCatalogue(s: Services) {
   const { db } = s;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(items);
@@ -401,13 +389,6 @@ export async function seedCatalogue(s: Services) {
           sort: ++sort,
         });
       }
-    }
-    // The demo permissions gain the catalogue screens.
-    for (const [name, add] of Object.entries(grants)) {
-      const [perm] = await tx.select().from(pagePermissions).where(eq(pagePermissions.name, name));
-      if (!perm) continue;
-      const pages = [...perm.pages.filter((p) => !add.some((a) => a.page_url === p.page_url)), ...add];
-      await tx.update(pagePermissions).set({ pages }).where(eq(pagePermissions.id, perm.id));
     }
   });
 }
