@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { COUNTED_METHODS, type CountedMethod } from './data';
 import { differenceOf, differenceSign, germanAmountRules } from './money';
+import { useLabels } from '../../components/labels';
 
 export type CloseValues = Record<CountedMethod, string>;
 
@@ -31,6 +32,7 @@ export function CloseShiftDialog(p: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const counted = Form.useWatch([], p.form) as Partial<CloseValues> | undefined;
   return (
     <FormDialog<CloseValues>
@@ -55,13 +57,13 @@ export function CloseShiftDialog(p: {
         </thead>
         <tbody>
           {COUNTED_METHODS.map((m) => {
-            const label = t(`payments.methods.${m}`);
+            const methodLabel = label('paymentMethod', m);
             const typed = counted?.[m];
             const diff = differenceOf(typed, p.expected[m]);
             return (
               <tr key={m}>
                 <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>
-                  {label}
+                  {methodLabel}
                 </th>
                 <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} data-testid={`expected-${m}`}>
                   {formatNumber(p.expected[m])}
@@ -72,7 +74,7 @@ export function CloseShiftDialog(p: {
                       inputMode="decimal"
                       size="large"
                       autoComplete="off"
-                      aria-label={t('shifts.countedOf', { method: label })}
+                      aria-label={t('shifts.countedOf', { method: methodLabel })}
                     />
                   </Form.Item>
                 </td>

@@ -8,6 +8,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { failToast } from '../../../components/document/toasts';
 import { toast } from '../../../components/toast';
 import { changeOf, covers, plainAmount } from './payment-amounts';
+import { useLabels } from '../../../components/labels';
 
 type Method = (typeof paymentMethods)[number];
 type Values = {
@@ -36,6 +37,7 @@ export function AddPaymentDialog(p: {
   onAdded: () => void;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const method = Form.useWatch('payment_type', form) ?? 'cash';
@@ -108,7 +110,7 @@ export function AddPaymentDialog(p: {
       >
         <Select
           aria-label={t('payments.method')}
-          options={paymentMethods.map((m) => ({ value: m, label: t(`payments.methods.${m}`) }))}
+          options={paymentMethods.map((m) => ({ value: m, label: label('paymentMethod', m) }))}
         />
       </Form.Item>
       <Form.Item name="amount" label={t('payments.amount')} rules={[amountRule]}>
@@ -148,7 +150,7 @@ export function AddPaymentDialog(p: {
           >
             <Select
               aria-label={t('payments.term')}
-              options={paymentTerms.map((v) => ({ value: v, label: t(`payments.terms.${v}`) }))}
+              options={paymentTerms.map((v) => ({ value: v, label: label('paymentTerm', v) }))}
             />
           </Form.Item>
         </>
