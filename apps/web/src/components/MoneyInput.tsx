@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Input, type InputProps, type InputRef } from 'antd';
+import { parseGermanNumber } from '@fp/contract/web';
 
 // Every amount typed by a user goes through MoneyInput: it shows the figure German-style while it is typed
 // ("2.000.000", "1.234,5") and hands the form a plain decimal string ("2000000", "1234.5") that the contract's rules
@@ -27,6 +28,18 @@ export function readAmount(typed: string): { text: string; value: string } {
   const text = sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.') + (frac !== undefined ? `,${frac}` : '');
   if (digits === '' && frac === undefined) return { text, value: sign };
   return { text, value: sign + (digits || '0') + (frac ? `.${frac}` : '') };
+}
+
+/**
+ * A form's amount as the plain decimal string the API takes, or null when it is empty or not a number: MoneyInput's
+ * value ("2000000.5"), or German text ("1.234,5") from elsewhere.
+ */
+export function plainAmount(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const s = String(value).trim();
+  if (s === '') return null;
+  if (/^-?\d+(\.\d+)?$/.test(s)) return s;
+  return parseGermanNumber(s);
 }
 
 const samePlain = (a: string | number | null | undefined, b: string) =>

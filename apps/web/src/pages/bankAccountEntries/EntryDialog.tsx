@@ -6,6 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { plainAmount } from '../salesOrders/counter/payment-amounts';
 import { useLabels } from '../../components/labels';
+import { MoneyInput } from '../../components/MoneyInput';
 
 export type EntryValues = {
   franchise_code?: string;
@@ -83,7 +84,7 @@ export function EntryDialog(p: {
         <Input />
       </Form.Item>
       <Form.Item name="amount" label={t('money.bank.amount')} rules={[amountRule]} extra={t('money.bank.amountHint')}>
-        <Input inputMode="decimal" />
+        <MoneyInput />
       </Form.Item>
       <Form.Item name="name" label={t('money.bank.name')} rules={rules('name')}>
         <Input />

@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@fp/contract/web';
@@ -8,6 +8,7 @@ import { rulesFrom } from '../../components/zod-rules';
 import { COUNTED_METHODS, type CountedMethod } from './data';
 import { differenceOf, differenceSign, germanAmountRules } from './money';
 import { useLabels } from '../../components/labels';
+import { MoneyInput } from '../../components/MoneyInput';
 
 export type CloseValues = Record<CountedMethod, string>;
 
@@ -70,12 +71,7 @@ export function CloseShiftDialog(p: {
                 </td>
                 <td style={{ paddingLeft: 12, paddingTop: 8 }}>
                   <Form.Item name={m} rules={rules} style={{ marginBottom: 8 }}>
-                    <Input
-                      inputMode="decimal"
-                      size="large"
-                      autoComplete="off"
-                      aria-label={t('shifts.countedOf', { method: methodLabel })}
-                    />
+                    <MoneyInput size="large" aria-label={t('shifts.countedOf', { method: methodLabel })} />
                   </Form.Item>
                 </td>
                 <td

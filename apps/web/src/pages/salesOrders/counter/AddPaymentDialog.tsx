@@ -9,6 +9,7 @@ import { failToast } from '../../../components/document/toasts';
 import { toast } from '../../../components/toast';
 import { changeOf, covers, plainAmount } from './payment-amounts';
 import { useLabels } from '../../../components/labels';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 type Method = (typeof paymentMethods)[number];
 type Values = {
@@ -101,7 +102,7 @@ export function AddPaymentDialog(p: {
       confirmLoading={busy}
       onCancel={p.onClose}
       onFinish={submit}
-      initialValues={{ payment_type: 'cash', amount: formatNumber(p.defaultAmount), comment: '' }}
+      initialValues={{ payment_type: 'cash', amount: p.defaultAmount, comment: '' }}
     >
       <Form.Item
         name="payment_type"
@@ -114,7 +115,7 @@ export function AddPaymentDialog(p: {
         />
       </Form.Item>
       <Form.Item name="amount" label={t('payments.amount')} rules={[amountRule]}>
-        <Input inputMode="decimal" aria-label={t('payments.amount')} />
+        <MoneyInput aria-label={t('payments.amount')} />
       </Form.Item>
       {cash ? (
         <>
@@ -124,7 +125,7 @@ export function AddPaymentDialog(p: {
             dependencies={['amount']}
             rules={[tenderedRule]}
           >
-            <Input inputMode="decimal" aria-label={t('payments.tendered')} />
+            <MoneyInput aria-label={t('payments.tendered')} />
           </Form.Item>
           <Typography.Paragraph data-testid="payment-change">
             {t('payments.change')}: <strong>{tendered ? changeOf(tendered, amount) : formatNumber(0)}</strong>
