@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { businessDateTime, formatDate, formatNumber, type PrintDocumentType } from '@fp/contract';
+import { businessDateTime, displayName, formatDate, formatNumber, type PrintDocumentType } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -59,9 +59,7 @@ export async function userName(db: DbOrTx, userId: number | null | undefined): P
     .select({ username: users.username, firstname: users.firstname, lastname: users.lastname })
     .from(users)
     .where(eq(users.user_id, userId));
-  if (!u) return '';
-  const full = `${u.lastname} ${u.firstname}`.trim();
-  return full || u.username;
+  return u ? displayName(u) : '';
 }
 
 function titleBlock(title: string, no: string, at: string, cashier: string, customer: string): PrintLine[] {

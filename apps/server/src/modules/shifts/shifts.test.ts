@@ -90,7 +90,8 @@ beforeAll(async () => {
     .where(eq(franchises.customer_no, 'SHF'));
   item = await makeItem(ctx.t);
   const c = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'SHF', pages: shiftPages('edit') });
-  await db().update(users).set({ lastname: 'Nguyễn Thị', firstname: 'Lan' }).where(eq(users.user_id, c.id));
+  // Vietnamese order: firstname holds the family name, shown first (the contract's displayName).
+  await db().update(users).set({ firstname: 'Nguyễn', lastname: 'Thị Lan' }).where(eq(users.user_id, c.id));
   cashier = c.client;
   cashierName = 'Nguyễn Thị Lan';
   viewer = (await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'SHF', pages: shiftPages('view') })).client;
