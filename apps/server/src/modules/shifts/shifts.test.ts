@@ -541,6 +541,7 @@ describe('VietQR', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.data).toMatchObject({
       bank_bin: '970416',
+      bank_name: 'ACB – Ngân hàng TMCP Á Châu',
       bank_account_no: '257678859',
       bank_account_name: 'CUA HANG CA TRUC',
       amount: '150000.00',
