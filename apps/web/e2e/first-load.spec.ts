@@ -49,3 +49,12 @@ test('a screen whose script fails to load reloads the page once, and not again w
   expect(loads).toBe(1);
   await expect(page).toHaveURL(/\/cancelReasons$/);
 });
+
+test('the browser finds the favicon: the page links it and /favicon.ico answers an icon', async ({ page, request }) => {
+  await page.goto('/login');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.ico');
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
+  expect((await icon.body()).length).toBeGreaterThan(0);
+});

@@ -140,7 +140,9 @@ test('home for head office: net revenue by franchise this month against last mon
   // The chart: one bar group per franchise, this month and last month in the legend.
   const chart = page.getByRole('img', { name: 'Net revenue by franchise, this month against last month' });
   await expect(chart).toBeVisible();
-  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The store's bar this month shows its amount.
+  const storeThisMonth = home.revenue_by_franchise.find((r) => r.franchise_code === STORE)?.this_month ?? '0';
+  await expect(chart.getByTitle(`${STORE} This Month: ${formatNumber(storeThisMonth)}`)).toBeVisible();
   await expect(chart.getByText('This Month')).toBeVisible();
   await expect(chart.getByText('Last Month')).toBeVisible();
 });

@@ -31,7 +31,7 @@ test('head office creates a coupon on /promotions; a store user checks and appli
   const dialog = officePage.getByRole('dialog', { name: 'New Promotion' });
   await dialog.getByLabel('Code', { exact: true }).fill(`C${u}`.slice(0, 30));
   await dialog.getByLabel('Description', { exact: true }).fill(`Giảm 10% ${u}`);
-  await choose(officePage, dialog, 'Kind', 'coupon');
+  await choose(officePage, dialog, 'Kind', 'Coupon');
   await dialog.getByLabel('Coupon Code', { exact: true }).fill(couponCode.toLowerCase());
   await dialog.getByLabel('Usage Limit', { exact: true }).fill('5');
   await dialog.getByLabel('Discount Value', { exact: true }).fill('10');

@@ -106,7 +106,7 @@ test('a walk-in sale with a coupon and points, paid in cash with change, its rec
     // The receipt, printed from the payments panel.
     const receiptNo = (await receiptRow.locator('td').first().innerText()).trim();
     await payments.getByRole('button', { name: `Print receipt ${receiptNo}` }).click();
-    await doc.toasts.expect('Print Printer Successfully!');
+    await doc.toasts.expect('Print Payment Receipt Successfully!');
     const decoded = decodeEscPos(await printer.waitForJob());
     const mine = await apiAs(request, username, 'Passw0rd1');
     const log = await mine.list<{ document: PrintDocument; text_lines: string[]; status: string }>(

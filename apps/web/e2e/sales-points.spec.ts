@@ -42,7 +42,7 @@ test('points at the counter: a customer who earned points redeems some on an ord
 
   const input = panel.getByRole('spinbutton', { name: 'Points to redeem' });
   await input.fill('4');
-  await expect(panel.getByTestId('points-worth')).toContainText('= 4.000 VND (at most 10)');
+  await expect(panel.getByTestId('points-worth')).toContainText('= 4.000 VND (at most 10 points)');
   await panel.getByRole('button', { name: 'Redeem Points' }).click();
   await doc.confirm.expectText(`Redeem 4 points (4.000 VND) on sales order ${order.pos_so_no}?`);
   await doc.confirm.accept('Redeem Points');

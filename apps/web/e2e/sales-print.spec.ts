@@ -39,7 +39,7 @@ test('sales print: an order shipped, its invoice printed to the recording printe
     await page.goto(`/salesOrdersInvoicedCanceled/detail?no=${order.pos_so_no}`);
     const panel = page.getByTestId('print-panel');
     await panel.getByRole('button', { name: `Print Invoice ${siNo}` }).click();
-    await expect(page.getByText('Print Printer Successfully!')).toBeVisible();
+    await expect(page.getByText('Print Sales Invoice Successfully!')).toBeVisible();
 
     const decoded = decodeEscPos(await printer.waitForJob());
     const mine = await apiAs(request, username, 'Passw0rd1');

@@ -72,6 +72,26 @@ test('users: every dialog closes on Escape', async ({ adminPage, data }) => {
   }
 });
 
+test('users at 1440 px: the pinned Actions column leaves Role, Store and Device in view', async ({
+  adminPage,
+  data,
+}) => {
+  await adminPage.setViewportSize({ width: 1440, height: 900 });
+  const user = await data.user({ role: 'Store Staff', customer_no: DEMO_FRANCHISE });
+  const list = new ListPage(adminPage);
+  await list.goto('/users', 'Users');
+  await list.search({ Username: user.username });
+  await slow(list.row(user.username)).toBeVisible();
+  const actions = await list.header('Actions').boundingBox();
+  expect(actions).not.toBeNull();
+  for (const name of ['Role', 'Store', 'Device']) {
+    const box = await list.header(name).boundingBox();
+    expect(box, name).not.toBeNull();
+    // The column ends before the pinned Actions column begins: nothing of it lies under the actions.
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(actions!.x + 1);
+  }
+});
+
 test('lists: one row reads "1 record"', async ({ adminPage, data }) => {
   const user = await data.user({ role: 'Store Staff', customer_no: DEMO_FRANCHISE });
   const list = new ListPage(adminPage);

@@ -60,3 +60,50 @@ export const salesOrderStatuses = [
   'invoiced',
   'canceled',
 ] as const;
+
+// Option lists whose values are shown to users: every value has a label in the web's en.json under
+// `options.<list>.<value>` (optionLists below; option-lists.test.ts fails on a missing one). Screens show
+// `label('<list>', value)` from apps/web/src/components/labels.ts, never the value itself.
+export const promotionKinds = ['auto', 'coupon'] as const;
+export const promotionDiscountTypes = ['percent', 'amount'] as const;
+export const promotionScopes = ['all', 'category', 'item'] as const;
+/** What an applied promotion on an order was: an automatic promotion, a coupon, or the birthday promotion. */
+export const appliedPromotionKinds = ['auto', 'coupon', 'birthday'] as const;
+export const receiptStatuses = ['open', 'processed'] as const;
+/**
+ * What a bank account entry records (its `document_type`). Payment: a customer paid into the account (a processed
+ * transfer or card receipt writes one); Refund: money paid back to a customer (a negative receipt); Deposit: cash
+ * taken to the bank; Withdrawal: cash taken out; Fee: a bank charge; Interest: interest paid by the bank.
+ */
+export const bankDocumentTypes = ['Payment', 'Refund', 'Deposit', 'Withdrawal', 'Fee', 'Interest'] as const;
+/** Where a bank entry came from: added by hand, or written when a transfer/card receipt was processed. */
+export const bankEntrySources = ['manual', 'cash_receipt'] as const;
+/** A cashbook row's document: a cash receipt, or a bank entry's document type. */
+export const cashbookDocumentTypes = ['cash_receipt', ...bankDocumentTypes] as const;
+export const redeemablePointEntryTypes = ['earned', 'used', 'reversed'] as const;
+export const revenueDocumentTypes = ['invoice', 'credit_memo'] as const;
+export const shiftStatuses = ['open', 'closed'] as const;
+export const warehouseEntryTypes = ['positive_adjmt', 'negative_adjmt'] as const;
+/** A document's state towards the ERP (erp_document_sync.sync_state; not_sent: no job queued yet). */
+export const erpSyncStates = ['not_sent', 'pending', 'synced', 'failed', 'dead'] as const;
+/** A customer ledger entry's type, as the remaining-amount history shows it. */
+export const customerLedgerEntryTypes = ['invoice', 'credit_memo', 'payment', 'adjustment'] as const;
+
+export const optionLists = {
+  paymentMethod: [...paymentMethods, ...ecomPaymentMethods],
+  paymentTerm: paymentTerms,
+  receiptStatus: receiptStatuses,
+  promotionKind: appliedPromotionKinds,
+  promotionScope: promotionScopes,
+  discountType: promotionDiscountTypes,
+  bankDocumentType: bankDocumentTypes,
+  bankEntrySource: bankEntrySources,
+  cashbookDocumentType: cashbookDocumentTypes,
+  pointEntryType: redeemablePointEntryTypes,
+  revenueDocumentType: revenueDocumentTypes,
+  shiftStatus: shiftStatuses,
+  warehouseEntryType: warehouseEntryTypes,
+  erpSyncState: erpSyncStates,
+  customerLedgerEntryType: customerLedgerEntryTypes,
+} as const;
+export type OptionList = keyof typeof optionLists;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, parseDateInput, parseGermanNumber } from './format';
+import {
+  displayName,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatPoints,
+  parseDateInput,
+  parseGermanNumber,
+} from './format';
 
 describe('formats', () => {
   it('numbers are German-style with at most 2 decimals', () => {
@@ -25,5 +33,25 @@ describe('formats', () => {
     expect(parseDateInput('22-11-2026')).toBe('2026-11-22');
     expect(parseDateInput('31/02/2026')).toBeNull();
     expect(parseDateInput('2026-11-22')).toBeNull();
+  });
+});
+
+describe('percent, points and names', () => {
+  it('shows percentages German-style with 2 decimals', () => {
+    expect(formatPercent(10)).toBe('10,00 %');
+    expect(formatPercent('7.5')).toBe('7,50 %');
+    expect(formatPercent('1234.567')).toBe('1.234,57 %');
+    expect(formatPercent(null)).toBe('');
+  });
+  it('shows whole points, never a fraction', () => {
+    expect(formatPoints('82.75')).toBe('82');
+    expect(formatPoints(1234)).toBe('1.234');
+    expect(formatPoints('0.5')).toBe('0');
+    expect(formatPoints('')).toBe('');
+  });
+  it('shows a name family name first, else the username', () => {
+    expect(displayName({ firstname: 'Phạm', lastname: 'Minh Tuấn', username: 'hanoi.staff' })).toBe('Phạm Minh Tuấn');
+    expect(displayName({ firstname: ' ', lastname: 'Lan', username: 'x' })).toBe('Lan');
+    expect(displayName({ firstname: '', lastname: '', username: 'cashier1' })).toBe('cashier1');
   });
 });

@@ -17,6 +17,43 @@ export function formatNumber(value: number | string | null | undefined): string 
   return germanNumber.format(value as unknown as number);
 }
 
+const germanPercent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+/** A percentage German-style with 2 decimals and its sign: 10 -> "10,00 %". */
+export function formatPercent(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return `${germanPercent.format(value as unknown as number)} %`;
+}
+
+const germanWhole = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0, roundingMode: 'trunc' });
+
+/**
+ * Loyalty points as the customer can use them: whole points, German-style; a fraction earned is not shown (it is
+ * not redeemable either): 82.75 -> "82", 1234 -> "1.234".
+ */
+export function formatPoints(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return germanWhole.format(value as unknown as number);
+}
+
+/**
+ * A person's name as every screen, print and export shows it: Vietnamese order, family name first. `firstname`
+ * holds the name written first (the family name, "Phạm"), `lastname` the rest ("Minh Tuấn"): "Phạm Minh Tuấn".
+ * Without either, the username. The server's SQL for lists it sorts and filters by name is `displayNameSql`
+ * (apps/server/src/kernel/names.ts), the same order.
+ */
+export function displayName(u: {
+  firstname?: string | null;
+  lastname?: string | null;
+  username?: string | null;
+}): string {
+  const name = [u.firstname, u.lastname]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || (u.username ?? '');
+}
+
 /** Parses German-style input ("1.234,5") to a plain decimal string ("1234.5"), or null if not a number. */
 export function parseGermanNumber(text: string): string | null {
   const t = text.trim();

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { int32, parseStrictDate, version } from './common.js';
 import { messages, optionalText, requiredText } from './validators.js';
-import { REDEEMABLE_POINT_SOURCE } from './constants.js';
+import { REDEEMABLE_POINT_SOURCE, redeemablePointEntryTypes } from './constants.js';
 
 export const redeemablePointSources = [REDEEMABLE_POINT_SOURCE, 'Website'] as const;
-export const redeemablePointEntryTypes = ['earned', 'used', 'reversed'] as const;
 export type RedeemablePointEntryType = (typeof redeemablePointEntryTypes)[number];
 
 /** Points: a positive decimal with at most 2 decimals, as a number or a decimal string. */

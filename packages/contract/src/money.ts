@@ -3,6 +3,7 @@ import { messages, optionalText } from './validators.js';
 import { int32 } from './common.js';
 import { dateInput, decimalInput } from './catalogue-common.js';
 import { listRequest } from './filter.js';
+import { bankDocumentTypes, bankEntrySources } from './constants.js';
 
 // Bank account entries, the cashbook and the remaining-amount history (product.md 3 "Bank account entry"; calls.md
 // 7.11, 7.13; api.md "Consignment, warehouse, money" and "Reports"; issue 11). Money is a decimal string with 2
@@ -13,10 +14,7 @@ import { listRequest } from './filter.js';
  * transfer or card receipt writes one); Refund: money paid back to a customer (a negative receipt); Deposit: cash
  * taken to the bank; Withdrawal: cash taken out; Fee: a bank charge; Interest: interest paid by the bank.
  */
-export const bankDocumentTypes = ['Payment', 'Refund', 'Deposit', 'Withdrawal', 'Fee', 'Interest'] as const;
 export type BankDocumentType = (typeof bankDocumentTypes)[number];
-/** Where an entry came from: added by hand, or written when a transfer/card receipt was processed. */
-export const bankEntrySources = ['manual', 'cash_receipt'] as const;
 
 export const moneyMessages = {
   /** A signed amount of 0 moves nothing. */

@@ -9,6 +9,7 @@ import {
   paymentMethods,
   paymentTerms,
   receiptKinds,
+  receiptStatuses,
   receiptTypes,
 } from './constants.js';
 
@@ -25,7 +26,6 @@ export const receiptPaymentTypes = [
 ];
 /** Every receipt type: the counter's and the e-commerce one (calls.md 9). */
 export const allReceiptTypes = [...receiptTypes, ...ecomReceiptTypes] as const;
-export const receiptStatuses = ['open', 'processed'] as const;
 
 const enumOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of ${values.join(', ')}` });

@@ -2,16 +2,14 @@ import { z } from 'zod';
 import { messages, requiredText } from './validators.js';
 import { int32, version } from './common.js';
 import { dateInput, decimalInput, moneyInput } from './catalogue-common.js';
+import { appliedPromotionKinds, promotionDiscountTypes, promotionKinds, promotionScopes } from './constants.js';
 
 // Promotions and coupons (issue 9; api.md Sales "promotions and coupons"): the catalogue head office keeps, and what
 // the counter does with it on an order (auto promotion on/off, coupon check/apply/remove, birthday promotion).
 // The rules of which one applies are in apps/server/src/modules/promotions/README.md.
 
-export const promotionKinds = ['auto', 'coupon'] as const;
-export const promotionDiscountTypes = ['percent', 'amount'] as const;
-export const promotionScopes = ['all', 'category', 'item'] as const;
-/** What an applied promotion on an order was: an automatic promotion, a coupon, or the birthday promotion. */
-export const appliedPromotionKinds = ['auto', 'coupon', 'birthday'] as const;
+// The option lists (promotionKinds, promotionDiscountTypes, promotionScopes, appliedPromotionKinds) are zod-free, in
+// constants.ts, so their labels can be checked and shown without zod.
 
 const money = z.string();
 const code30 = (field: string) =>

@@ -4,6 +4,7 @@ import { int32 } from './common.js';
 import { dateInput } from './catalogue-common.js';
 import { listRequest } from './filter.js';
 import { warehouseMessages } from './warehouse.js';
+import { revenueDocumentTypes } from './constants.js';
 
 // Reports (issue 11; api.md Reports, calls.md 7.12/7.13): every figure is derived from posted documents and ledgers.
 // Revenue comes from the sales value entries (one row per posted invoice or credit memo line, plus the header
@@ -90,7 +91,6 @@ export type RevenueTotal = z.output<typeof revenueTotal>;
 export const revenueDetailRequest = listRequest.extend({ ...dateRange, document_no: code() }).superRefine(checkRange);
 export type RevenueDetailRequest = z.input<typeof revenueDetailRequest>;
 
-export const revenueDocumentTypes = ['invoice', 'credit_memo'] as const;
 export type RevenueDocumentType = (typeof revenueDocumentTypes)[number];
 
 /**

@@ -3,6 +3,7 @@ import { id, int32, version } from './common.js';
 import { moneyInput } from './catalogue-common.js';
 import { printResult } from './devices.js';
 import { messages, requiredText } from './validators.js';
+import { shiftStatuses } from './constants.js';
 
 // Shifts (issue 11, COMMON "Shifts and VietQR"; api.md "shifts"): a cashier opens a location's drawer with a counted
 // float and closes it with a counted amount per payment method; receipts processed while it is open belong to it.
@@ -11,7 +12,6 @@ import { messages, requiredText } from './validators.js';
 /** The payment methods counted at close, each exactly once. */
 export const shiftCountedMethods = ['cash', 'card', 'transfer'] as const;
 export type ShiftCountedMethod = (typeof shiftCountedMethods)[number];
-export const shiftStatuses = ['open', 'closed'] as const;
 export type ShiftStatus = (typeof shiftStatuses)[number];
 /** X: the running figures of an open shift; Z: the final figures of a closed one. */
 export const shiftReportKinds = ['X', 'Z'] as const;

@@ -24,6 +24,16 @@ export type ToastEntity =
 
 /** "<Action> <Entity> Successfully!" */
 export const successText = (action: string, entity: ToastEntity) => `${action} ${entity} Successfully!`;
+/** What a printed document is called in its toast: "Print Sales Invoice Successfully!" (a test page: the printer). */
+export const printedEntity = {
+  quote: 'Sales Quote',
+  order: 'Sales Order',
+  shipment: 'Sales Shipment',
+  invoice: 'Sales Invoice',
+  receipt: 'Payment Receipt',
+  test: 'Printer',
+} as const satisfies Record<'quote' | 'order' | 'shipment' | 'invoice' | 'receipt' | 'test', ToastEntity>;
+
 /** "<Action> <Entity> Failed!" */
 export const failedText = (action: string, entity: ToastEntity) => `${action} ${entity} Failed!`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QRPay } from 'vietnam-qr-pay';
-import { decodeVietQr, vietQrAmount, vietQrPayload, vietQrPurpose, vietQrQuery } from './vietqr.js';
+import { decodeVietQr, vietQrAmount, vietQrBankName, vietQrPayload, vietQrPurpose, vietQrQuery } from './vietqr.js';
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), written here so the library's own CRC is checked, not trusted. */
 function crc16(text: string): string {
@@ -23,6 +23,13 @@ function tlv(text: string): Record<string, string> {
   }
   return out;
 }
+
+describe('vietQrBankName', () => {
+  it("names the bank of a BIN from vietnam-qr-pay's list, the BIN itself when unknown", () => {
+    expect(vietQrBankName('970416')).toBe('ACB – Ngân hàng TMCP Á Châu');
+    expect(vietQrBankName('000000')).toBe('000000');
+  });
+});
 
 describe('vietQrPurpose', () => {
   it('names the order after "TT"', () => {

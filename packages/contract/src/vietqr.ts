@@ -1,4 +1,4 @@
-import { QRPay } from 'vietnam-qr-pay';
+import { Banks, QRPay } from 'vietnam-qr-pay';
 import { z } from 'zod';
 import { id } from './common.js';
 import { moneyInput } from './catalogue-common.js';
@@ -7,6 +7,15 @@ import { messages } from './validators.js';
 // VietQR (issue 11): the NAPAS EMVCo payload a customer's bank app scans to pay a transfer — the store's bank (BIN)
 // and account, the exact amount and the order number in the purpose. Built with `vietnam-qr-pay` (a dynamic QR,
 // point of initiation 12, because it carries an amount), which also decodes and checks the CRC.
+
+/**
+ * The bank of a BIN as a customer knows it, from vietnam-qr-pay's bank list: "ACB – Ngân hàng TMCP Á Châu";
+ * the BIN itself for a bank the list does not know.
+ */
+export function vietQrBankName(bin: string): string {
+  const bank = Banks.find((b) => b.bin === bin && !b.deprecated) ?? Banks.find((b) => b.bin === bin);
+  return bank ? `${bank.shortName} – ${bank.name}` : bin;
+}
 
 /** EMVCo "purpose of transaction" (additional data 62, sub-field 08) holds at most 25 characters. */
 export const VIETQR_PURPOSE_MAX = 25;
@@ -102,6 +111,8 @@ export type VietQrQuery = z.input<typeof vietQrQuery>;
 export const vietQr = z.object({
   payload: z.string(),
   bank_bin: z.string(),
+  /** The bank's name (vietQrBankName): what the panel shows instead of the BIN. */
+  bank_name: z.string(),
   bank_account_no: z.string(),
   bank_account_name: z.string(),
   /** The amount in the QR, a whole number of dong with 2 decimals ("150000.00"). */

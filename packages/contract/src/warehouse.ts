@@ -4,6 +4,7 @@ import { int32, version } from './common.js';
 import { dateInput } from './catalogue-common.js';
 import { listRequest } from './filter.js';
 import { quantityInput } from './sales.js';
+import { warehouseEntryTypes } from './constants.js';
 
 // Warehouse and stock (calls.md 7.10; api.md "Consignment, warehouse, money"; issue 10). A store's stock is the item
 // ledger: nothing else holds a quantity. Warehouse entries are a journal of positive and negative adjustments, added,
@@ -12,7 +13,6 @@ import { quantityInput } from './sales.js';
 // franchise in one posting (WT, two ledger entries per line). On hand = Σ item ledger per location, item and variant;
 // item stock = opening, in, out and closing per item and location between two dates. Quantities are decimal strings.
 
-export const warehouseEntryTypes = ['positive_adjmt', 'negative_adjmt'] as const;
 export type WarehouseEntryType = (typeof warehouseEntryTypes)[number];
 export const warehouseEntryStatuses = ['open', 'posted'] as const;
 export type WarehouseEntryStatus = (typeof warehouseEntryStatuses)[number];

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber } from '@fp/contract/web';
+import { formatDate, formatDateTime, formatNumber, formatPoints } from '@fp/contract/web';
 
 /** Column renderers: money German-style (≤ 2 decimals), dates DD-MM-YYYY. */
 export const renderMoney = (v: unknown) => (
@@ -10,4 +10,8 @@ export const renderBool = (v: unknown) => (v ? 'Yes' : 'No');
 /** Any other number (durations, quantities) German-style: "6,43". */
 export const renderNumber = (v: unknown) => (
   <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v as string | number)}</span>
+);
+/** Loyalty points: whole points, German style ("1.234"); a fraction is never shown. */
+export const renderPoints = (v: unknown) => (
+  <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatPoints(v as string | number)}</span>
 );

@@ -3,7 +3,7 @@ import { Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pages } from '@fp/contract/web';
+import { displayName, pages } from '@fp/contract/web';
 import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
 import { handle } from '../components/handle';
@@ -53,7 +53,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   // The open group is kept only while the menu is open: a collapsed inline menu turns open groups into pop-ups,
   // which would open by themselves over the content.
   const [openKeys, setOpenKeys] = useState<string[]>(openGroup ? [openGroup] : []);
-  const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
+  const name = me ? displayName(me.user) : '';
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -21,6 +21,7 @@ import type { ListSpec } from '../../http/list.js';
 import { roles, users } from '../auth/schema.js';
 import { pagePermissions, pagePermissionUsers, pageStructures } from './schema.js';
 import { assertMayAssignTo, assertMayGrant, assertMayManage } from './escalation.js';
+import { displayNameSql } from '../../kernel/names.js';
 
 // Page permission (product.md 3 and 6, calls.md 7.15): pages with a level, allowed buttons, assigned users.
 
@@ -309,7 +310,7 @@ async function touch(tx: DbOrTx, id: number) {
   await tx.update(pagePermissions).set(bump(pagePermissions.version)).where(eq(pagePermissions.id, id));
 }
 
-const fullName = sql<string>`trim(concat_ws(' ', ${users.firstname}, ${users.lastname}))`;
+const fullName = displayNameSql(users);
 const userColumns = {
   id: users.user_id,
   username: users.username,

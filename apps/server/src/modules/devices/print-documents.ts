@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   amountInVietnameseWords,
   businessDateTime,
+  displayName,
   formatDate,
   formatNumber,
   type PrintDocumentType,
@@ -64,9 +65,7 @@ export async function userName(db: DbOrTx, userId: number | null | undefined): P
     .select({ username: users.username, firstname: users.firstname, lastname: users.lastname })
     .from(users)
     .where(eq(users.user_id, userId));
-  if (!u) return '';
-  const full = `${u.lastname} ${u.firstname}`.trim();
-  return full || u.username;
+  return u ? displayName(u) : '';
 }
 
 function titleBlock(title: string, no: string, at: string, cashier: string, customer: string): PrintLine[] {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { displayNameSql } from '../../kernel/names.js';
 import {
   businessDate,
   shiftCountedMethods,
@@ -31,9 +32,8 @@ import { shiftCounts, shifts } from './schema.js';
 export type ShiftRow = typeof shifts.$inferSelect;
 export type { ShiftClose, ShiftOpen };
 
-/** A user's name as the receipts print it: "lastname firstname", else the username. */
-const nameOf = (u: { lastname: AnyColumn; firstname: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${u.lastname} || ' ' || ${u.firstname}), ''), ${u.username}, '')`;
+/** A cashier's name as every screen and print shows it (family name first). */
+const nameOf = displayNameSql;
 const opener = alias(users, 'shift_opener');
 const closer = alias(users, 'shift_closer');
 

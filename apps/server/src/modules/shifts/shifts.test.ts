@@ -90,7 +90,8 @@ beforeAll(async () => {
     .where(eq(franchises.customer_no, 'SHF'));
   item = await makeItem(ctx.t);
   const c = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'SHF', pages: shiftPages('edit') });
-  await db().update(users).set({ lastname: 'Nguyễn Thị', firstname: 'Lan' }).where(eq(users.user_id, c.id));
+  // Vietnamese order: firstname holds the family name, shown first (the contract's displayName).
+  await db().update(users).set({ firstname: 'Nguyễn', lastname: 'Thị Lan' }).where(eq(users.user_id, c.id));
   cashier = c.client;
   cashierName = 'Nguyễn Thị Lan';
   viewer = (await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'SHF', pages: shiftPages('view') })).client;
@@ -540,6 +541,7 @@ describe('VietQR', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.data).toMatchObject({
       bank_bin: '970416',
+      bank_name: 'ACB – Ngân hàng TMCP Á Châu',
       bank_account_no: '257678859',
       bank_account_name: 'CUA HANG CA TRUC',
       amount: '150000.00',

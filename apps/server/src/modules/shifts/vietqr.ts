@@ -1,5 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { noBankAccountMessage, vietQrPayload, vietQrPurpose, vietQrAmount, type VietQr } from '@fp/contract';
+import {
+  noBankAccountMessage,
+  vietQrPayload,
+  vietQrPurpose,
+  vietQrAmount,
+  vietQrBankName,
+  type VietQr,
+} from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
@@ -32,6 +39,7 @@ export async function franchiseVietQr(
   return {
     payload: vietQrPayload({ bin: f.bank_bin, accountNo: f.bank_account_no, amount, purpose }),
     bank_bin: f.bank_bin,
+    bank_name: vietQrBankName(f.bank_bin),
     bank_account_no: f.bank_account_no,
     bank_account_name: f.bank_account_name,
     amount: `${vietQrAmount(amount)}.00`,

@@ -32,17 +32,19 @@ export function DocumentEditor(p: {
         {p.status}
       </Space>
       {p.actions ? <div style={{ marginBottom: 16 }}>{p.actions}</div> : null}
-      <Row gutter={[24, 16]}>
-        <Col xs={24} xl={p.totals ? 17 : 24}>
+      {/* Lines under the header and beside the totals, so both are on screen together at 1440 × 900; the columns
+          may shrink below their content (min-width 0): a wide table scrolls inside its column, never the page. */}
+      <Row gutter={[24, 16]} wrap>
+        <Col xs={24} xl={p.totals ? 17 : 24} style={{ minWidth: 0 }}>
           {p.header}
+          {p.lines ? <div style={{ marginTop: 16 }}>{p.lines}</div> : null}
         </Col>
         {p.totals ? (
-          <Col xs={24} xl={7}>
-            {p.totals}
+          <Col xs={24} xl={7} style={{ minWidth: 0 }}>
+            <div className="document-totals">{p.totals}</div>
           </Col>
         ) : null}
       </Row>
-      {p.lines ? <div style={{ marginTop: 16 }}>{p.lines}</div> : null}
       {p.related ? <div style={{ marginTop: 24 }}>{p.related}</div> : null}
     </div>
   );

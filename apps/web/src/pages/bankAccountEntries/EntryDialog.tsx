@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, bankAccountEntryAdd, bankDocumentTypes, messages, type BankDocumentType } from '@fp/contract';
+import { DATE_DISPLAY, bankAccountEntryAdd, messages, type BankDocumentType } from '@fp/contract';
 import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { plainAmount } from '../salesOrders/counter/payment-amounts';
+import { useLabels } from '../../components/labels';
+import { MoneyInput } from '../../components/MoneyInput';
 
 export type EntryValues = {
   franchise_code?: string;
@@ -43,6 +45,7 @@ export function EntryDialog(p: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   return (
     <FormDialog<EntryValues>
       open={p.open}
@@ -72,10 +75,7 @@ export function EntryDialog(p: {
         <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} />
       </Form.Item>
       <Form.Item name="document_type" label={t('money.bank.documentType')} rules={rules('document_type')}>
-        <Select
-          aria-label={t('money.bank.documentType')}
-          options={bankDocumentTypes.map((v) => ({ value: v, label: v }))}
-        />
+        <Select aria-label={t('money.bank.documentType')} options={labels.options('bankDocumentType')} />
       </Form.Item>
       <Form.Item name="bank_account_no" label={t('money.bank.accountNo')} rules={rules('bank_account_no')}>
         <Input />
@@ -84,7 +84,7 @@ export function EntryDialog(p: {
         <Input />
       </Form.Item>
       <Form.Item name="amount" label={t('money.bank.amount')} rules={[amountRule]} extra={t('money.bank.amountHint')}>
-        <Input inputMode="decimal" />
+        <MoneyInput />
       </Form.Item>
       <Form.Item name="name" label={t('money.bank.name')} rules={rules('name')}>
         <Input />

@@ -4,7 +4,7 @@ import { Button, Form, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { DATE_ISO, bankDocumentTypes, type BankAccountEntry } from '@fp/contract';
+import { DATE_ISO, businessDate, type BankAccountEntry } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
@@ -14,6 +14,7 @@ import { showFormErrors } from '../../components/form-errors';
 import { plainAmount } from '../salesOrders/counter/payment-amounts';
 import { useLocations } from '../warehouseEntries/data';
 import { EntryDialog, type EntryValues } from './EntryDialog';
+import { useLabels } from '../../components/labels';
 
 const PAGE = '/bankAccountEntries';
 const AREA = 'bankAccountEntries';
@@ -25,6 +26,7 @@ const ENTITY = 'Bank Account Entry';
  */
 export default function BankAccountEntriesPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const me = useSession().me;
   const headOffice = Boolean(me) && !me?.franchise_code;
   const canEdit = useCan(PAGE, 'edit');
@@ -72,7 +74,13 @@ export default function BankAccountEntriesPage() {
     ...(headOffice
       ? [{ title: t('money.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]
       : []),
-    { title: t('money.bank.documentType'), dataIndex: 'document_type', key: 'document_type', sorter: true },
+    {
+      title: t('money.bank.documentType'),
+      dataIndex: 'document_type',
+      key: 'document_type',
+      sorter: true,
+      render: labels.render('bankDocumentType'),
+    },
     { title: t('money.bank.accountNo'), dataIndex: 'bank_account_no', key: 'bank_account_no', sorter: true },
     { title: t('money.bank.description'), dataIndex: 'description', key: 'description' },
     {
@@ -89,12 +97,9 @@ export default function BankAccountEntriesPage() {
       title: t('money.bank.source'),
       dataIndex: 'source',
       key: 'source',
-      render: (s: string) =>
-        s === 'cash_receipt' ? (
-          <Tag color="blue">{t('money.bank.fromReceipt')}</Tag>
-        ) : (
-          <Tag>{t('money.bank.manual')}</Tag>
-        ),
+      render: (s: string) => (
+        <Tag color={s === 'cash_receipt' ? 'blue' : undefined}>{labels.label('bankEntrySource', s)}</Tag>
+      ),
     },
     { title: t('payments.receiptNo'), dataIndex: 'receipt_no', key: 'receipt_no', sorter: true },
   ];
@@ -118,17 +123,14 @@ export default function BankAccountEntriesPage() {
             name: 'document_type',
             label: t('money.bank.documentType'),
             type: 'select',
-            options: bankDocumentTypes.map((v) => ({ value: v, label: v })),
+            options: labels.options('bankDocumentType'),
           },
           { name: 'bank_account_no', label: t('money.bank.accountNo') },
           {
             name: 'source',
             label: t('money.bank.source'),
             type: 'select',
-            options: [
-              { value: 'manual', label: t('money.bank.manual') },
-              { value: 'cash_receipt', label: t('money.bank.fromReceipt') },
-            ],
+            options: labels.options('bankEntrySource'),
           },
           { name: 'receipt_no', label: t('payments.receiptNo') },
         ]}
@@ -139,7 +141,7 @@ export default function BankAccountEntriesPage() {
               icon={<PlusOutlined />}
               onClick={() => {
                 form.resetFields();
-                form.setFieldsValue({ posting_date: dayjs() });
+                form.setFieldsValue({ posting_date: dayjs(businessDate(), DATE_ISO) });
                 setAdding(true);
               }}
             >

@@ -66,6 +66,7 @@ import {
   useConsignmentIssue,
   useKeepIssue,
 } from '../consignment/data';
+import { ErpSyncTag } from '../../components/document/ErpSyncTag';
 
 type Line = ConsignmentIssue['lines'][number];
 
@@ -487,9 +488,7 @@ function IssueFacts({ d, toLink }: { d: ConsignmentIssue; toLink: (no: string) =
       <Descriptions.Item label="In-Transit">{d.intransit_code}</Descriptions.Item>
       <Descriptions.Item label="ERP Sync">
         <Space size={4} wrap>
-          <Tag color={d.erp.state === 'synced' ? 'green' : d.erp.state === 'failed' ? 'red' : 'default'}>
-            {d.erp.state || 'not sent'}
-          </Tag>
+          <ErpSyncTag state={d.erp.state} />
           {d.erp.synced_at ? <span>{formatDateTime(d.erp.synced_at)}</span> : null}
           {d.erp.last_error ? <span style={{ color: '#cf1322' }}>{d.erp.last_error}</span> : null}
         </Space>

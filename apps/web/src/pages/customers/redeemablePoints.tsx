@@ -4,7 +4,7 @@ import { CalculatorOutlined, GiftOutlined, RollbackOutlined } from '@ant-design/
 import type { ColumnsType } from 'antd/es/table';
 import {
   check,
-  formatNumber,
+  formatPoints,
   messages,
   parseGermanNumber,
   REDEEMABLE_POINT_SOURCE,
@@ -17,11 +17,12 @@ import { call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
-import { renderDateTime, renderMoney } from '../../components/format';
+import { renderDateTime, renderPoints } from '../../components/format';
 import { toast } from '../../components/toast';
 import { CUSTOMERS_AREA, showFormErrors } from './data';
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
+import { useLabels } from '../../components/labels';
 
 const PAGE = '/customers/redeemablePoints';
 const AREA = 'redeemable-points';
@@ -46,6 +47,7 @@ const customerRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown
 export default function RedeemablePointsPage() {
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
+  const labels = useLabels();
   const [useForm] = Form.useForm<UseValues>();
   const [totalForm] = Form.useForm<TotalValues>();
   const [using, setUsing] = useState(false);
@@ -127,9 +129,9 @@ export default function RedeemablePointsPage() {
       dataIndex: 'entry_type',
       key: 'entry_type',
       sorter: true,
-      render: (v: string) => <Tag color={typeColor[v]}>{v}</Tag>,
+      render: (v: string) => <Tag color={typeColor[v]}>{labels.label('pointEntryType', v)}</Tag>,
     },
-    { title: 'Points', dataIndex: 'points', key: 'points', sorter: true, align: 'right', render: renderMoney },
+    { title: 'Points', dataIndex: 'points', key: 'points', sorter: true, align: 'right', render: renderPoints },
     ...(canEdit
       ? [
           {
@@ -144,7 +146,7 @@ export default function RedeemablePointsPage() {
                   onClick={handle(() =>
                     modal.confirm({
                       title: `Reverse the points used on order ${e.pos_so_no}?`,
-                      content: `${formatNumber(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
+                      content: `${formatPoints(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
                       okText: 'Reverse',
                       onOk: () => reverse.mutateAsync(e),
                     }),
@@ -176,7 +178,7 @@ export default function RedeemablePointsPage() {
             name: 'entry_type',
             label: 'Type',
             type: 'select',
-            options: redeemablePointEntryTypes.map((t) => ({ value: t, label: t })),
+            options: labels.options('pointEntryType', redeemablePointEntryTypes),
           },
           { name: 'created_at', label: 'Date', type: 'dateRange' },
         ]}
@@ -283,13 +285,13 @@ export default function RedeemablePointsPage() {
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label="Customer No">{total.customer_no}</Descriptions.Item>
             <Descriptions.Item label="Referral Code">{total.referral_code}</Descriptions.Item>
-            <Descriptions.Item label="Earned">{formatNumber(total.earned)}</Descriptions.Item>
-            <Descriptions.Item label="Used">{formatNumber(total.used)}</Descriptions.Item>
-            <Descriptions.Item label="Reversed">{formatNumber(total.reversed)}</Descriptions.Item>
-            <Descriptions.Item label="Total">{formatNumber(total.total)}</Descriptions.Item>
-            <Descriptions.Item label="Used in the ERP">{formatNumber(total.bc_points_used)}</Descriptions.Item>
+            <Descriptions.Item label="Earned">{formatPoints(total.earned)}</Descriptions.Item>
+            <Descriptions.Item label="Used">{formatPoints(total.used)}</Descriptions.Item>
+            <Descriptions.Item label="Reversed">{formatPoints(total.reversed)}</Descriptions.Item>
+            <Descriptions.Item label="Total">{formatPoints(total.total)}</Descriptions.Item>
+            <Descriptions.Item label="Used in the ERP">{formatPoints(total.bc_points_used)}</Descriptions.Item>
             <Descriptions.Item label="Available">
-              <strong>{formatNumber(total.available)}</strong>
+              <strong>{formatPoints(total.available)}</strong>
             </Descriptions.Item>
           </Descriptions>
         ) : null}

@@ -13,6 +13,7 @@ import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
+import { MoneyInput } from '../../components/MoneyInput';
 
 // The fee catalogue (calls.md 7.14): head office adds, edits and removes fees; store users see the list.
 const PAGE = '/fees';
@@ -175,7 +176,7 @@ export default function FeesPage() {
           <Input />
         </Form.Item>
         <Form.Item name="amount" label="Amount" rules={rules('amount')}>
-          <Input inputMode="decimal" />
+          <MoneyInput />
         </Form.Item>
         <Form.Item name="vat_percent" label="VAT %" rules={rules('vat_percent')}>
           <Input inputMode="decimal" />

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Col, Empty, Row, Skeleton, Table } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate, formatNumber } from '@fp/contract/web';
 import type { HeadOfficeHome, StoreHome } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { canAccess, useSession } from '../../auth/session';
 
-// The dashboard of / (issue 11, GET /api/home): "how are we doing today". Loaded on its own after the greeting, so
-// the chart library stays out of the first load.
+// The dashboard of / (issue 11, GET /api/home): "how are we doing today". Loaded on its own after the greeting, and
+// built from plain elements (tiles, tables and bars in CSS: styles.css .home-*): a chart library, antd's Table (with
+// Select for its pages) and Card (with Tabs) would add some 190 kB of gzipped JavaScript to the first load of /.
 
 const money = (v: string | number | null | undefined) => formatNumber(v ?? '0');
 const tabular = { fontVariantNumeric: 'tabular-nums' as const };
@@ -25,11 +25,62 @@ function PageLink(p: { to: string; children: ReactNode }) {
 
 function Tile(p: { title: string; testId: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <Card size="small" data-testid={p.testId} style={{ height: '100%' }}>
+    <div className="home-panel" data-testid={p.testId} style={{ height: '100%' }}>
       <div style={{ color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{p.title}</div>
       <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, ...tabular }}>{p.children}</div>
       {p.footer ? <div style={{ marginTop: 6 }}>{p.footer}</div> : null}
-    </Card>
+    </div>
+  );
+}
+
+/** A titled panel (Card's look without Card, which brings Tabs into the chunk). */
+function Panel(p: { title: ReactNode; extra?: ReactNode; testId: string; children: ReactNode }) {
+  return (
+    <section className="home-panel" data-testid={p.testId} style={{ marginTop: 16 }}>
+      <header className="home-panel-head">
+        <strong>{p.title}</strong>
+        {p.extra ? <span style={{ color: 'rgba(0,0,0,0.55)' }}>{p.extra}</span> : null}
+      </header>
+      {p.children}
+    </section>
+  );
+}
+
+type Column<T> = { title: string; value: (r: T) => ReactNode; right?: boolean };
+
+/** A plain table: the home page's few rows need neither paging nor sorting (antd Table would double its weight). */
+function SimpleTable<T>(p: { rows: T[]; rowKey: (r: T) => string; columns: Column<T>[]; empty: string }) {
+  return (
+    <table className="home-table">
+      <thead>
+        <tr>
+          {p.columns.map((c) => (
+            <th key={c.title} style={{ textAlign: c.right ? 'right' : 'left' }}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {p.rows.length === 0 ? (
+          <tr>
+            <td colSpan={p.columns.length} style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
+              {p.empty}
+            </td>
+          </tr>
+        ) : (
+          p.rows.map((r) => (
+            <tr key={p.rowKey(r)}>
+              {p.columns.map((c) => (
+                <td key={c.title} style={{ textAlign: c.right ? 'right' : 'left', ...(c.right ? tabular : {}) }}>
+                  {c.value(r)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }
 
@@ -37,8 +88,8 @@ function StoreDashboard({ home }: { home: StoreHome }) {
   const { t } = useTranslation();
   return (
     <>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} lg={8}>
+      <div className="home-tiles">
+        <div>
           <Tile
             title={t('home.todaySales', { date: formatDate(home.business_date) })}
             testId="home-today"
@@ -46,8 +97,8 @@ function StoreDashboard({ home }: { home: StoreHome }) {
           >
             {money(home.today.sales_amount)}
           </Tile>
-        </Col>
-        <Col xs={24} sm={12} lg={8}>
+        </div>
+        <div>
           <Tile
             title={t('home.openOrders')}
             testId="home-open-orders"
@@ -55,8 +106,8 @@ function StoreDashboard({ home }: { home: StoreHome }) {
           >
             {home.open_orders}
           </Tile>
-        </Col>
-        <Col xs={24} sm={12} lg={8}>
+        </div>
+        <div>
           <Tile
             title={t('home.cashInDrawer')}
             testId="home-cash"
@@ -72,35 +123,26 @@ function StoreDashboard({ home }: { home: StoreHome }) {
               money(home.cash_in_drawer)
             )}
           </Tile>
-        </Col>
-      </Row>
-      <Card
-        size="small"
-        style={{ marginTop: 16 }}
-        data-testid="home-low-stock"
+        </div>
+      </div>
+      <Panel
+        testId="home-low-stock"
         title={t('home.lowStock', { threshold: formatNumber(home.low_stock_threshold) })}
         extra={<PageLink to="/reports/onHand">{t('home.toOnHand')}</PageLink>}
       >
-        <Table
-          size="small"
+        <SimpleTable<StoreHome['low_stock'][number]>
+          rows={home.low_stock}
           rowKey={(r) => `${r.location_code}|${r.item_no}|${r.variant_code}`}
-          dataSource={home.low_stock}
-          pagination={false}
-          locale={{ emptyText: t('home.noLowStock') }}
+          empty={t('home.noLowStock')}
           columns={[
-            { title: t('home.location'), dataIndex: 'location_code' },
-            { title: t('home.itemNo'), dataIndex: 'item_no' },
-            { title: t('home.variant'), dataIndex: 'variant_code' },
-            { title: t('home.description'), dataIndex: 'description' },
-            {
-              title: t('home.onHand'),
-              dataIndex: 'quantity',
-              align: 'right',
-              render: (v: string) => <span style={tabular}>{formatNumber(v)}</span>,
-            },
+            { title: t('home.location'), value: (r) => r.location_code },
+            { title: t('home.itemNo'), value: (r) => r.item_no },
+            { title: t('home.variant'), value: (r) => r.variant_code },
+            { title: t('home.description'), value: (r) => r.description },
+            { title: t('home.onHand'), value: (r) => formatNumber(r.quantity), right: true },
           ]}
         />
-      </Card>
+      </Panel>
     </>
   );
 }
@@ -120,72 +162,66 @@ function HeadOfficeDashboard({ home }: { home: HeadOfficeHome }) {
   const rows = home.revenue_by_franchise;
   const thisMonth = t('home.thisMonth');
   const lastMonth = t('home.lastMonth');
-  const data = rows.map((r) => ({
-    name: r.franchise_code,
-    [thisMonth]: Number(r.this_month),
-    [lastMonth]: Number(r.last_month),
-  }));
+
   const period = (p: { from_date: string; to_date: string }) => `${formatDate(p.from_date)} – ${formatDate(p.to_date)}`;
   const nothing = rows.every((r) => Number(r.this_month) === 0 && Number(r.last_month) === 0);
+  const max = Math.max(1, ...rows.flatMap((r) => [Math.abs(Number(r.this_month)), Math.abs(Number(r.last_month))]));
   return (
-    <Card
-      size="small"
-      data-testid="home-revenue"
+    <Panel
+      testId="home-revenue"
       title={t('home.revenueByFranchise')}
-      extra={
-        <span style={{ color: 'rgba(0,0,0,0.55)' }}>
-          {thisMonth}: {period(home.this_month)} · {lastMonth}: {period(home.last_month)}
-        </span>
-      }
+      extra={`${thisMonth}: ${period(home.this_month)} · ${lastMonth}: ${period(home.last_month)}`}
     >
       {rows.length === 0 || nothing ? (
-        <Empty description={t('home.noRevenue')} />
+        <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>{t('home.noRevenue')}</p>
       ) : (
-        <div
-          style={{ width: '100%', height: 300 }}
-          data-testid="home-revenue-chart"
-          role="img"
-          aria-label={t('home.revenueChart')}
-        >
-          <ResponsiveContainer>
-            <BarChart data={data} margin={{ top: 8, right: 16, left: 24, bottom: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" />
-              <YAxis tickFormatter={(v: number) => formatNumber(v)} width={110} />
-              <Tooltip formatter={(v) => formatNumber(Number(v))} />
-              <Legend />
-              <Bar dataKey={thisMonth} fill="#1677ff" />
-              <Bar dataKey={lastMonth} fill="#bfbfbf" />
-            </BarChart>
-          </ResponsiveContainer>
+        <div data-testid="home-revenue-chart" role="img" aria-label={t('home.revenueChart')}>
+          <div className="home-legend">
+            <span>
+              <i style={{ background: THIS_COLOR }} /> {thisMonth}
+            </span>
+            <span>
+              <i style={{ background: LAST_COLOR }} /> {lastMonth}
+            </span>
+          </div>
+          {rows.map((r) => (
+            <div key={r.franchise_code} className="home-bars">
+              <span>{r.franchise_code}</span>
+              <div>
+                <Bar value={r.this_month} max={max} color={THIS_COLOR} label={`${r.franchise_code} ${thisMonth}`} />
+                <Bar value={r.last_month} max={max} color={LAST_COLOR} label={`${r.franchise_code} ${lastMonth}`} />
+              </div>
+            </div>
+          ))}
         </div>
       )}
-      <Table<FranchiseRow>
-        size="small"
-        style={{ marginTop: 12 }}
-        rowKey="franchise_code"
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('home.noFranchises') }}
+      <SimpleTable<FranchiseRow>
+        rows={rows}
+        rowKey={(r) => r.franchise_code}
+        empty={t('home.noFranchises')}
         columns={[
-          { title: t('home.franchise'), dataIndex: 'franchise_code' },
-          { title: t('home.name'), dataIndex: 'name' },
-          {
-            title: thisMonth,
-            dataIndex: 'this_month',
-            align: 'right',
-            render: (v: string) => <span style={tabular}>{money(v)}</span>,
-          },
-          {
-            title: lastMonth,
-            dataIndex: 'last_month',
-            align: 'right',
-            render: (v: string) => <span style={tabular}>{money(v)}</span>,
-          },
-          { title: t('home.change'), key: 'change', align: 'right', render: (_: unknown, r) => change(r) },
+          { title: t('home.franchise'), value: (r) => r.franchise_code },
+          { title: t('home.name'), value: (r) => r.name },
+          { title: thisMonth, value: (r) => money(r.this_month), right: true },
+          { title: lastMonth, value: (r) => money(r.last_month), right: true },
+          { title: t('home.change'), value: (r) => change(r), right: true },
         ]}
       />
-    </Card>
+    </Panel>
+  );
+}
+
+const THIS_COLOR = '#1677ff';
+const LAST_COLOR = '#bfbfbf';
+
+/** One horizontal bar, its length the share of the largest figure, the amount beside it. */
+function Bar(p: { value: string; max: number; color: string; label: string }) {
+  const width = `${Math.max(0, (Math.abs(Number(p.value)) / p.max) * 100)}%`;
+  return (
+    <div className="home-bar-row" title={`${p.label}: ${money(p.value)}`}>
+      <div className="home-bar" style={{ width, background: p.color }} />
+      <span style={tabular}>{money(p.value)}</span>
+    </div>
   );
 }
 

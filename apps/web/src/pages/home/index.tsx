@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Col, Row, Spin, theme } from 'antd';
 import { Link } from 'react-router';
-import { pages } from '@fp/contract/web';
+import { displayName, pages } from '@fp/contract/web';
 import { canAccess, useSession } from '../../auth/session';
 import { lazyWithReload } from '../../shell/chunk-reload';
 
@@ -17,7 +17,7 @@ export default function HomePage() {
   const open = pages.filter(
     (p) => p.menu && p.available && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'),
   );
-  const name = [me?.user.firstname, me?.user.lastname].filter(Boolean).join(' ') || me?.user.username;
+  const name = me ? displayName(me.user) : '';
   return (
     <div>
       <h3

@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
 import { AREA, categoryOptions, useCategoryTree } from './data';
 import { FormDialog } from '../../components/FormDialog';
+import { MoneyInput } from '../../components/MoneyInput';
 
 type Values = {
   item_no: string;
@@ -78,7 +79,7 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
           <Input style={{ width: 120 }} placeholder="PCS" />
         </Form.Item>
         <Form.Item name="unit_price" label="List Price (VND)" rules={required}>
-          <InputNumber<string> stringMode min="0" decimalSeparator="," style={{ width: 180 }} />
+          <MoneyInput style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="category_id" label="Category">
           <Select allowClear style={{ width: 220 }} options={categoryOptions(tree.data)} aria-label="Category" />
@@ -118,7 +119,7 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
                   <Input style={{ width: 200 }} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'unit_price']} label="Own Price">
-                  <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+                  <MoneyInput style={{ width: 140 }} />
                 </Form.Item>
                 <Button
                   type="text"

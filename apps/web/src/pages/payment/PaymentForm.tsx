@@ -24,6 +24,7 @@ import {
   type Term,
 } from './data';
 import type { Target } from './TargetPicker';
+import { MoneyInput } from '../../components/MoneyInput';
 
 type Values = {
   receipt_type: ReceiptType;
@@ -69,7 +70,7 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
 
   const targetKey = p.target.kind === 'order' ? p.target.posSoNo : p.target.customer.customer_no;
   useEffect(() => {
-    form.setFieldsValue({ amount: p.defaultAmount ? formatNumber(p.defaultAmount) : '' });
+    form.setFieldsValue({ amount: p.defaultAmount ?? '' });
   }, [form, targetKey, p.defaultAmount]);
   useEffect(() => {
     // A method the receipt type does not offer is dropped (e.g. cash after switching to e-commerce).
@@ -166,7 +167,7 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
         </Form.Item>
       ) : null}
       <Form.Item name="amount" label={t('payments.amount')} rules={[amountRule]}>
-        <Input inputMode="decimal" aria-label={t('payments.amount')} />
+        <MoneyInput aria-label={t('payments.amount')} />
       </Form.Item>
       {cash ? (
         <>
@@ -176,7 +177,7 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
             dependencies={['amount']}
             rules={[tenderedRule]}
           >
-            <Input inputMode="decimal" aria-label={t('payments.tendered')} />
+            <MoneyInput aria-label={t('payments.tendered')} />
           </Form.Item>
           <Typography.Paragraph data-testid="payment-change">
             {t('payments.change')}: <strong>{tendered ? changeOf(tendered, amount) : formatNumber(0)}</strong>

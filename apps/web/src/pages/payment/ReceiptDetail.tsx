@@ -8,10 +8,12 @@ import { printDocument } from '../salesOrders/counter/PrintPanel';
 import { methodLabel, receiptKindLabel, receiptTypeLabel, termLabel } from './data';
 import { SchedulePanel } from './SchedulePanel';
 import { VietQrPanel } from './VietQrPanel';
+import { useLabels } from '../../components/labels';
 
 /** The receipt's fields as a description list (the detail dialog and the payment screen's last receipt). */
 export function ReceiptFields({ r }: { r: CashReceipt }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   return (
     <Descriptions
       size="small"
@@ -22,11 +24,7 @@ export function ReceiptFields({ r }: { r: CashReceipt }) {
         {
           key: 'status',
           label: t('payments.status'),
-          children: (
-            <Tag color={r.status === 'processed' ? 'green' : 'gold'}>
-              {t(`payments.statuses.${r.status}`, r.status)}
-            </Tag>
-          ),
+          children: <Tag color={r.status === 'processed' ? 'green' : 'gold'}>{label('receiptStatus', r.status)}</Tag>,
         },
         { key: 'order', label: t('money.receipt.order'), children: r.pos_so_no || '—' },
         { key: 'customer', label: t('money.receipt.customer'), children: `${r.customer_no} ${r.customer_name}`.trim() },

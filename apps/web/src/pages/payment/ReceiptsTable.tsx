@@ -6,6 +6,7 @@ import type { CashReceipt } from '@fp/contract';
 import { renderDate, renderMoney } from '../../components/format';
 import { handle } from '../../components/handle';
 import { methodLabel } from './data';
+import { useLabels } from '../../components/labels';
 
 /**
  * The receipts of the order or customer on /payment, newest first: an open one is processed (asked first) or
@@ -21,6 +22,7 @@ export function ReceiptsTable(p: {
   onOpen: (r: CashReceipt) => void;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const { modal } = App.useApp();
   const confirmProcess = (r: CashReceipt) =>
     modal.confirm({
@@ -47,7 +49,7 @@ export function ReceiptsTable(p: {
     {
       title: t('payments.status'),
       dataIndex: 'status',
-      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{t(`payments.statuses.${s}`, s)}</Tag>,
+      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{label('receiptStatus', s)}</Tag>,
     },
     { title: t('money.receipt.postingDate'), dataIndex: 'posting_date', render: renderDate },
     {

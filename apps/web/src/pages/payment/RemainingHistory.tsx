@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { renderDate, renderMoney } from '../../components/format';
 import { RECEIPTS_AREA } from './data';
+import { useLabels } from '../../components/labels';
 
 /**
  * An order's remaining amount over time (calls.md 7.12, POST /api/remaining-amount-history/filter): every customer
@@ -12,6 +13,7 @@ import { RECEIPTS_AREA } from './data';
  */
 export function RemainingHistory(p: { posSoNo: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const body = {
     filters: [{ field: 'pos_so_no', value: p.posSoNo, condition_type: 'eq' as const }],
     pagination: { page: 1, size: 200 },
@@ -34,7 +36,11 @@ export function RemainingHistory(p: { posSoNo: string }) {
         locale={{ emptyText: t('money.history.noEntries') }}
         columns={[
           { title: t('money.history.date'), dataIndex: 'posting_date', render: renderDate, width: 110 },
-          { title: t('money.history.entryType'), dataIndex: 'entry_type' },
+          {
+            title: t('money.history.entryType'),
+            dataIndex: 'entry_type',
+            render: labels.render('customerLedgerEntryType'),
+          },
           { title: t('money.history.documentNo'), dataIndex: 'document_no' },
           { title: t('money.history.amount'), dataIndex: 'amount', align: 'right', render: renderMoney },
           {

@@ -29,7 +29,11 @@ export function VietQrPanel(p: { receiptId: number; size?: number }) {
         column={1}
         title={t('money.vietqr.title')}
         items={[
-          { key: 'bank', label: t('money.vietqr.bank'), children: qr.bank_bin },
+          {
+            key: 'bank',
+            label: t('money.vietqr.bank'),
+            children: <span data-testid="vietqr-bank">{qr.bank_name}</span>,
+          },
           { key: 'account', label: t('money.vietqr.account'), children: qr.bank_account_no },
           { key: 'name', label: t('money.vietqr.name'), children: qr.bank_account_name },
           {

@@ -17,6 +17,7 @@ import {
   receiptTypeLabel,
 } from './data';
 import { ReceiptDetail } from './ReceiptDetail';
+import { useLabels } from '../../components/labels';
 
 /**
  * /payment/history (issue 11): every receipt of the user's scope (all franchises for head office), filtered by dates,
@@ -25,6 +26,7 @@ import { ReceiptDetail } from './ReceiptDetail';
  */
 export default function PaymentHistoryPage() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const me = useSession().me;
   const headOffice = Boolean(me) && !me?.franchise_code;
   const locations = useLocations();
@@ -79,7 +81,7 @@ export default function PaymentHistoryPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{t(`payments.statuses.${s}`, s)}</Tag>,
+      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{label('receiptStatus', s)}</Tag>,
     },
   ];
   const filters: FilterField[] = [
@@ -101,8 +103,8 @@ export default function PaymentHistoryPage() {
       label: t('payments.status'),
       type: 'select',
       options: [
-        { value: 'open', label: t('payments.statuses.open') },
-        { value: 'processed', label: t('payments.statuses.processed') },
+        { value: 'open', label: label('receiptStatus', 'open') },
+        { value: 'processed', label: label('receiptStatus', 'processed') },
       ],
     },
     { name: 'pos_so_no', label: t('money.receipt.order') },

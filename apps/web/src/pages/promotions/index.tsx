@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import {
   DATE_DISPLAY,
   formatDate,
+  formatNumber,
+  formatPercent,
   promotionCreate,
   promotionDiscountTypes,
   promotionKinds,
@@ -22,6 +24,8 @@ import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { toast } from '../../components/toast';
+import { useLabels } from '../../components/labels';
+import { MoneyInput } from '../../components/MoneyInput';
 
 /** The dialog keeps dates as the API's YYYY-MM-DD strings; the picker shows and takes DD-MM-YYYY. */
 const dateValueProps = (v: string | undefined) => ({ value: v ? dayjs(v) : null });
@@ -34,7 +38,6 @@ const PAGE = '/promotions';
 const AREA = 'promotions';
 type FormValues = OpBody<'promotions.create'>;
 const rules = rulesFrom(promotionCreate);
-const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
 
 const blank: FormValues = {
   code: '',
@@ -56,6 +59,7 @@ const blank: FormValues = {
 
 export default function PromotionsPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -104,20 +108,35 @@ export default function PromotionsPage() {
   const columns: ColumnsType<Promotion> = [
     { title: t('promotions.code'), dataIndex: 'code', key: 'code', sorter: true },
     { title: t('promotions.description'), dataIndex: 'description', key: 'description', sorter: true },
-    { title: t('promotions.kind'), dataIndex: 'kind', key: 'kind', sorter: true },
+    {
+      title: t('promotions.kind'),
+      dataIndex: 'kind',
+      key: 'kind',
+      sorter: true,
+      render: labels.render('promotionKind'),
+    },
     { title: t('promotions.couponCode'), dataIndex: 'coupon_code', key: 'coupon_code', sorter: true },
     {
       title: t('promotions.discount'),
       key: 'discount',
       render: (_: unknown, r: Promotion) =>
-        r.discount_type === 'percent' ? `${r.discount_value} %` : `${r.discount_value} VND`,
+        r.discount_type === 'percent' ? formatPercent(r.discount_value) : `${formatNumber(r.discount_value)} VND`,
     },
     {
       title: t('promotions.scope'),
       key: 'scope',
-      render: (_: unknown, r: Promotion) => (r.scope === 'all' ? 'all' : `${r.scope}: ${r.scope_values.join(', ')}`),
+      render: (_: unknown, r: Promotion) =>
+        r.scope === 'all'
+          ? labels.label('promotionScope', r.scope)
+          : `${labels.label('promotionScope', r.scope)}: ${r.scope_values.join(', ')}`,
     },
-    { title: t('promotions.minOrder'), dataIndex: 'min_order_amount', key: 'min_order_amount' },
+    {
+      title: t('promotions.minOrder'),
+      dataIndex: 'min_order_amount',
+      key: 'min_order_amount',
+      align: 'right',
+      render: (v: string) => formatNumber(v),
+    },
     {
       title: t('promotions.validFrom'),
       dataIndex: 'valid_from',
@@ -196,7 +215,12 @@ export default function PromotionsPage() {
         filters={[
           { name: 'code', label: t('promotions.code') },
           { name: 'description', label: t('promotions.description') },
-          { name: 'kind', label: t('promotions.kind'), type: 'select', options: options(promotionKinds) },
+          {
+            name: 'kind',
+            label: t('promotions.kind'),
+            type: 'select',
+            options: labels.options('promotionKind', promotionKinds),
+          },
           { name: 'coupon_code', label: t('promotions.couponCode') },
           { name: 'is_active', label: t('promotions.active'), type: 'boolean' },
           { name: 'valid_from', label: t('promotions.validFrom'), type: 'dateRange' },
@@ -227,7 +251,7 @@ export default function PromotionsPage() {
           <Input />
         </Form.Item>
         <Form.Item name="kind" label={t('promotions.kind')} rules={rules('kind')}>
-          <Select options={options(promotionKinds)} aria-label={t('promotions.kind')} />
+          <Select options={labels.options('promotionKind', promotionKinds)} aria-label={t('promotions.kind')} />
         </Form.Item>
         {kind === 'coupon' && (
           <>
@@ -244,13 +268,16 @@ export default function PromotionsPage() {
           </>
         )}
         <Form.Item name="discount_type" label={t('promotions.discountType')} rules={rules('discount_type')}>
-          <Select options={options(promotionDiscountTypes)} aria-label={t('promotions.discountType')} />
+          <Select
+            options={labels.options('discountType', promotionDiscountTypes)}
+            aria-label={t('promotions.discountType')}
+          />
         </Form.Item>
         <Form.Item name="discount_value" label={t('promotions.discountValue')} rules={rules('discount_value')}>
-          <Input inputMode="decimal" />
+          <MoneyInput />
         </Form.Item>
         <Form.Item name="scope" label={t('promotions.scope')} rules={rules('scope')}>
-          <Select options={options(promotionScopes)} aria-label={t('promotions.scope')} />
+          <Select options={labels.options('promotionScope', promotionScopes)} aria-label={t('promotions.scope')} />
         </Form.Item>
         {scope && scope !== 'all' && (
           <Form.Item
@@ -261,7 +288,7 @@ export default function PromotionsPage() {
           </Form.Item>
         )}
         <Form.Item name="min_order_amount" label={t('promotions.minOrder')} rules={rules('min_order_amount')}>
-          <Input inputMode="decimal" />
+          <MoneyInput />
         </Form.Item>
         <Form.Item
           name="valid_from"

@@ -50,6 +50,7 @@ import { ShipmentLines, creditIssue, editQty, inputsOf, receiveIssue, type Posti
 import { ShipPanel } from './ShipPanel';
 import { useStores } from '../customers/data';
 import { PostedShipments } from './PostedShipments';
+import { ErpSyncTag } from '../../components/document/ErpSyncTag';
 
 export type PurchaseRoute = 'open' | 'closed' | 'tablet';
 const machine = purchaseOrderMachine;
@@ -443,9 +444,7 @@ function DocumentFacts({ d }: { d: PurchaseOrder }) {
       <Descriptions.Item label="Payable">{renderMoney(d.payable)}</Descriptions.Item>
       <Descriptions.Item label="ERP Sync">
         <Space size={4} wrap>
-          <Tag color={d.erp.state === 'synced' ? 'green' : d.erp.state === 'failed' ? 'red' : 'default'}>
-            {d.erp.state || 'not sent'}
-          </Tag>
+          <ErpSyncTag state={d.erp.state} />
           {d.erp.synced_at ? <span>{formatDateTime(d.erp.synced_at)}</span> : null}
           {d.erp.last_error ? <span style={{ color: '#cf1322' }}>{d.erp.last_error}</span> : null}
         </Space>

@@ -40,6 +40,7 @@ import { qtyMinus, salesLineColumns, quantityEdit, useCancelGuard, useLineLimits
 import { PostedDocuments } from './PostedDocuments';
 import { SalesTotals } from './SalesTotals';
 import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './SalesHeader';
+import { ErpSyncTag } from '../../components/document/ErpSyncTag';
 
 type Route = 'order' | 'quote' | 'closed';
 const routeOf = (d: SalesOrder): Route =>
@@ -357,9 +358,7 @@ function DocumentFacts({ d }: { d: SalesOrder }) {
       ) : null}
       <Descriptions.Item label="ERP Sync">
         <Space size={4} wrap>
-          <Tag color={d.erp.state === 'synced' ? 'green' : d.erp.state === 'failed' ? 'red' : 'default'}>
-            {d.erp.state || 'not sent'}
-          </Tag>
+          <ErpSyncTag state={d.erp.state} />
           {d.erp.external_no ? <span>{d.erp.external_no}</span> : null}
           {d.erp.synced_at ? <span>{formatDateTime(d.erp.synced_at)}</span> : null}
           {d.erp.last_error ? <span style={{ color: '#cf1322' }}>{d.erp.last_error}</span> : null}

@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@fp/contract/web';
@@ -7,6 +7,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { COUNTED_METHODS, type CountedMethod } from './data';
 import { differenceOf, differenceSign, germanAmountRules } from './money';
+import { useLabels } from '../../components/labels';
+import { MoneyInput } from '../../components/MoneyInput';
 
 export type CloseValues = Record<CountedMethod, string>;
 
@@ -31,6 +33,7 @@ export function CloseShiftDialog(p: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const counted = Form.useWatch([], p.form) as Partial<CloseValues> | undefined;
   return (
     <FormDialog<CloseValues>
@@ -55,25 +58,20 @@ export function CloseShiftDialog(p: {
         </thead>
         <tbody>
           {COUNTED_METHODS.map((m) => {
-            const label = t(`payments.methods.${m}`);
+            const methodLabel = label('paymentMethod', m);
             const typed = counted?.[m];
             const diff = differenceOf(typed, p.expected[m]);
             return (
               <tr key={m}>
                 <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>
-                  {label}
+                  {methodLabel}
                 </th>
                 <td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }} data-testid={`expected-${m}`}>
                   {formatNumber(p.expected[m])}
                 </td>
                 <td style={{ paddingLeft: 12, paddingTop: 8 }}>
                   <Form.Item name={m} rules={rules} style={{ marginBottom: 8 }}>
-                    <Input
-                      inputMode="decimal"
-                      size="large"
-                      autoComplete="off"
-                      aria-label={t('shifts.countedOf', { method: label })}
-                    />
+                    <MoneyInput size="large" aria-label={t('shifts.countedOf', { method: methodLabel })} />
                   </Form.Item>
                 </td>
                 <td

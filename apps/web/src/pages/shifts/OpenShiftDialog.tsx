@@ -1,10 +1,11 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shiftOpen } from '@fp/contract';
 import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 import { germanAmountRules } from './money';
+import { MoneyInput } from '../../components/MoneyInput';
 
 export type OpenValues = { opening_float: string };
 
@@ -38,7 +39,7 @@ export function OpenShiftDialog(p: {
         extra={t('shifts.openingFloatHelp')}
         rules={germanAmountRules(rules('opening_float'))}
       >
-        <Input inputMode="decimal" aria-label={t('shifts.openingFloat')} autoComplete="off" />
+        <MoneyInput aria-label={t('shifts.openingFloat')} />
       </Form.Item>
     </FormDialog>
   );

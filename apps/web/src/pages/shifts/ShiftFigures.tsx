@@ -5,13 +5,14 @@ import { formatDateTime, formatNumber } from '@fp/contract/web';
 import type { ShiftDetail } from '@fp/contract';
 import { differenceColor } from './CloseShiftDialog';
 import { cents } from './money';
+import { useLabels } from '../../components/labels';
 
 type MethodRow = ShiftDetail['methods'][number];
 
 /** Open (green) or closed (grey). */
 export function ShiftStatus({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return <Tag color={status === 'open' ? 'green' : undefined}>{t(`shifts.statuses.${status}`, status)}</Tag>;
+  const { label } = useLabels();
+  return <Tag color={status === 'open' ? 'green' : undefined}>{label('shiftStatus', status)}</Tag>;
 }
 
 /** Who opened and closed a shift and when, and its float. */
@@ -45,6 +46,7 @@ export function ShiftHeader({ shift }: { shift: ShiftDetail }) {
  */
 export function ShiftMethods({ shift }: { shift: ShiftDetail }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const closed = shift.status === 'closed';
   const money = (v: string | null | undefined) => (
     <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(v ?? '0')}</span>
@@ -53,7 +55,7 @@ export function ShiftMethods({ shift }: { shift: ShiftDetail }) {
     {
       title: t('shifts.method'),
       dataIndex: 'payment_method',
-      render: (m: string) => t(`payments.methods.${m}`, m),
+      render: (m: string) => label('paymentMethod', m),
     },
     { title: t('shifts.receipts'), dataIndex: 'receipt_count', align: 'right' },
     { title: t('shifts.received'), dataIndex: 'receipts_amount', align: 'right', render: money },

@@ -11,6 +11,7 @@ import { CurrentShift } from './CurrentShift';
 import { ShiftDrawer } from './ShiftDrawer';
 import { ShiftStatus } from './ShiftFigures';
 import { SHIFTS_AREA } from './data';
+import { useLabels } from '../../components/labels';
 
 /**
  * /shifts (issue 11): the drawer of a location from open to close (CurrentShift), then every shift with filters and
@@ -18,6 +19,7 @@ import { SHIFTS_AREA } from './data';
  */
 export default function ShiftsPage() {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const locations = useLocations();
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || null;
@@ -118,7 +120,7 @@ export default function ShiftsPage() {
             name: 'status',
             label: t('shifts.status'),
             type: 'select',
-            options: shiftStatuses.map((s) => ({ value: s, label: t(`shifts.statuses.${s}`) })),
+            options: shiftStatuses.map((s) => ({ value: s, label: label('shiftStatus', s) })),
           },
           { name: 'shift_no', label: t('shifts.shiftNo') },
         ]}

@@ -1,12 +1,11 @@
 import type { Rule } from 'antd/es/form';
-import { formatNumber, messages, parseGermanNumber } from '@fp/contract/web';
+import { formatNumber, messages } from '@fp/contract/web';
+import { plainAmount } from '../../components/MoneyInput';
 
-// Amounts counted in the drawer are typed German-style ("1.250.000", "12,5"); the API takes plain decimals. The
-// difference shown live is computed in whole cents (exact up to 10^12 VND); the server records its own.
+// Amounts counted in the drawer are typed in MoneyInput ("1.250.000" shown, "1250000" held); the API takes plain
+// decimals. The difference shown live is computed in whole cents (exact up to 10^12 VND); the server records its own.
 
-/** A typed amount as a plain decimal string, or null when it is not a number (or empty). */
-export const plainAmount = (typed: string | undefined | null): string | null =>
-  typed === undefined || typed === null || typed.trim() === '' ? null : parseGermanNumber(typed);
+export { plainAmount };
 
 export const cents = (plain: string | number | null | undefined) => Math.round(Number(plain ?? 0) * 100);
 

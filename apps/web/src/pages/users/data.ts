@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Device, FilterItem, User } from '@fp/contract';
+import { displayName } from '@fp/contract/web';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan, useSession } from '../../auth/session';
@@ -73,5 +74,5 @@ export function useOwnStore(): string | null {
 
 export const deviceLabel = (d: Pick<Device, 'device_name' | 'device_code'>) => `${d.device_name} (${d.device_code})`;
 
-export const fullName = (u: Pick<User, 'firstname' | 'lastname' | 'username'>) =>
-  [u.firstname, u.lastname].filter(Boolean).join(' ') || u.username;
+/** A user's name as every screen shows it (the contract's displayName: family name first). */
+export const fullName = (u: Pick<User, 'firstname' | 'lastname' | 'username'>) => displayName(u);

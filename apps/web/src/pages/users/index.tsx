@@ -144,6 +144,8 @@ export default function UsersPage() {
           {
             title: 'Actions',
             key: 'actions',
+            // Icon buttons (named by aria-label and title): the pinned column stays narrow, so Role, Store and
+            // Device are not hidden under it at 1440 px.
             render: (_: unknown, row: User) =>
               !mayManage(row) ? null : (
                 <Space size={4} wrap={false}>
@@ -152,44 +154,39 @@ export default function UsersPage() {
                     icon={<EditOutlined />}
                     onClick={() => open(row)}
                     aria-label={`Edit ${row.username}`}
-                  >
-                    Edit
-                  </Button>
+                    title={`Edit ${row.username}`}
+                  />
                   <Button
                     size="small"
                     icon={<KeyOutlined />}
                     onClick={() => setPwUser(row)}
                     aria-label={`Set Password ${row.username}`}
-                  >
-                    Set Password
-                  </Button>
+                    title={`Set Password ${row.username}`}
+                  />
                   {ownStore ? null : (
                     <Button
                       size="small"
                       icon={<ShopOutlined />}
                       onClick={() => setStoreUser(row)}
                       aria-label={`Change Store ${row.username}`}
-                    >
-                      Change Store
-                    </Button>
+                      title={`Change Store ${row.username}`}
+                    />
                   )}
                   <Button
                     size="small"
                     icon={<PrinterOutlined />}
                     onClick={() => setDeviceUser(row)}
                     aria-label={`Change Device ${row.username}`}
-                  >
-                    Change Device
-                  </Button>
+                    title={`Change Device ${row.username}`}
+                  />
                   <Button
                     size="small"
                     danger
                     icon={<DeleteOutlined />}
                     onClick={handle(() => confirmDelete(row))}
                     aria-label={`Delete ${row.username}`}
-                  >
-                    Delete
-                  </Button>
+                    title={`Delete ${row.username}`}
+                  />
                 </Space>
               ),
           },

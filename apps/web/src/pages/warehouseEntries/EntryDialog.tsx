@@ -6,7 +6,8 @@ import { DATE_DISPLAY, DATE_ISO, warehouseEntryCreate, type WarehouseEntry } fro
 import { FormDialog } from '../../components/FormDialog';
 import { ItemField } from './ItemField';
 import { rulesFrom } from '../../components/zod-rules';
-import { ENTRY_TYPE_OPTIONS, useLocations } from './data';
+import { useLocations } from './data';
+import { useLabels } from '../../components/labels';
 
 export type EntryValues = {
   location_code: string;
@@ -45,6 +46,7 @@ export function EntryDialog(p: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const locations = useLocations();
   const location = Form.useWatch('location_code', p.form);
   const franchise = locations.options.find((l) => l.value === location)?.franchise ?? null;
@@ -95,7 +97,7 @@ export function EntryDialog(p: {
         <Input placeholder={t('stock.entry.baseUnit')} />
       </Form.Item>
       <Form.Item name="entry_type" label="Entry Type" rules={rules('entry_type')}>
-        <Select options={ENTRY_TYPE_OPTIONS} aria-label="Entry Type" />
+        <Select options={labels.options('warehouseEntryType')} aria-label="Entry Type" />
       </Form.Item>
       <Form.Item name="quantity" label="Quantity" rules={rules('quantity')}>
         <Input inputMode="decimal" />

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { itemImageUrl, type WarehouseEntryType } from '@fp/contract';
+import { itemImageUrl } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
 import { useCategoryTree } from '../items/data';
 
 // What the stock screens share (issue 10): the areas their queries live in, the locations a user may choose, the
-// picture path, the entry type names.
+// picture path (entry type names: options.warehouseEntryType, useLabels).
 
 export const JOURNAL_PAGE = '/warehouseEntries';
 /** The journal's queries; posting and transfers also refresh the stock areas. */
@@ -15,15 +15,6 @@ export const ENTRIES_AREA = 'warehouseEntries';
 export const STOCK_AREA = 'warehouse';
 export const REPORTS_AREA = 'stockReports';
 export const ENTITY = 'Warehouse Entry';
-
-export const ENTRY_TYPE_LABEL: Record<WarehouseEntryType, string> = {
-  positive_adjmt: 'Positive Adjustment',
-  negative_adjmt: 'Negative Adjustment',
-};
-export const ENTRY_TYPE_OPTIONS = (Object.keys(ENTRY_TYPE_LABEL) as WarehouseEntryType[]).map((value) => ({
-  value,
-  label: ENTRY_TYPE_LABEL[value],
-}));
 
 export type LocationOption = { value: string; label: string; franchise: string };
 

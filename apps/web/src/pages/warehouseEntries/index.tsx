@@ -11,18 +11,10 @@ import { ListPage } from '../../components/ListPage';
 import { renderDate, renderNumber } from '../../components/format';
 import { showFormErrors } from '../../components/form-errors';
 import { handle } from '../../components/handle';
-import {
-  ENTITY,
-  ENTRIES_AREA,
-  ENTRY_TYPE_LABEL,
-  ENTRY_TYPE_OPTIONS,
-  REPORTS_AREA,
-  STOCK_AREA,
-  useCanEditStock,
-  useLocations,
-} from './data';
+import { ENTITY, ENTRIES_AREA, REPORTS_AREA, STOCK_AREA, useCanEditStock, useLocations } from './data';
 import { EntryDialog, entryBody, type EntryValues } from './EntryDialog';
 import { TransferDialog, type TransferValues } from './TransferDialog';
+import { useLabels } from '../../components/labels';
 
 type Show = 'open' | 'posted';
 const STOCK_AREAS = [ENTRIES_AREA, STOCK_AREA, REPORTS_AREA];
@@ -34,6 +26,7 @@ const STOCK_AREAS = [ENTRIES_AREA, STOCK_AREA, REPORTS_AREA];
  */
 export default function WarehouseEntriesPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const { modal } = App.useApp();
   const canEdit = useCanEditStock();
   const locations = useLocations();
@@ -156,7 +149,7 @@ export default function WarehouseEntriesPage() {
       key: 'entry_type',
       sorter: true,
       render: (v: WarehouseEntry['entry_type']) => (
-        <Tag color={v === 'positive_adjmt' ? 'green' : 'volcano'}>{ENTRY_TYPE_LABEL[v]}</Tag>
+        <Tag color={v === 'positive_adjmt' ? 'green' : 'volcano'}>{labels.label('warehouseEntryType', v)}</Tag>
       ),
     },
     { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', sorter: true, align: 'right', render: renderNumber },
@@ -223,7 +216,7 @@ export default function WarehouseEntriesPage() {
             options: locations.options.map((l) => ({ value: l.value, label: l.label })),
           },
           { name: 'item_no', label: 'Item No' },
-          { name: 'entry_type', label: 'Entry Type', type: 'select', options: ENTRY_TYPE_OPTIONS },
+          { name: 'entry_type', label: 'Entry Type', type: 'select', options: labels.options('warehouseEntryType') },
           { name: 'reason_code', label: 'Reason' },
           { name: 'document_no', label: 'WE No' },
           { name: 'posting_date', label: 'Posting Date', type: 'dateRange' },

@@ -5,7 +5,7 @@ import { Button, Card, Col, DatePicker, Form, Row, Segmented, Select, Space, Sta
 import { SearchOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, formatNumber, type CashbookRow } from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, businessDate, formatNumber, type CashbookRow } from '@fp/contract';
 import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 import { ListPage } from '../../../components/ListPage';
@@ -13,6 +13,7 @@ import { renderDate, renderMoney } from '../../../components/format';
 import { enterMovesToNextField } from '../../../components/FormDialog';
 import { useSession } from '../../../auth/session';
 import { useLocations } from '../../warehouseEntries/data';
+import { useLabels } from '../../../components/labels';
 
 type BookType = 'cash' | 'bank';
 type Period = { from_date: string; to_date: string; type: BookType; franchise_code?: string };
@@ -26,14 +27,15 @@ const AREA = 'cashbook';
  */
 export default function CashbookPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [form] = Form.useForm<Values>();
   const me = useSession().me;
   const headOffice = Boolean(me) && !me?.franchise_code;
   const locations = useLocations();
   const franchises = [...new Set(locations.options.map((l) => l.franchise))].map((f) => ({ value: f, label: f }));
   const [period, setPeriod] = useState<Period>(() => ({
-    from_date: dayjs().startOf('month').format(DATE_ISO),
-    to_date: dayjs().format(DATE_ISO),
+    from_date: dayjs(businessDate(), DATE_ISO).startOf('month').format(DATE_ISO),
+    to_date: businessDate(),
     type: 'cash',
   }));
   const balance = useQuery({
@@ -53,7 +55,12 @@ export default function CashbookPage() {
 
   const columns: ColumnsType<CashbookRow> = [
     { title: t('money.cashbook.date'), dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
-    { title: t('money.cashbook.documentType'), dataIndex: 'document_type', key: 'document_type' },
+    {
+      title: t('money.cashbook.documentType'),
+      dataIndex: 'document_type',
+      key: 'document_type',
+      render: labels.render('cashbookDocumentType'),
+    },
     { title: t('money.cashbook.documentNo'), dataIndex: 'document_no', key: 'document_no' },
     { title: t('money.cashbook.description'), dataIndex: 'description', key: 'description' },
     ...(headOffice ? [{ title: t('money.franchise'), dataIndex: 'franchise_code', key: 'franchise_code' }] : []),
@@ -86,7 +93,10 @@ export default function CashbookPage() {
         name="cashbook"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
-        initialValues={{ range: [dayjs(period.from_date), dayjs(period.to_date)], type: period.type }}
+        initialValues={{
+          range: [dayjs(period.from_date, DATE_ISO), dayjs(period.to_date, DATE_ISO)],
+          type: period.type,
+        }}
         onFinish={apply}
         onKeyDown={(e) => enterMovesToNextField(e, () => form.submit())}
       >

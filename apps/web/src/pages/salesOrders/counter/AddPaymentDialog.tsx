@@ -8,6 +8,8 @@ import { FormDialog } from '../../../components/FormDialog';
 import { failToast } from '../../../components/document/toasts';
 import { toast } from '../../../components/toast';
 import { changeOf, covers, plainAmount } from './payment-amounts';
+import { useLabels } from '../../../components/labels';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 type Method = (typeof paymentMethods)[number];
 type Values = {
@@ -36,6 +38,7 @@ export function AddPaymentDialog(p: {
   onAdded: () => void;
 }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const method = Form.useWatch('payment_type', form) ?? 'cash';
@@ -99,7 +102,7 @@ export function AddPaymentDialog(p: {
       confirmLoading={busy}
       onCancel={p.onClose}
       onFinish={submit}
-      initialValues={{ payment_type: 'cash', amount: formatNumber(p.defaultAmount), comment: '' }}
+      initialValues={{ payment_type: 'cash', amount: p.defaultAmount, comment: '' }}
     >
       <Form.Item
         name="payment_type"
@@ -108,11 +111,11 @@ export function AddPaymentDialog(p: {
       >
         <Select
           aria-label={t('payments.method')}
-          options={paymentMethods.map((m) => ({ value: m, label: t(`payments.methods.${m}`) }))}
+          options={paymentMethods.map((m) => ({ value: m, label: label('paymentMethod', m) }))}
         />
       </Form.Item>
       <Form.Item name="amount" label={t('payments.amount')} rules={[amountRule]}>
-        <Input inputMode="decimal" aria-label={t('payments.amount')} />
+        <MoneyInput aria-label={t('payments.amount')} />
       </Form.Item>
       {cash ? (
         <>
@@ -122,7 +125,7 @@ export function AddPaymentDialog(p: {
             dependencies={['amount']}
             rules={[tenderedRule]}
           >
-            <Input inputMode="decimal" aria-label={t('payments.tendered')} />
+            <MoneyInput aria-label={t('payments.tendered')} />
           </Form.Item>
           <Typography.Paragraph data-testid="payment-change">
             {t('payments.change')}: <strong>{tendered ? changeOf(tendered, amount) : formatNumber(0)}</strong>
@@ -148,7 +151,7 @@ export function AddPaymentDialog(p: {
           >
             <Select
               aria-label={t('payments.term')}
-              options={paymentTerms.map((v) => ({ value: v, label: t(`payments.terms.${v}`) }))}
+              options={paymentTerms.map((v) => ({ value: v, label: label('paymentTerm', v) }))}
             />
           </Form.Item>
         </>

@@ -8,6 +8,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { failToast } from '../../../components/document/toasts';
 import { toast } from '../../../components/toast';
 import { plainAmount } from './payment-amounts';
+import { MoneyInput } from '../../../components/MoneyInput';
 
 type Values = { remaining_amount: string; reason: string };
 
@@ -63,7 +64,7 @@ export function AdjustRemainingDialog(p: {
       confirmLoading={busy}
       onCancel={p.onClose}
       onFinish={submit}
-      initialValues={{ remaining_amount: formatNumber(p.order.totals.remaining_amount), reason: '' }}
+      initialValues={{ remaining_amount: p.order.totals.remaining_amount, reason: '' }}
     >
       <Typography.Paragraph>
         {t('payments.remaining')}: <strong>{formatNumber(p.order.totals.remaining_amount)}</strong>
@@ -82,7 +83,7 @@ export function AdjustRemainingDialog(p: {
           },
         ]}
       >
-        <Input inputMode="decimal" aria-label={t('payments.adjustTo')} />
+        <MoneyInput aria-label={t('payments.adjustTo')} />
       </Form.Item>
       <Typography.Paragraph data-testid="adjust-difference">
         {t('payments.adjustment')}: <strong>{difference === null ? '' : formatNumber(difference)}</strong>

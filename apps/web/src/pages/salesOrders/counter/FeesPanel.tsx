@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Table } from 'antd';
+import { App, Button, Card, Select, Space, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatNumber, parseGermanNumber, type SalesOrder } from '@fp/contract';
+import { formatNumber, type SalesOrder } from '@fp/contract';
 import { call } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
 import { handle } from '../../../components/handle';
 import type { CounterPanelProps } from './types';
+import { MoneyInput, plainAmount } from '../../../components/MoneyInput';
 
 type FeeLine = SalesOrder['fees'][number];
 
@@ -58,7 +59,7 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
   const saveAmount = (f: FeeLine) => {
     const typed = amounts[f.line_no];
     if (typed === undefined) return;
-    const amount = parseGermanNumber(typed) ?? typed;
+    const amount = plainAmount(typed) ?? typed;
     if (Number(amount) === Number(f.amount)) return;
     update.mutate({ line_no: f.line_no, amount });
   };
@@ -80,12 +81,12 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
             align: 'right',
             render: (_, f) =>
               editable ? (
-                <Input
+                <MoneyInput
                   size="small"
                   style={{ width: 140, textAlign: 'right' }}
                   aria-label={`Fee amount ${f.fee_code}`}
-                  value={amounts[f.line_no] ?? formatNumber(f.amount)}
-                  onChange={(e) => setAmounts((a) => ({ ...a, [f.line_no]: e.target.value }))}
+                  value={amounts[f.line_no] ?? f.amount}
+                  onChange={(v) => setAmounts((a) => ({ ...a, [f.line_no]: v }))}
                   onBlur={() => saveAmount(f)}
                   onPressEnter={() => saveAmount(f)}
                 />

@@ -17,6 +17,7 @@ import { printDocument } from './PrintPanel';
 import { AdjustRemainingDialog } from './AdjustRemainingDialog';
 import { canButtonOnAny, useSession } from '../../../auth/session';
 import { ShiftTag } from './ShiftTag';
+import { useLabels } from '../../../components/labels';
 
 const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
@@ -37,6 +38,7 @@ const receiptsQuery = (posSoNo: string) => ({
 export function PaymentsPanel(p: CounterPanelProps) {
   const { order } = p;
   const { t } = useTranslation();
+  const { label } = useLabels();
   const { modal } = App.useApp();
   const qc = useQueryClient();
   const [dialog, setDialog] = useState<AddPaymentMode | null>(null);
@@ -86,7 +88,7 @@ export function PaymentsPanel(p: CounterPanelProps) {
 
   const columns: ColumnsType<CashReceipt> = [
     { title: t('payments.receiptNo'), dataIndex: 'receipt_no' },
-    { title: t('payments.method'), dataIndex: 'payment_type', render: (m: string) => t(`payments.methods.${m}`, m) },
+    { title: t('payments.method'), dataIndex: 'payment_type', render: (m: string) => label('paymentMethod', m) },
     { title: t('payments.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatNumber(v) },
     {
       title: t('payments.tendered'),
@@ -103,7 +105,7 @@ export function PaymentsPanel(p: CounterPanelProps) {
     {
       title: t('payments.status'),
       dataIndex: 'status',
-      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{t(`payments.statuses.${s}`, s)}</Tag>,
+      render: (s: string) => <Tag color={s === 'processed' ? 'green' : 'gold'}>{label('receiptStatus', s)}</Tag>,
     },
     {
       title: '',

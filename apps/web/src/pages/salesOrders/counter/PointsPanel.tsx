@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { buttonAllowed, formatNumber } from '@fp/contract';
+import { buttonAllowed, formatNumber, formatPoints } from '@fp/contract';
 import { call } from '../../../api/client';
 import { redeemablePointsHooks } from '../../../api/areas';
 import { qk } from '../../../api/keys';
@@ -53,7 +53,7 @@ export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
     modal.confirm({
       title: t('points.confirmTitle'),
       content: t('points.confirm', {
-        points: formatNumber(points),
+        points: formatPoints(points),
         value: formatNumber(p.worth(points)),
         no: order.pos_so_no,
       }),
@@ -73,14 +73,14 @@ export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
     <Card size="small" title={t('points.title')} data-testid="points-panel">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('points.available')}>
-          <span data-testid="points-available">{total.data ? formatNumber(total.data.available) : '…'}</span>
+          <span data-testid="points-available">{total.data ? formatPoints(total.data.available) : '…'}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('points.pointValue')}>{formatNumber(p.pointValue)} VND</Descriptions.Item>
         {p.redeemed > 0 ? (
           <Descriptions.Item label={t('points.redeemed')}>
             <span data-testid="points-redeemed">
               {t('points.redeemedValue', {
-                points: formatNumber(p.redeemed),
+                points: formatPoints(p.redeemed),
                 value: formatNumber(order.totals.points_discount_amount),
               })}
             </span>
@@ -90,8 +90,8 @@ export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
           <Descriptions.Item label={t('points.earned')}>
             <span data-testid="points-earned">
               {t('points.earnedValue', {
-                redeemable: formatNumber(order.loyalty_redeemable_points),
-                ranking: formatNumber(order.loyalty_ranking_points),
+                redeemable: formatPoints(order.loyalty_redeemable_points),
+                ranking: formatPoints(order.loyalty_ranking_points),
               })}
             </span>
           </Descriptions.Item>
@@ -100,7 +100,7 @@ export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
       {p.capped ? <Alert type="warning" showIcon message={t('points.capped')} style={{ marginBottom: 8 }} /> : null}
       {editable && mayRemove && p.redeemed > 0 ? (
         <Popconfirm
-          title={t('points.removeConfirm', { points: formatNumber(p.redeemed) })}
+          title={t('points.removeConfirm', { points: formatPoints(p.redeemed) })}
           onConfirm={() =>
             remove.mutate({
               body: { order_number: order.pos_so_no, customer_no: customerNo, version: order.version },
@@ -120,14 +120,14 @@ export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
             min={0}
             max={p.max}
             step={1}
-            precision={2}
+            precision={0}
             value={points}
             onChange={(v) => setPoints(v)}
             disabled={p.max <= 0}
             style={{ width: 160 }}
           />
           <Typography.Text data-testid="points-worth">
-            = {formatNumber(p.worth(points ?? 0))} VND ({t('points.max', { max: formatNumber(p.max) })})
+            = {formatNumber(p.worth(points ?? 0))} VND ({t('points.max', { max: formatPoints(p.max) })})
           </Typography.Text>
           <Button
             type="primary"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Space } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { PRINTER_PRINTED, successText, type PrintDocumentType } from '@fp/contract';
+import { PRINTER_PRINTED, printedEntity, successText, type PrintDocumentType } from '@fp/contract';
 import { call } from '../../../api/client';
 import { toast } from '../../../components/toast';
 import i18n from '../../../i18n';
@@ -11,15 +11,15 @@ import type { CounterPanelProps } from './types';
 type Printable = Exclude<PrintDocumentType, 'test'>;
 
 /**
- * Prints a document by number on the user's printer (POST /api/print) with the result toast: "Print Printer
- * Successfully!", or an error toast when the printer is off (`not connected`: nothing printed, nothing undone) or
+ * Prints a document by number on the user's printer (POST /api/print) with the result toast naming the document
+ * ("Print Sales Invoice Successfully!", "Print Payment Receipt Successfully!"), or an error toast when the printer is off (`not connected`: nothing printed, nothing undone) or
  * the call fails. Answers whether it printed. The payments panel prints a receipt with it: printDocument('receipt', no).
  */
 export async function printDocument(type: Printable, no: string): Promise<boolean> {
   try {
     const result = await call('devices.print', { body: { document_type: type, document_no: no } });
     if (result === PRINTER_PRINTED) {
-      toast.successText(successText('Print', 'Printer'));
+      toast.successText(successText('Print', printedEntity[type]));
       return true;
     }
     toast.error(new Error(i18n.t('print.notConnected')));

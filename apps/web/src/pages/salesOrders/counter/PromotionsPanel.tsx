@@ -9,10 +9,12 @@ import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 import { useApiMutation } from '../../../api/mutation';
 import type { CounterPanelProps } from './types';
+import { useLabels } from '../../../components/labels';
 
 /** Auto promotion on/off, the coupon (check and apply) and the birthday promotion of an order (issue 9, promotions). */
 export function PromotionsPanel({ order, editable, onChanged }: CounterPanelProps) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState<SalesCouponCheckResult | null>(null);
   const isOrder = order.document_type === 'order';
@@ -147,7 +149,12 @@ export function PromotionsPanel({ order, editable, onChanged }: CounterPanelProp
           rowKey={(r) => `${r.kind}-${r.code}`}
           dataSource={applied}
           columns={[
-            { title: t('promotions.panel.kind'), dataIndex: 'kind', key: 'kind' },
+            {
+              title: t('promotions.panel.kind'),
+              dataIndex: 'kind',
+              key: 'kind',
+              render: labels.render('promotionKind'),
+            },
             { title: t('promotions.code'), dataIndex: 'code', key: 'code' },
             { title: t('promotions.description'), dataIndex: 'description', key: 'description' },
             {

@@ -1,12 +1,11 @@
-import { formatNumber, parseGermanNumber } from '@fp/contract/web';
+import { formatNumber } from '@fp/contract/web';
+import { plainAmount } from '../../../components/MoneyInput';
 
-// Amounts typed at the counter are German-style ("250.000", "1.234,5"); the API takes plain decimals ("250000").
-// The change shown live is computed in whole cents (amounts up to 10^12 VND stay exact); the server computes the
-// stored one.
+// Amounts typed at the counter are typed in MoneyInput ("250.000" shown, "250000" held); the API takes plain
+// decimals. The change shown live is computed in whole cents (amounts up to 10^12 VND stay exact); the server
+// computes the stored one.
 
-/** A typed amount as a plain decimal string, or null when it is not a number. */
-export const plainAmount = (typed: string | undefined | null): string | null =>
-  typed === undefined || typed === null || typed.trim() === '' ? null : parseGermanNumber(typed);
+export { plainAmount };
 
 const cents = (plain: string) => Math.round(Number(plain) * 100);
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ListRequestInput, RevenueDetailRow, RevenueDocumentType } from '@fp/contract';
+import type { ListRequestInput, RevenueDetailRow } from '@fp/contract';
 import { call } from '../../../../api/client';
 import { qk } from '../../../../api/keys';
 import { ListPage } from '../../../../components/ListPage';
@@ -12,8 +12,7 @@ import { renderDate, renderMoney, renderNumber } from '../../../../components/fo
 import { DateRangeForm, useDateRange } from '../../shared/DateRange';
 import { TotalsRow, columnAt } from '../../shared/TotalsRow';
 import { REPORTS_AREA, orderUrl, useHeadOffice, useSalesFilters } from '../../shared/data';
-
-const TYPE_LABEL: Record<RevenueDocumentType, string> = { invoice: 'Invoice', credit_memo: 'Credit Memo' };
+import { useLabels } from '../../../../components/labels';
 
 /**
  * /reports/revenue/details: every posted invoice (+) and credit memo (−) between two dates, one row each, with the
@@ -21,6 +20,7 @@ const TYPE_LABEL: Record<RevenueDocumentType, string> = { invoice: 'Invoice', cr
  */
 export default function RevenueDetailsPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const headOffice = useHeadOffice();
   const dates = useDateRange();
   const [request, setRequest] = useState<ListRequestInput | null>(null);
@@ -41,7 +41,7 @@ export default function RevenueDetailsPage() {
         dataIndex: 'document_type',
         key: 'document_type',
         sorter: true,
-        render: (v: RevenueDocumentType) => TYPE_LABEL[v] ?? v,
+        render: labels.render('revenueDocumentType'),
       },
       {
         title: 'Document No',
@@ -60,7 +60,7 @@ export default function RevenueDetailsPage() {
       { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', sorter: true, render: renderNumber },
       { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', sorter: true, render: renderMoney },
     ],
-    [headOffice],
+    [headOffice, labels],
   );
   const filters = useMemo(
     () => [
