@@ -155,6 +155,33 @@ describe('Ship Now', () => {
     expect((await admin.op('config.get')).data.allow_negative_stock).toBe(false);
   });
 
+  it('names every short line at once in one refusal, and none that fits', async () => {
+    const [a, b, c] = [await makeItem(ctx.t), await makeItem(ctx.t), await makeItem(ctx.t)];
+    await addStock(ctx.t, { ...store, item_no: a, quantity: '1' });
+    await addStock(ctx.t, { ...store, item_no: b, quantity: '10' });
+    const order = await makeOrder(ctx.t, store, [
+      { item_no: a, quantity: '2' },
+      { item_no: b, quantity: '3' },
+      { item_no: c, quantity: '4' },
+    ]);
+    const before = await postingFootprint(ctx.t);
+    const res = await ship(admin, order);
+    expect(res.statusCode).toBe(422);
+    expect(res.envelope.errors).toEqual([
+      {
+        code: 'insufficient_stock',
+        msg: `Item ${a} at ${store.location_code}: only 1 on hand, 2 to ship`,
+        field: 'lines.0.qty_to_ship',
+      },
+      {
+        code: 'insufficient_stock',
+        msg: `Item ${c} at ${store.location_code}: only 0 on hand, 4 to ship`,
+        field: 'lines.2.qty_to_ship',
+      },
+    ]);
+    expect(await postingFootprint(ctx.t)).toEqual(before);
+  });
+
   it("counts base units at the line's own location (unit of measure, variant)", async () => {
     const a = await makeItem(ctx.t);
     const second = 'SHA-02';
