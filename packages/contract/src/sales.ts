@@ -169,6 +169,16 @@ export const salesPostQty = z.object({
 /** Actions of the machine that take only the document (ship now, calculate, support to ship, sync, close, convert). */
 export const salesDocumentAction = z.object(docRef);
 
+/**
+ * Ship Now (POST /api/sales-orders/ship): an order with money still due ships only with `sell_on_credit: true` by a
+ * user holding the Sell On Credit button (issue 17), else a 422 naming remaining_amount.
+ */
+export const salesShip = z.object({
+  ...docRef,
+  sell_on_credit: z.boolean({ error: 'sell_on_credit must be true or false' }).optional(),
+});
+export type SalesShip = z.input<typeof salesShip>;
+
 /** Credit memo for lines: quantities ≤ invoiced − credited per line. */
 export const salesCreditMemoLines = z.object({
   ...docRef,
