@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
 import { successText } from '@fp/contract/web';
 // The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
-import { actionsFrom, type Machine, type Transition } from '@fp/contract/machines';
+import { actionsFrom, type DocumentFacts, type Machine, type Transition } from '@fp/contract/machines';
 import type { ToastEntity } from '@fp/contract';
 import { canAccess, useSession } from '../../auth/session';
 import { toast } from '../toast';
@@ -16,6 +16,8 @@ export type ActionBarProps = {
   /** The document's status machine (packages/contract/src/machines.ts): the only source of the buttons. */
   machine: Machine;
   status: string;
+  /** What the document is beyond its status (machines.ts `unless`: e.g. a purchase order head office shipped from). */
+  facts?: DocumentFacts;
   /** Tablet screens also show the tablet-only actions (confirm). */
   tablet?: boolean;
   /** The pages whose permission level counts (the document's detail page and its list). */
@@ -44,7 +46,7 @@ export function ActionBar(p: ActionBarProps) {
   const [asking, setAsking] = useState<Transition | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // The level on one of the pages, the button itself (a page whose buttons are named allows only those), the guard.
-  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet }).filter(
+  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet, facts: p.facts }).filter(
     (t) =>
       p.pages.some((page) => canAccess(me, page, t.level)) &&
       documentButtonAllowed(me, p.pages, t.label) &&
