@@ -202,6 +202,8 @@ export const salesLine = z.object({
   variant_code: z.string(),
   description: z.string(),
   unit_of_measure: z.string(),
+  /** Base units per unit of measure: the stock a line takes is quantity × this (issue 17: available on the line). */
+  qty_per_unit_of_measure: qty,
   location_code: z.string(),
   quantity: qty,
   unit_price: money,

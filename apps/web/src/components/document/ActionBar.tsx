@@ -10,7 +10,13 @@ import { CancelReasonDialog } from './CancelReasonDialog';
 import { documentButtonAllowed } from './access';
 import { failToast } from './toasts';
 
-export type ActionExtra = { cancel_reason_code?: string };
+export type ActionExtra = { cancel_reason_code?: string; sell_on_credit?: boolean };
+
+/**
+ * A document's own word before an action, instead of the transition's confirm text: a question whose Yes sends
+ * `extra` with the action (Ship Now of an unpaid order: sell on credit?), or a refusal shown instead of the action.
+ */
+export type ActionPrompt = { question: string; extra: ActionExtra } | { refusal: string };
 
 export type ActionBarProps = {
   /** The document's status machine (packages/contract/src/machines.ts): the only source of the buttons. */
@@ -33,6 +39,8 @@ export type ActionBarProps = {
   disabled?: boolean;
   /** A further condition of the document (e.g. cancel after payment needs its guarded button); false hides. */
   guard?: (t: Transition) => boolean;
+  /** The document's own question or refusal before an action (undefined: the transition's confirm). */
+  prompt?: (t: Transition) => ActionPrompt | undefined;
 };
 
 /**
@@ -75,12 +83,17 @@ export function ActionBar(p: ActionBarProps) {
       setAsking(t);
       return;
     }
+    const own = p.prompt?.(t);
+    if (own && 'refusal' in own) {
+      modal.warning({ title: t.label, content: own.refusal });
+      return;
+    }
     modal.confirm({
       title: t.label,
-      content: t.confirm,
+      content: own?.question ?? t.confirm,
       okText: 'Yes',
       cancelText: 'No',
-      onOk: () => execute(t),
+      onOk: () => execute(t, own?.extra),
     });
   };
 
