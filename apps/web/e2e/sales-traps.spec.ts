@@ -32,6 +32,7 @@ test('the order screen shows what is on hand: in the item search and on each lin
   await expect(option.getByTestId('item-available')).toContainText('3 available');
 
   // Five lamps where three are on hand: the line is marked as soon as it is added, before any Ship Now.
+  await field.fill('');
   await doc.addLineByKeyboard(`den ban ${u}`, lamp, '5');
   await expect(doc.line(lamp).getByTestId('line-short')).toHaveText('Only 3 available');
   await expect(doc.line(fan).getByTestId('line-short')).toHaveCount(0);
@@ -45,8 +46,15 @@ test('Ship Now of an unpaid order asks to sell on credit: the manager ships on c
   const u = uniq();
   await data.allowNegativeStock();
   const kettle = await data.item({ franchise: 'HN001', unit_price: '250000', description: `Ấm siêu tốc ${u}` });
-  const first = await data.salesDocument({ lines: [{ item_no: kettle, quantity: '2' }], then: ['release'] });
-  const second = await data.salesDocument({ lines: [{ item_no: kettle, quantity: '1' }], then: ['release'] });
+  const customer = await data.customer({ name: `Khách nợ ${u}` });
+  const sale = (quantity: string) =>
+    data.salesDocument({
+      sell_to_code: customer.customer_no,
+      lines: [{ item_no: kettle, quantity }],
+      then: ['release'],
+    });
+  const first = await sale('2');
+  const second = await sale('1');
 
   // The cashier (hanoi.staff, no Sell On Credit): nothing ships while money is due.
   const asCashier = new SalesDocumentPage(cashier);
@@ -88,7 +96,9 @@ test('a payment added but not processed reads "not yet paid"; cash at a store wi
       counted: ['cash', 'card', 'transfer'].map((payment_method) => ({ payment_method, amount: '0' })),
     });
   const item = await data.item({ franchise: 'HN001', unit_price: '120000', description: `Chảo ${u}` });
+  const customer = await data.customer({ name: `Khách ca ${u}` });
   const order = await data.salesDocument({
+    sell_to_code: customer.customer_no,
     location_code: STORE_2,
     lines: [{ item_no: item, quantity: '1' }],
     then: ['release'],
