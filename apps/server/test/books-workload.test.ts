@@ -261,7 +261,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         if (rnd.chance(0.2))
           refused(
             'ship open',
-            await call('ship open', () => c.post('/api/sales-orders/ship', { pos_so_no: no, version: order.version })),
+            await call('ship open', () =>
+              c.post('/api/sales-orders/ship', { pos_so_no: no, version: order.version, sell_on_credit: true }),
+            ),
           );
         const released = await call('release', () =>
           c.put<Order>('/api/sales-orders/status', { pos_so_no: no, version: order.version, status: 'released' }),
@@ -336,7 +338,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           refused(
             "another franchise's ship",
             await call('ship other franchise', () =>
-              stores[other].post('/api/sales-orders/ship', { pos_so_no: no, version: order.version }),
+              stores[other].post('/api/sales-orders/ship', {
+                pos_so_no: no,
+                version: order.version,
+                sell_on_credit: true,
+              }),
             ),
           );
         if (rnd.chance(0.1)) {
@@ -399,7 +405,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             const answers = await Promise.all(
               Array.from({ length: parallel }, () =>
                 call(fault ? 'ship (fault)' : parallel > 1 ? 'ship parallel' : 'ship', () =>
-                  c.post<Order>('/api/sales-orders/ship', { pos_so_no: no, version: order.version }),
+                  c.post<Order>('/api/sales-orders/ship', {
+                    pos_so_no: no,
+                    version: order.version,
+                    sell_on_credit: true,
+                  }),
                 ),
               ),
             );
@@ -848,7 +858,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(released.statusCode).toBe(200);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
-          c.post('/api/sales-orders/ship', { pos_so_no: released.data.pos_so_no, version: released.data.version }),
+          c.post('/api/sales-orders/ship', {
+            pos_so_no: released.data.pos_so_no,
+            version: released.data.version,
+            sell_on_credit: true,
+          }),
         ),
       );
       const codes = answers.map((a) => a.statusCode);

@@ -124,12 +124,13 @@ export function makeData(api: Api) {
       });
     },
     /** A user of a store holding the sales pages at one level (the item and customer lookups come with them). */
-    salesUser: async (o: { level: 'edit' | 'view'; customer_no?: string }) => {
+    salesUser: async (o: { level: 'edit' | 'view'; customer_no?: string; sellOnCredit?: boolean }) => {
       const u = await makeData(api).user({ role: 'Store Staff', customer_no: o.customer_no ?? DEMO_FRANCHISE });
       await api.post('/api/page-permissions', {
         name: `E2E sales ${o.level} ${uniq()}`,
         permission_type: o.level,
         pages: SALES_PAGES.map((page_url) => ({ page_url, permission_type: o.level })),
+        permissions: o.sellOnCredit ? ['/salesOrders/detail#Sell On Credit'] : [],
         users: [u.user_id],
       });
       return { username: u.username, password: 'Passw0rd1' };
@@ -165,9 +166,19 @@ export function makeData(api: Api) {
         doc =
           action === 'release'
             ? await api.put<SalesDoc>('/api/sales-orders/status', { ...ref, status: 'released' })
-            : await api.post<SalesDoc>('/api/sales-orders/ship', ref);
+            : await api.post<SalesDoc>('/api/sales-orders/ship', { ...ref, sell_on_credit: true });
       }
       return doc;
+    },
+    /**
+     * An open shift at a location (POST /api/shifts/open unless one is open): the demo franchises take cash at the
+     * counter only during a shift (issue 17, franchise setting cash_needs_open_shift).
+     */
+    openShift: async (location_code = `${DEMO_FRANCHISE}-01`) => {
+      const current = await api.get<{ id: number } | null>(
+        `/api/shifts/current?location_code=${encodeURIComponent(location_code)}`,
+      );
+      if (!current) await api.post('/api/shifts/open', { location_code, opening_float: '0' });
     },
     /** The stock rule's switch (PUT /api/config allow_negative_stock): journeys sell without receiving stock first. */
     allowNegativeStock: (on = true) => api.put('/api/config', { allow_negative_stock: on }),

@@ -27,7 +27,7 @@ async function storeOrder(
     doc =
       action === 'release'
         ? await api.put<SalesDoc>('/api/sales-orders/status', { ...ref, status: 'released' })
-        : await api.post<SalesDoc>('/api/sales-orders/ship', ref);
+        : await api.post<SalesDoc>('/api/sales-orders/ship', { ...ref, sell_on_credit: true });
   }
   return doc;
 }

@@ -22,7 +22,7 @@ test('walk-in sale: phone lookup, temporary customer, three lines by keyboard, s
   const rice = await data.item({ franchise: 'HN001', unit_price: '55000', description: `Gạo tám ${u}` });
   const tea = await data.item({ franchise: 'HN001', unit_price: '12500', description: `Trà xanh ${u}` });
   await data.allowNegativeStock();
-  const clerk = await data.salesUser({ level: 'edit' });
+  const clerk = await data.salesUser({ level: 'edit', sellOnCredit: true });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await loginAs(page, clerk.username, clerk.password);
@@ -75,7 +75,8 @@ test('walk-in sale: phone lookup, temporary customer, three lines by keyboard, s
   await doc.run('Release', 'Do you want to release this sales order?');
   await doc.toasts.expect('Release Sales Order Successfully!');
   await expect(doc.status).toHaveText('Released');
-  await doc.run('Ship Now', 'Do you want to ship this sales order now?');
+  // Nothing was paid: Ship Now asks to sell on credit (the clerk holds Sell On Credit).
+  await doc.run('Ship Now', '305.000 is still unpaid: sell on credit?');
   await doc.toasts.expect('Ship Now Sales Order Successfully!');
 
   // Everything shipped and invoiced: the order opens read-only on the invoiced/canceled route.

@@ -120,6 +120,7 @@ test('tablet order: list → new order → lines with + and − → release → 
   // Ship Now from Confirmed: everything invoiced, the order opens read-only with its posted documents.
   await row.tap();
   await doc.action('Ship Now').tap();
+  await doc.confirm.expectText('135.000 is still unpaid: sell on credit?');
   await doc.confirm.accept('Yes');
   await doc.toasts.expect('Ship Now Sales Order Successfully!');
   await expect(page).toHaveURL(/\/tablet\/salesOrdersInvoicedCanceled\/detail\?no=/);

@@ -23,6 +23,8 @@ export const GUARDED = {
   adjustRemainingAmount: 'Adjust Remaining Amount',
   /** Cancel an order that has processed receipts. */
   cancelAfterPayment: 'Cancel After Payment',
+  /** Ship Now of an order with a remaining amount > 0 (sell_on_credit: true): the customer pays later. */
+  sellOnCredit: 'Sell On Credit',
 } as const;
 export type GuardedButton = (typeof GUARDED)[keyof typeof GUARDED];
 

@@ -60,6 +60,8 @@ export const franchise = z.object({
   bank_bin: z.string(),
   bank_account_no: z.string(),
   bank_account_name: z.string(),
+  /** Cash at the counter needs an open shift at the location (issue 17). */
+  cash_needs_open_shift: z.boolean(),
   is_active: z.boolean(),
   last_synced_at: z.string().nullable(),
   version: int32(),
@@ -124,6 +126,8 @@ const franchiseFields = {
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9]{1,19}$/.test(v), bankAccountNoMessage),
   bank_account_name: text(100),
+  /** Cash at the counter needs an open shift at the location (issue 17). */
+  cash_needs_open_shift: z.boolean({ error: 'cash_needs_open_shift must be true or false' }),
   is_active: z.boolean({ error: 'is_active must be true or false' }),
 };
 type Fields = typeof franchiseFields;
@@ -134,6 +138,7 @@ const withDefaults = Object.fromEntries(
     if (k === 'name') return [k, v];
     if (k === 'receipt_lead_time') return [k, v.optional().default(0)];
     if (k === 'is_active') return [k, v.optional().default(true)];
+    if (k === 'cash_needs_open_shift') return [k, v.optional().default(false)];
     return [k, v.optional().default('')];
   }),
 ) as { name: Fields['name'] } & { [K in Exclude<keyof Fields, 'name'>]: z.ZodDefault<z.ZodOptional<Fields[K]>> };

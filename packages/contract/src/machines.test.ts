@@ -3,6 +3,8 @@ import {
   actionForTarget,
   actionsFrom,
   notAllowedMessage,
+  purchaseOrderFacts,
+  purchaseOrderMachine,
   salesMachineOf,
   salesOrderMachine,
   salesQuoteMachine,
@@ -37,6 +39,20 @@ describe.each(machines.map((m) => [m.name, m] as const))('status machine %s', (_
       expect(viaStatus.filter((o) => o.to === t.to)).toHaveLength(1);
       expect(actionForTarget(m, t.to as string)?.action).toBe(t.action);
     }
+  });
+});
+
+describe('purchase order machine', () => {
+  it('offers no reopen or cancel once head office shipped from the order: the facts the server refuses them by', () => {
+    const offered = (lines: { qty_shipped: string }[], headOffice = false) =>
+      actionsFrom(purchaseOrderMachine, 'released', { headOffice, facts: purchaseOrderFacts(lines) }).map(
+        (t) => t.action,
+      );
+    expect(offered([{ qty_shipped: '0' }, { qty_shipped: '0.00000' }])).toEqual(['reopen', 'receive', 'cancel']);
+    expect(offered([{ qty_shipped: '0' }, { qty_shipped: '2.00000' }])).toEqual(['receive']);
+    expect(offered([{ qty_shipped: '2' }], true)).toEqual(['ship', 'receive']);
+    // Without facts the table alone decides (the status).
+    expect(actionsFrom(purchaseOrderMachine, 'released').map((t) => t.action)).toContain('reopen');
   });
 });
 

@@ -24,7 +24,27 @@ export type Transition<S extends string = string> = {
   readonly tabletOnly?: boolean;
   /** Head office's side of the document (ship a franchise's purchase order): shown and allowed only to head office. */
   readonly headOfficeOnly?: boolean;
+  /**
+   * A fact of the document (beyond its status) that rules the action out while it holds: the server refuses it (422)
+   * and `actionsFrom` leaves it out when given the same facts (e.g. a purchase order head office has shipped from).
+   */
+  readonly unless?: keyof DocumentFacts;
 };
+
+/** What a document is beyond its status, for the transitions' `unless`; each side computes it with the same function. */
+export type DocumentFacts = {
+  /** Some line has shipped something (qty_shipped > 0). */
+  readonly shipped?: boolean;
+};
+
+/** The facts of a purchase order from its lines (the server's refusal and the screen's buttons use this one). */
+export const purchaseOrderFacts = (lines: readonly { qty_shipped: string | number }[]): DocumentFacts => ({
+  shipped: lines.some((l) => Number(l.qty_shipped) > 0),
+});
+
+/** Whether a fact of the document rules the transition out. */
+export const ruledOut = (t: Pick<Transition, 'unless'>, facts: DocumentFacts = {}) =>
+  t.unless !== undefined && facts[t.unless] === true;
 
 export type Machine<S extends string = string> = {
   readonly name: string;
@@ -221,6 +241,7 @@ export const purchaseOrderMachine = machine<PurchaseOrderStatus>({
       confirm: 'Do you want to reopen this purchase order?',
       level: 'edit',
       op: 'purchaseOrders.status',
+      unless: 'shipped',
     },
     {
       action: 'ship',
@@ -269,6 +290,7 @@ export const purchaseOrderMachine = machine<PurchaseOrderStatus>({
       level: 'edit',
       reasonPage: '/purchasesOrders',
       op: 'purchaseOrders.status',
+      unless: 'shipped',
     },
   ],
 });
@@ -328,13 +350,14 @@ export const transitionOf = <S extends string>(m: Machine<S>, action: string): T
 export const actionsFrom = <S extends string>(
   m: Machine<S>,
   status: string,
-  o: { tablet?: boolean; headOffice?: boolean } = {},
+  o: { tablet?: boolean; headOffice?: boolean; facts?: DocumentFacts } = {},
 ) =>
   m.transitions.filter(
     (t) =>
       (t.from as readonly string[]).includes(status) &&
       (o.tablet || !t.tabletOnly) &&
-      (o.headOffice || !t.headOfficeOnly),
+      (o.headOffice || !t.headOfficeOnly) &&
+      !ruledOut(t, o.facts),
   );
 
 /**

@@ -202,6 +202,7 @@ const structures: Record<string, Partial<PageStructureDef>> = {
       'bank_bin',
       'bank_account_no',
       'bank_account_name',
+      'cash_needs_open_shift',
     ],
     filters: ['document_type', 'year'],
   },

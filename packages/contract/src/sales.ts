@@ -169,6 +169,16 @@ export const salesPostQty = z.object({
 /** Actions of the machine that take only the document (ship now, calculate, support to ship, sync, close, convert). */
 export const salesDocumentAction = z.object(docRef);
 
+/**
+ * Ship Now (POST /api/sales-orders/ship): an order with money still due ships only with `sell_on_credit: true` by a
+ * user holding the Sell On Credit button (issue 17), else a 422 naming remaining_amount.
+ */
+export const salesShip = z.object({
+  ...docRef,
+  sell_on_credit: z.boolean({ error: 'sell_on_credit must be true or false' }).optional(),
+});
+export type SalesShip = z.input<typeof salesShip>;
+
 /** Credit memo for lines: quantities ≤ invoiced − credited per line. */
 export const salesCreditMemoLines = z.object({
   ...docRef,
@@ -192,6 +202,8 @@ export const salesLine = z.object({
   variant_code: z.string(),
   description: z.string(),
   unit_of_measure: z.string(),
+  /** Base units per unit of measure: the stock a line takes is quantity × this (issue 17: available on the line). */
+  qty_per_unit_of_measure: qty,
   location_code: z.string(),
   quantity: qty,
   unit_price: money,

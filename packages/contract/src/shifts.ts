@@ -25,6 +25,8 @@ export const shiftMessages = {
   zNeedsClosed: (shiftNo: string) => `Shift ${shiftNo} is still open; a Z report is printed once the shift is closed`,
   methodTwice: (method: string) => `${method} is counted more than once`,
   methodMissing: (method: string) => `The counted amount for ${method} is required`,
+  /** Issue 17: a cash receipt where the franchise's cash needs an open shift and the location has none. */
+  cashNeedsOpenShift: (location: string) => `Open a shift at ${location} before taking cash`,
 } as const;
 
 /** POST /api/shifts/open. */

@@ -16,6 +16,8 @@ export async function tabletClerk(api: Api, user: { user_id: number; username: s
     name: `E2E tablet ${user.username}`,
     permission_type: 'edit',
     pages: TABLET_SALES_PAGES.map((page_url) => ({ page_url, permission_type: 'edit' })),
+    // The journeys ship unpaid orders: the clerk may sell on credit (issue 17).
+    permissions: ['/tablet/salesOrders/detail#Sell On Credit'],
     users: [user.user_id],
   });
   return { username: user.username, password: 'Passw0rd1' };

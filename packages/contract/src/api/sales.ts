@@ -20,6 +20,7 @@ import {
   salesPostQty,
   salesRequestedDeliveryDate,
   salesShipment,
+  salesShip,
   salesShipmentListItem,
   salesStatusChange,
 } from '../sales.js';
@@ -38,7 +39,7 @@ export const salesOrdersSchemas = {
   lineAdd: { body: salesLineAdd, response: salesOrder },
   lineUpdate: { body: salesLineUpdate, response: salesOrder },
   lineRemove: { body: salesLineRemove, response: salesOrder },
-  ship: { body: salesDocumentAction, response: salesOrder },
+  ship: { body: salesShip, response: salesOrder },
   calculateQtyToShip: { body: salesDocumentAction, response: salesOrder },
   supportToShip: { body: salesDocumentAction, response: salesOrder },
   sync: { body: salesDocumentAction, response: salesActionResult },

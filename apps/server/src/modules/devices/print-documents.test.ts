@@ -116,6 +116,7 @@ describe('printing documents by number', () => {
     const shipped = await w.client.post<Order>('/api/sales-orders/ship', {
       pos_so_no: order.pos_so_no,
       version: released.data.version,
+      sell_on_credit: true,
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const ssNo = shipped.data.shipments[0].pos_ss_no;

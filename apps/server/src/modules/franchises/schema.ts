@@ -51,6 +51,11 @@ export const franchises = pgTable(
     bank_bin: text('bank_bin').notNull().default(''),
     bank_account_no: text('bank_account_no').notNull().default(''),
     bank_account_name: text('bank_account_name').notNull().default(''),
+    /**
+     * Cash at the counter needs an open shift (issue 17): a cash receipt of a location without an open shift is
+     * refused (modules/payments). Off by default; on for the demo franchises.
+     */
+    cash_needs_open_shift: boolean('cash_needs_open_shift').notNull().default(false),
     is_active: boolean('is_active').notNull().default(true),
     /** When the last sync from the ERP port refreshed this franchise. */
     last_synced_at: timestamp('last_synced_at', { withTimezone: true, mode: 'string' }),

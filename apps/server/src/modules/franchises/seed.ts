@@ -89,6 +89,8 @@ function demoFranchises(s: Services): Demo[] {
         bank_bin: '970416',
         bank_account_no: '88012026',
         bank_account_name: 'CONG TY TNHH BAN LE THANG LONG',
+        // Cash at the counter needs an open shift (issue 17).
+        cash_needs_open_shift: true,
       },
       stores: [
         {
@@ -140,6 +142,8 @@ function demoFranchises(s: Services): Demo[] {
         bank_bin: '970436',
         bank_account_no: '0071000923456',
         bank_account_name: 'CONG TY TNHH THUONG MAI SAI GON XANH',
+        // Cash at the counter needs an open shift (issue 17).
+        cash_needs_open_shift: true,
       },
       stores: [
         {
@@ -191,6 +195,8 @@ function demoFranchises(s: Services): Demo[] {
         bank_bin: '970407',
         bank_account_no: '19036851234019',
         bank_account_name: 'CONG TY TNHH PHAN PHOI SONG HAN',
+        // Cash at the counter needs an open shift (issue 17).
+        cash_needs_open_shift: true,
       },
       stores: [
         {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
+import type { AppError } from '../../http/errors.js';
 import { writeSettings } from '../system/settings.js';
 import { makeStore } from '../sales/posting/test-support.js';
 import { assertStock, onHand, onHandOf, postCustomerEntries, postItemEntries, stockKeyOf } from './service.js';
@@ -99,6 +100,39 @@ describe('ledger service', () => {
       field: 'lines.0.qty_to_ship',
       message: `Item S1 at ${store.location_code}: only 3 on hand, 4 to ship`,
     });
+    // Every short line at once: one error per line of a short position, none for a line that fits.
+    await postItemEntries(db, [entry('S2', '10')]);
+    const refusal = await db
+      .transaction((tx) =>
+        assertStock(tx, 'LGA', [
+          need('2', 'lines.0.qty_to_ship'),
+          { locationCode: store.location_code, itemNo: 'S2', quantity: '4', field: 'lines.1.qty_to_ship' },
+          need('2', 'lines.2.qty_to_ship'),
+          { locationCode: store.location_code, itemNo: 'S3', quantity: '1', field: 'lines.3.qty_to_ship' },
+        ]),
+      )
+      .then(
+        () => null,
+        (e: AppError) => e,
+      );
+    expect(refusal?.status).toBe(422);
+    expect(refusal?.toErrors()).toEqual([
+      {
+        code: 'insufficient_stock',
+        field: 'lines.0.qty_to_ship',
+        msg: `Item S1 at ${store.location_code}: only 3 on hand, 4 to ship`,
+      },
+      {
+        code: 'insufficient_stock',
+        field: 'lines.2.qty_to_ship',
+        msg: `Item S1 at ${store.location_code}: only 3 on hand, 4 to ship`,
+      },
+      {
+        code: 'insufficient_stock',
+        field: 'lines.3.qty_to_ship',
+        msg: `Item S3 at ${store.location_code}: only 0 on hand, 1 to ship`,
+      },
+    ]);
     await expect(
       db.transaction((tx) => assertStock(tx, 'LGA', [{ ...need('1'), variantCode: 'BLUE' }], { verb: 'to take out' })),
     ).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { businessRule } from '../../http/errors.js';
+import type { ApiError } from '@fp/contract';
+import { AppError } from '../../http/errors.js';
 import { D, toQty } from '../../kernel/money.js';
 import { allowNegativeStock } from '../system/settings.js';
 import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
@@ -93,9 +94,11 @@ export async function lockStock(tx: Tx, keys: readonly StockKey[]): Promise<void
 export type StockNeed = StockKey & { quantity: string; field?: string };
 
 /**
- * The stock rule (issue 8): locks the positions (lockStock) and refuses with a 422 `insufficient_stock` naming item,
- * location, what is on hand and what the posting takes ("Item SP001 at HN001-01: only 3 on hand, 5 to ship") when a
- * position would go below zero, unless the setting allow_negative_stock is on. Needs of one position add up.
+ * The stock rule (issue 8): locks the positions (lockStock) and refuses with one 422 `insufficient_stock` naming every
+ * short line at once when positions would go below zero, unless the setting allow_negative_stock is on: one error per
+ * need of a short position, its `field` the need's (`lines.N.quantity`, default `lines`) and its message naming item,
+ * location, what is on hand and what the posting takes there ("Item SP001 at HN001-01: only 3 on hand, 5 to ship").
+ * Needs of one position add up (each of its lines is named with the position's total).
  * `franchiseCode` is the franchise posting (the setting is global today; a per-franchise switch would read it).
  */
 export async function assertStock(
@@ -107,22 +110,23 @@ export async function assertStock(
   const wanted = needs.filter((n) => D(n.quantity).gt(0));
   if (wanted.length === 0 || (await allowNegativeStock(tx))) return;
   await lockStock(tx, wanted);
-  const totals = new Map<string, { need: StockNeed; quantity: ReturnType<typeof D> }>();
+  const totals = new Map<string, { needs: StockNeed[]; quantity: ReturnType<typeof D> }>();
   for (const n of wanted) {
     const key = stockKeyOf(n);
-    const seen = totals.get(key);
-    totals.set(key, { need: seen?.need ?? n, quantity: (seen?.quantity ?? D(0)).plus(n.quantity) });
+    const seen = totals.get(key) ?? { needs: [], quantity: D(0) };
+    totals.set(key, { needs: [...seen.needs, n], quantity: seen.quantity.plus(n.quantity) });
   }
   const available = await onHandOf(tx, wanted);
-  for (const [key, { need, quantity }] of totals) {
+  const errors: ApiError[] = [];
+  for (const [key, { needs: short, quantity }] of totals) {
     const have = D(available.get(key));
-    if (quantity.gt(have)) {
-      const item = need.variantCode ? `${need.itemNo} (${need.variantCode})` : need.itemNo;
-      throw businessRule(
-        `Item ${item} at ${need.locationCode}: only ${toQty(have)} on hand, ${toQty(quantity)} ${o.verb ?? 'to ship'}`,
-        'insufficient_stock',
-        need.field ?? 'lines',
-      );
-    }
+    if (!quantity.gt(have)) continue;
+    const need = short[0];
+    const item = need.variantCode ? `${need.itemNo} (${need.variantCode})` : need.itemNo;
+    const msg = `Item ${item} at ${need.locationCode}: only ${toQty(have)} on hand, ${toQty(quantity)} ${o.verb ?? 'to ship'}`;
+    const fields = [...new Set(short.map((n) => n.field ?? 'lines'))];
+    for (const field of fields) errors.push({ code: 'insufficient_stock', msg, field });
   }
+  const [first, ...rest] = errors;
+  if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
 }

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buttonKey, GUARDED } from '@fp/contract';
 import { systemAuth } from '../../http/context.js';
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { checkBooks, totalViolations } from '../../books/checks.js';
+import { pagePermissions } from '../access/schema.js';
 import { getCustomerByNo } from '../customers/lookup.js';
 import { makeCustomer } from '../customers/test-support/builders.js';
 import { makeCancelReason, makeOrder, salesWorld, type Order } from '../sales/test-support/builders.js';
@@ -44,7 +47,11 @@ async function ship(c: Client, o: { pos_so_no: string; version: number }) {
     status: 'released',
   });
   if (released.statusCode !== 200) throw new Error(`release failed: ${released.body}`);
-  return c.post<Order>('/api/sales-orders/ship', { pos_so_no: o.pos_so_no, version: released.data.version });
+  return c.post<Order>('/api/sales-orders/ship', {
+    pos_so_no: o.pos_so_no,
+    version: released.data.version,
+    sell_on_credit: true,
+  });
 }
 const entriesOf = async (c: Client, customer_no: string) =>
   (
@@ -75,7 +82,13 @@ beforeAll(async () => {
     })),
     { page_url: '/customers/redeemablePoints', permission_type: 'view' as const },
   ];
-  w.client = (await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'LP001', pages })).client;
+  const manager = await ctx.t.makeUser({ role: 'Store Manager', customer_no: 'LP001', pages });
+  // The tests ship unpaid orders: the manager sells on credit (issue 17).
+  await ctx.t.services.db
+    .update(pagePermissions)
+    .set({ permissions: [buttonKey('/salesOrders/detail', GUARDED.sellOnCredit)] })
+    .where(eq(pagePermissions.name, `perm-${manager.username}`));
+  w.client = manager.client;
 });
 
 describe('redeeming points on a sales order', () => {
@@ -343,6 +356,7 @@ describe('earning and reversing points with the postings', () => {
       const anon = await w.client.post<Order>('/api/sales-orders/ship', {
         pos_so_no: walkIn.pos_so_no,
         version: walkIn.version,
+        sell_on_credit: true,
       });
       expect(anon.statusCode).toBe(200);
       expect(anon.data).toMatchObject({ status: 'invoiced', loyalty_redeemable_points: '0.00000' });

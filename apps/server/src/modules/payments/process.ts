@@ -7,7 +7,7 @@ import { D, toMoney } from '../../kernel/money.js';
 import { runPosting } from '../../kernel/posting.js';
 import { postCustomerEntries } from '../ledger/service.js';
 import { takeBankEntryNumbers, writeReceiptBankEntries } from '../money/bank-entries.js';
-import { lockOpenShifts, shiftIdOfLocation } from '../shifts/service.js';
+import { assertCashShift, lockOpenShifts, shiftIdOfLocation } from '../shifts/service.js';
 import { amountsOf } from '../sales/amounts.js';
 import type { SalesOrderRow } from '../sales/load.js';
 import {
@@ -29,7 +29,7 @@ import { cashReceipts } from './schema.js';
 
 /** The receipts to post; `order` is null for a payment on account (pos_so_no ''). */
 type Locked = { order: SalesOrderRow | null; receipts: CashReceiptRow[] };
-type Plan = { postingDate: string };
+type Plan = { postingDate: string; open: Map<string, number> };
 
 /**
  * The fixed customer accounts of the payoo and viettel channels (config PAYOO_CUSTOMER_NO, VIETTEL_CUSTOMER_NO):
@@ -61,7 +61,15 @@ function postReceipts(tx: Tx, auth: Auth, accounts: ChannelAccounts, name: strin
           remaining = remaining.minus(r.amount);
         }
       }
-      return { postingDate: businessDate() };
+      // Issue 11: each receipt belongs to the open shift of its location, locked FOR SHARE after the order and the
+      // receipts (the close locks the shift FOR UPDATE and nothing else: modules/shifts/README.md "Lock order").
+      // Issue 17: cash where the franchise needs an open shift is refused without one (after that lock).
+      const open = await lockOpenShifts(
+        tx,
+        receipts.map((r) => r.location_code),
+      );
+      await assertCashShift(tx, receipts, open);
+      return { postingDate: businessDate(), open };
     },
     // The RC number was taken when the receipt was added; a BA number per transfer/card receipt now.
     number: (tx, { receipts }, plan) => takeBankEntryNumbers(tx, receipts, plan.postingDate),
@@ -82,21 +90,16 @@ function postReceipts(tx: Tx, auth: Auth, accounts: ChannelAccounts, name: strin
       );
       await writeReceiptBankEntries(tx, auth, receipts, plan.postingDate, numbers);
     },
-    update: async (tx, { receipts }, plan) => {
-      // Issue 11: each receipt belongs to the open shift of its location, locked FOR SHARE after the order and the
-      // receipts (the close locks the shift FOR UPDATE and nothing else: modules/shifts/README.md "Lock order").
-      // processed_at is the clock after that lock, so it lies between the shift's opened_at and closed_at.
-      const open = await lockOpenShifts(
-        tx,
-        receipts.map((r) => r.location_code),
-      );
+    update: (tx, { receipts }, plan) => {
+      // processed_at is the clock after the shift lock (check step), so it lies between the shift's opened_at and
+      // closed_at.
       return tx
         .update(cashReceipts)
         .set({
           status: 'processed',
           posting_date: plan.postingDate,
           processed_at: sql`clock_timestamp()`,
-          shift_id: shiftIdOfLocation(open),
+          shift_id: shiftIdOfLocation(plan.open),
           processed_by: auth.userId || null,
           version: sql`${cashReceipts.version} + 1`,
           updated_at: sql`now()`,

@@ -9,6 +9,7 @@ import { D, toMoney } from '../../kernel/money.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { customers } from '../customers/schema.js';
 import { franchises } from '../franchises/schema.js';
+import { assertCashShift } from '../shifts/service.js';
 import { amountsOf } from '../sales/amounts.js';
 import { SALES_ORDER_NOT_FOUND, type SalesOrderRow } from '../sales/load.js';
 import { salesOrders } from '../sales/schema.js';
@@ -190,6 +191,8 @@ async function customerTarget(tx: Tx, auth: Auth, body: AddBody): Promise<Target
  */
 export async function addCashReceipt(tx: Tx, auth: Auth, body: AddBody): Promise<CashReceiptRow> {
   const target = body.pos_so_no ? await orderTarget(tx, auth, body) : await customerTarget(tx, auth, body);
+  // Issue 17: no cash without an open shift where the franchise asks for one (processing checks again under lock).
+  await assertCashShift(tx, [{ ...target, payment_type: body.payment_type }]);
   const cash = body.payment_type === 'cash' && D(body.amount).gt(0);
   const tendered = cash ? D(body.tendered_amount ?? body.amount) : null;
   const installment = body.payment_type === 'installment';

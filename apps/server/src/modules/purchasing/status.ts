@@ -1,11 +1,13 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   actionForTarget,
   buttonAllowedOnAny,
   messages,
   pageStructureOf,
+  purchaseOrderFacts,
   purchaseOrderMachine,
+  ruledOut,
   transitionOf,
   type purchaseOrderByPoNo,
   type purchaseStatusChange,
@@ -59,12 +61,13 @@ const common = (doc: Pick<PurchaseOrderRow, 'pos_po_no'>, scope: Scope, action: 
   notFoundAs: PURCHASE_ORDER_NOT_FOUND,
 });
 
-async function shippedLines(tx: Tx, posPoNo: string): Promise<number> {
-  const [r] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/** The order's facts for the machine's `unless` (contract purchaseOrderFacts over its lines, as the screen reads them). */
+async function factsOf(tx: Tx, posPoNo: string) {
+  const lines = await tx
+    .select({ qty_shipped: purchaseOrderLines.qty_shipped })
     .from(purchaseOrderLines)
-    .where(and(eq(purchaseOrderLines.pos_po_no, posPoNo), gt(purchaseOrderLines.qty_shipped, '0')));
-  return r?.n ?? 0;
+    .where(eq(purchaseOrderLines.pos_po_no, posPoNo));
+  return purchaseOrderFacts(lines);
 }
 
 /** The cancel reason of page /purchasesOrders: required, and it must exist there (400 naming cancel_reason_code). */
@@ -106,7 +109,7 @@ export async function changePurchaseStatus(
   requirePurchaseAction(auth, t.action);
   const c = common(found, auth.scope, t.action, body.version);
   const doc = await lockForAction<typeof purchaseOrders, PurchaseOrderRow>(tx, c);
-  if ((await shippedLines(tx, doc.pos_po_no)) > 0)
+  if (ruledOut(t, await factsOf(tx, doc.pos_po_no)))
     throw businessRule(
       `${purchaseOrderMachine.entity} ${doc.pos_po_no} has shipped lines and cannot ${t.label.toLowerCase()}`,
       'already_shipped',

@@ -72,17 +72,19 @@ beforeAll(async () => {
       { invoice_discount_amount: '10000' },
     );
     A1 = a1.pos_so_no;
-    expect((await admin.op('salesOrders.ship', { body: a1 })).data.grand_total).toBe('240000.00');
+    expect((await admin.op('salesOrders.ship', { body: { ...a1, sell_on_credit: true } })).data.grand_total).toBe(
+      '240000.00',
+    );
     const b1 = await makeOrder(ctx.t, rb, [{ item_no: Y, quantity: '4', unit_price: '50000' }]);
     B1 = b1.pos_so_no;
-    expect((await admin.op('salesOrders.ship', { body: b1 })).statusCode).toBe(200);
+    expect((await admin.op('salesOrders.ship', { body: { ...b1, sell_on_credit: true } })).statusCode).toBe(200);
   } finally {
     vi.useRealTimers();
   }
   const a2 = await makeOrder(ctx.t, ra, [{ item_no: X, quantity: '1', unit_price: '100000' }]);
   A2 = a2.pos_so_no;
   await db.update(salesOrders).set({ sales_type: 'ZALO STORE' }).where(eq(salesOrders.pos_so_no, A2));
-  expect((await admin.op('salesOrders.ship', { body: a2 })).statusCode).toBe(200);
+  expect((await admin.op('salesOrders.ship', { body: { ...a2, sell_on_credit: true } })).statusCode).toBe(200);
   const [a1now] = await db.select().from(salesOrders).where(eq(salesOrders.pos_so_no, A1));
   const cm = await admin.op('salesOrders.creditMemo', {
     body: { pos_so_no: A1, version: a1now.version, lines: [{ line_no: 10000, quantity: '1' }] },

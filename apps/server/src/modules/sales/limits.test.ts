@@ -285,8 +285,8 @@ describe('ordinary buttons', () => {
     );
     expect(await rowOf(order.pos_so_no)).toEqual(before);
 
-    await grant(u, ['Release', 'Save', 'Ship Now']);
-    const ship = await u.client.post<Order>('/api/sales-orders/ship', body);
+    await grant(u, ['Release', 'Save', 'Ship Now', 'Sell On Credit']);
+    const ship = await u.client.post<Order>('/api/sales-orders/ship', { ...body, sell_on_credit: true });
     expect(ship.statusCode, ship.body).toBe(200);
   });
 

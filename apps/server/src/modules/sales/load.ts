@@ -130,12 +130,10 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     ...(header.document_type === 'order' ? await orderEarnedPoints(db, posSoNo) : {}),
     totals: { ...totals, remaining_amount: amounts.remaining_amount, credited_amount: amounts.credited_amount },
     remaining_amount: amounts.remaining_amount,
-    lines: itemLines.map(
-      ({ id: _lineId, pos_so_no: _no, qty_per_unit_of_measure: _q, created_at: _c, updated_at: _u, ...l }) => ({
-        ...l,
-        vat_amount: vatContained(l.amount, l.vat_percent),
-      }),
-    ),
+    lines: itemLines.map(({ id: _lineId, pos_so_no: _no, created_at: _c, updated_at: _u, ...l }) => ({
+      ...l,
+      vat_amount: vatContained(l.amount, l.vat_percent),
+    })),
     fees: fees.map((f) => ({
       line_no: f.line_no,
       fee_code: f.fee_code,

@@ -20,6 +20,7 @@ import type { Scope } from '../../http/scope.js';
 import { D, toMoney } from '../../kernel/money.js';
 import { users } from '../auth/schema.js';
 import { takeNextNumber } from '../number-series/service.js';
+import { franchises } from '../franchises/schema.js';
 import { cashReceipts } from '../payments/schema.js';
 import { shiftCounts, shifts } from './schema.js';
 
@@ -257,6 +258,53 @@ export async function lockOpenShifts(tx: Tx, locationCodes: readonly string[]): 
     .orderBy(asc(shifts.location_code))
     .for('share');
   return new Map(rows.map((r) => [r.location_code, r.id]));
+}
+
+/** A receipt as far as the cash rule reads it. */
+type CashRuleReceipt = { franchise_code: string; location_code: string; payment_type: string };
+
+/**
+ * Cash at the counter needs an open shift (issue 17): a cash receipt of a franchise with `cash_needs_open_shift` at a
+ * location without an open shift is a 422 `shift_not_open` on location_code ("Open a shift at HN001-01 before taking
+ * cash"). `open` is what lockOpenShifts answered (processing, after the shift lock); without it the open shifts are
+ * read (adding a receipt: the early word, the processing decides).
+ */
+export async function assertCashShift(
+  db: DbOrTx,
+  receipts: readonly CashRuleReceipt[],
+  open?: Map<string, number>,
+): Promise<void> {
+  const cash = receipts.filter((r) => r.payment_type === 'cash' && r.location_code);
+  if (cash.length === 0) return;
+  const strict = await db
+    .select({ customer_no: franchises.customer_no })
+    .from(franchises)
+    .where(
+      and(
+        inArray(franchises.customer_no, [...new Set(cash.map((r) => r.franchise_code))]),
+        eq(franchises.cash_needs_open_shift, true),
+      ),
+    );
+  const needing = cash.filter((r) => strict.some((f) => f.customer_no === r.franchise_code));
+  if (needing.length === 0) return;
+  const openAt =
+    open ??
+    new Map(
+      (
+        await db
+          .select({ id: shifts.id, location_code: shifts.location_code })
+          .from(shifts)
+          .where(
+            and(
+              inArray(shifts.location_code, [...new Set(needing.map((r) => r.location_code))]),
+              eq(shifts.status, 'open'),
+            ),
+          )
+      ).map((r) => [r.location_code, r.id]),
+    );
+  const missing = needing.find((r) => !openAt.has(r.location_code));
+  if (missing)
+    throw businessRule(shiftMessages.cashNeedsOpenShift(missing.location_code), 'shift_not_open', 'location_code');
 }
 
 /** The shift_id to write on processed receipts: a CASE over their location (null where no shift is open). */

@@ -596,3 +596,60 @@ describe('VietQR', () => {
     expect(expected.height - without.height).toBeGreaterThan(200);
   });
 });
+
+describe('cash needs an open shift (issue 17)', () => {
+  const counted = [
+    { payment_method: 'cash' as const, amount: '0' },
+    { payment_method: 'card' as const, amount: '0' },
+    { payment_method: 'transfer' as const, amount: '0' },
+  ];
+
+  it('with the franchise setting on, cash at a location without an open shift is refused on add and on process', async () => {
+    const strict = await makeStore(ctx.t, 'SCS');
+    const f = await admin.op('franchises.get', { params: { customer_no: 'SCS' } });
+    expect(f.data.cash_needs_open_shift).toBe(false);
+    const order = await makeOrder(ctx.t, strict, [{ item_no: item, quantity: '1', unit_price: '100000' }]);
+    const cash = { pos_so_no: order.pos_so_no, amount: '40000', payment_type: 'cash' as const };
+    // Off: cash is taken without a shift.
+    const loose = await admin.op('cashReceipts.add', { body: cash });
+    expect(loose.statusCode, loose.body).toBe(201);
+    await admin.op('cashReceipts.delete', { query: { receipt_id: loose.data.receipt_id } });
+
+    const on = await admin.op('franchises.update', {
+      body: { customer_no: 'SCS', version: f.data.version, cash_needs_open_shift: true },
+    });
+    expect([on.statusCode, on.data.cash_needs_open_shift]).toEqual([200, true]);
+    const receiptsBefore = await db().select().from(cashReceipts).where(eq(cashReceipts.franchise_code, 'SCS'));
+    const refused = await admin.op('cashReceipts.add', { body: cash });
+    expect([refused.statusCode, refused.envelope.errors]).toEqual([
+      422,
+      [{ code: 'shift_not_open', msg: 'Open a shift at SCS-01 before taking cash', field: 'location_code' }],
+    ]);
+    expect(await db().select().from(cashReceipts).where(eq(cashReceipts.franchise_code, 'SCS'))).toEqual(
+      receiptsBefore,
+    );
+    // An installment is no cash at the counter.
+    const installment = await admin.op('cashReceipts.add', {
+      body: { ...cash, payment_type: 'installment', contract_no: 'HD-1', payment_term: '3_months' },
+    });
+    expect(installment.statusCode, installment.body).toBe(201);
+
+    const opened = await admin.op('shifts.open', { body: { location_code: strict.location_code, opening_float: '0' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const taken = await admin.op('cashReceipts.add', { body: cash });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const closed = await admin.op('shifts.close', { body: { shift_id: opened.data.id, version: 1, counted } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The shift closed before the cash was processed: processing refuses it, under the shift lock.
+    const late = await admin.op('cashReceipts.process', { body: { receipt_id: taken.data.receipt_id } });
+    expect([late.statusCode, errorOf(late)]).toEqual([
+      422,
+      { code: 'shift_not_open', msg: 'Open a shift at SCS-01 before taking cash', field: 'location_code' },
+    ]);
+    const [still] = await db().select().from(cashReceipts).where(eq(cashReceipts.receipt_id, taken.data.receipt_id));
+    expect(still.status).toBe('open');
+    const again = await admin.op('shifts.open', { body: { location_code: strict.location_code, opening_float: '0' } });
+    const done = await admin.op('cashReceipts.process', { body: { receipt_id: taken.data.receipt_id } });
+    expect([done.statusCode, done.data.shift_id]).toEqual([200, again.data.id]);
+  });
+});

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
 import { successText } from '@fp/contract/web';
 // The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
-import { actionsFrom, type Machine, type Transition } from '@fp/contract/machines';
+import { actionsFrom, type DocumentFacts, type Machine, type Transition } from '@fp/contract/machines';
 import type { ToastEntity } from '@fp/contract';
 import { canAccess, useSession } from '../../auth/session';
 import { toast } from '../toast';
@@ -10,12 +10,20 @@ import { CancelReasonDialog } from './CancelReasonDialog';
 import { documentButtonAllowed } from './access';
 import { failToast } from './toasts';
 
-export type ActionExtra = { cancel_reason_code?: string };
+export type ActionExtra = { cancel_reason_code?: string; sell_on_credit?: boolean };
+
+/**
+ * A document's own word before an action, instead of the transition's confirm text: a question whose Yes sends
+ * `extra` with the action (Ship Now of an unpaid order: sell on credit?), or a refusal shown instead of the action.
+ */
+export type ActionPrompt = { question: string; extra: ActionExtra } | { refusal: string };
 
 export type ActionBarProps = {
   /** The document's status machine (packages/contract/src/machines.ts): the only source of the buttons. */
   machine: Machine;
   status: string;
+  /** What the document is beyond its status (machines.ts `unless`: e.g. a purchase order head office shipped from). */
+  facts?: DocumentFacts;
   /** Tablet screens also show the tablet-only actions (confirm). */
   tablet?: boolean;
   /** The pages whose permission level counts (the document's detail page and its list). */
@@ -31,6 +39,8 @@ export type ActionBarProps = {
   disabled?: boolean;
   /** A further condition of the document (e.g. cancel after payment needs its guarded button); false hides. */
   guard?: (t: Transition) => boolean;
+  /** The document's own question or refusal before an action (undefined: the transition's confirm). */
+  prompt?: (t: Transition) => ActionPrompt | undefined;
 };
 
 /**
@@ -44,7 +54,7 @@ export function ActionBar(p: ActionBarProps) {
   const [asking, setAsking] = useState<Transition | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // The level on one of the pages, the button itself (a page whose buttons are named allows only those), the guard.
-  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet }).filter(
+  const allowed = actionsFrom(p.machine, p.status, { tablet: p.tablet, facts: p.facts }).filter(
     (t) =>
       p.pages.some((page) => canAccess(me, page, t.level)) &&
       documentButtonAllowed(me, p.pages, t.label) &&
@@ -73,12 +83,17 @@ export function ActionBar(p: ActionBarProps) {
       setAsking(t);
       return;
     }
+    const own = p.prompt?.(t);
+    if (own && 'refusal' in own) {
+      modal.warning({ title: t.label, content: own.refusal });
+      return;
+    }
     modal.confirm({
       title: t.label,
-      content: t.confirm,
+      content: own?.question ?? t.confirm,
       okText: 'Yes',
       cancelText: 'No',
-      onOk: () => execute(t),
+      onOk: () => execute(t, own?.extra),
     });
   };
 

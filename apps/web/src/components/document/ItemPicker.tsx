@@ -5,6 +5,8 @@ import { formatNumber } from '@fp/contract/web';
 import type { ItemRow } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
+import i18n from '../../i18n';
+import { useOnHand } from './stock';
 
 export type PickedItem = { item_no: string; description?: string; unit?: string; price?: string };
 
@@ -17,6 +19,8 @@ type Props = {
   onPick: (item: PickedItem) => void;
   disabled?: boolean;
   id?: string;
+  /** Shows each item's on-hand quantity at this location (sales documents, issue 17). */
+  location?: string | null;
 };
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -59,6 +63,8 @@ export const ItemPicker = forwardRef<RefSelectProps, Props>(function ItemPicker(
     return [...items].sort((a, b) => Number(b.item_no === exact) - Number(a.item_no === exact));
   }, [search.data, text, fresh]);
 
+  const stock = useOnHand(p.location ? [p.location] : [], p.location ? rows.map((r) => r.item_no) : []);
+
   const pick = (itemNo: string) => {
     const row = rows.find((r) => r.item_no === itemNo);
     p.onPick(
@@ -91,6 +97,12 @@ export const ItemPicker = forwardRef<RefSelectProps, Props>(function ItemPicker(
             <span style={{ opacity: 0.65 }}>
               · {r.base_unit_of_measure} · {formatNumber(r.effective_price)}
             </span>
+            {p.location && stock.ready ? (
+              <span data-testid="item-available" style={{ opacity: 0.65 }}>
+                {' '}
+                · {i18n.t('sales.stock.available', { quantity: formatNumber(stock.item(p.location, r.item_no)) })}
+              </span>
+            ) : null}
           </span>
         ),
       }))}

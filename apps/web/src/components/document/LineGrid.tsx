@@ -25,6 +25,8 @@ export type LineGridProps<L> = {
   onRemove: (line: L) => Promise<unknown>;
   /** The franchise whose items the item field searches. */
   franchise?: string | null;
+  /** The location whose on-hand quantity the item field shows beside each item (sales documents). */
+  location?: string | null;
   /** The quantity field's rule (the contract's) and its conversion to the sent text. */
   quantity: Pick<CellEdit, 'check' | 'toValue'>;
   footer?: ReactNode;
@@ -117,6 +119,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
             ref={itemRef}
             id="line-entry-item"
             franchise={p.franchise}
+            location={p.location}
             value={text}
             onChange={(v) => {
               setText(v);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { bankAccountNoMessage, bankBinMessage, check, messages, pageStructureOf } from '@fp/contract';
@@ -32,6 +33,7 @@ function Group(p: { title: string; fields: F[] }) {
 
 /** The Franchise entity (product.md 3) grouped as head office works with it. */
 export function FranchiseFields(p: { isNew: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
       <Group
@@ -47,6 +49,13 @@ export function FranchiseFields(p: { isNew: boolean }) {
           { name: 'tp_no', label: 'TP No' },
           { name: 'ss_no', label: 'SS No' },
           { name: 'is_active', label: 'Active', rules: [], input: <Switch aria-label="Active" /> },
+          {
+            name: 'cash_needs_open_shift',
+            label: t('franchises.cashNeedsOpenShift'),
+            rules: [],
+            input: <Switch aria-label={t('franchises.cashNeedsOpenShift')} />,
+            extra: t('franchises.cashNeedsOpenShiftHelp'),
+          },
         ]}
       />
       <Group

@@ -15,7 +15,7 @@ import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl, useFra
 import { handle } from '../../components/handle';
 
 type Values = OpBody<'franchises.create'>;
-const blank = { is_active: true, receipt_lead_time: 0 };
+const blank = { is_active: true, cash_needs_open_shift: false, receipt_lead_time: 0 };
 
 /** /franchises/detail?customer_no=…: every field of a franchise, its stores and its number series; without customer_no, a new franchise. */
 export default function FranchiseDetailPage() {

@@ -14,7 +14,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderLine,
 } from '@fp/contract';
-import { actionsFrom, type Transition } from '@fp/contract/machines';
+import { actionsFrom, purchaseOrderFacts, type Transition } from '@fp/contract/machines';
 import { ApiCallError, call } from '../../api/client';
 import {
   ActionBar,
@@ -209,7 +209,8 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
 
   const status = d?.status ?? 'open';
   const editable = canEdit && route !== 'closed' && status === 'open';
-  const actions = actionsFrom(machine, status, { headOffice });
+  const facts = purchaseOrderFacts(d?.lines ?? []);
+  const actions = actionsFrom(machine, status, { headOffice, facts });
   const canReceive = canEdit && actions.some((a) => a.action === 'receive');
   const canCredit = canEdit && actions.some((a) => a.action === 'credit_memo');
   const canShip = canEdit && headOffice && actions.some((a) => a.action === 'ship');
@@ -314,6 +315,7 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
           <ActionBar
             machine={machine}
             status={status}
+            facts={facts}
             pages={pages}
             entity={PURCHASE_ENTITY}
             tablet={route === 'tablet'}

@@ -36,7 +36,15 @@ import {
   useSalesDocument,
   type DocKind,
 } from './data';
-import { qtyMinus, salesLineColumns, quantityEdit, useCancelGuard, useLineLimits } from './lines';
+import {
+  qtyMinus,
+  salesLineColumns,
+  quantityEdit,
+  useCancelGuard,
+  useLineLimits,
+  useLineStock,
+  useShipPrompt,
+} from './lines';
 import { PostedDocuments } from './PostedDocuments';
 import { SalesTotals } from './SalesTotals';
 import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './SalesHeader';
@@ -98,6 +106,8 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
   const doc = useSalesDocument(no);
   const d = doc.data;
   const cancelGuard = useCancelGuard(d);
+  const shipPrompt = useShipPrompt(d);
+  const lineStock = useLineStock(d);
   const shipTos = useShipTos(Form.useWatch('sell_to_code', form) || undefined);
 
   useEffect(() => {
@@ -252,6 +262,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             run={(t, extra) => sendAction(qc.getQueryData<SalesOrder>(documentKey(no)) ?? d, t, extra)}
             onDone={onActionDone}
             guard={cancelGuard}
+            prompt={shipPrompt}
           >
             {editable ? (
               <Button loading={saving} onClick={() => void save()}>
@@ -301,10 +312,11 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
             <LineGrid
               lines={d.lines.filter((l) => l.line_type === 'item')}
               rowKey="line_no"
-              columns={salesLineColumns(kind, lineLimits)}
+              columns={salesLineColumns(kind, lineLimits, lineStock)}
               editable={editable}
               lineLabel={(l) => `line ${l.line_no} ${l.item_no}`}
               franchise={me?.franchise_code ? null : d.franchise_code}
+              location={d.location_code}
               quantity={quantityEdit}
               onAdd={(l) =>
                 lineCall('Add Line', (c) =>

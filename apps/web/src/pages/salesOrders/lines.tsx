@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   decimalIssue,
+  formatNumber,
   GUARDED,
   SALES_DOCUMENT_PAGES,
   messages,
@@ -13,7 +14,10 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { canButtonOnAny, useSession } from '../../auth/session';
 import type { LineColumn } from '../../components/document/DocumentEditor';
+import type { ActionPrompt } from '../../components/document/ActionBar';
 import type { CellEdit } from '../../components/document/EditableCell';
+import { positionKey, useOnHand } from '../../components/document/stock';
+import { LineAvailable } from './LineAvailable';
 import { renderMoney, renderNumber } from '../../components/format';
 import i18n from '../../i18n';
 
@@ -70,6 +74,71 @@ export function useCancelGuard(d: SalesOrder | undefined) {
     t.action !== 'cancel' || granted || !d || Number(d.totals.remaining_amount) === Number(d.totals.grand_total);
 }
 
+/**
+ * Ship Now of an order with money still due (issue 17): a user holding Sell On Credit is asked "<amount> is still
+ * unpaid: sell on credit?" and Yes sends sell_on_credit; anyone else is told to take the payment first (the server
+ * refuses both the same way, 422 on remaining_amount).
+ */
+export function useShipPrompt(d: SalesOrder | undefined) {
+  const { me } = useSession();
+  const mayCredit = canButtonOnAny(me, SALES_DOCUMENT_PAGES, GUARDED.sellOnCredit);
+  return (t: Transition): ActionPrompt | undefined => {
+    if (t.action !== 'ship' || !d || !(Number(d.totals.remaining_amount) > 0)) return undefined;
+    const amount = formatNumber(d.totals.remaining_amount);
+    return mayCredit
+      ? { question: i18n.t('sales.ship.sellOnCredit', { amount }), extra: { sell_on_credit: true } }
+      : { refusal: i18n.t('sales.ship.unpaid', { amount }) };
+  };
+}
+
+/** What a line still takes from stock, in base units: (quantity − shipped) × base units per unit of measure. */
+const stillToShip = (l: SalesLine) =>
+  Math.max(0, (Number(l.quantity) - Number(l.qty_shipped)) * Number(l.qty_per_unit_of_measure || 1));
+
+/** Stock of the lines where they ship from (issue 17): what is on hand and whether the lines of a position need more. */
+export type LineStock = { available: (l: SalesLine) => number | null; short: (l: SalesLine) => boolean };
+
+/**
+ * The lines' stock on an order or quote: on hand at each line's location (its own, else the header's), and a line is
+ * short when the lines of its position still need more than that, as the ship posting adds them up — a warning only,
+ * and none where negative stock is allowed (GET /api/config allow_negative_stock).
+ */
+export function useLineStock(d: SalesOrder | undefined): LineStock {
+  const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get') });
+  const lines = (d?.lines ?? []).filter((l) => l.line_type === 'item');
+  const where = (l: SalesLine) => l.location_code || d?.location_code || '';
+  const stock = useOnHand(
+    lines.map(where),
+    lines.map((l) => l.item_no),
+  );
+  const needed = new Map<string, number>();
+  for (const l of lines) {
+    const k = positionKey(where(l), l.item_no, l.variant_code);
+    needed.set(k, (needed.get(k) ?? 0) + stillToShip(l));
+  }
+  const shipping = !!d && d.status !== 'invoiced' && d.status !== 'canceled';
+  return {
+    available: (l) => (stock.ready ? stock.at(where(l), l.item_no, l.variant_code) : null),
+    short: (l) =>
+      shipping &&
+      stock.ready &&
+      config.data?.allow_negative_stock === false &&
+      stillToShip(l) > 0 &&
+      (needed.get(positionKey(where(l), l.item_no, l.variant_code)) ?? 0) >
+        stock.at(where(l), l.item_no, l.variant_code),
+  };
+}
+
+/** The Available column: on hand where the line ships from, marked when the lines there need more. */
+function availableColumn(stock: LineStock): LineColumn<SalesLine> {
+  return {
+    title: i18n.t('sales.stock.column'),
+    key: 'available',
+    align: 'right',
+    render: (_: unknown, l: SalesLine) => <LineAvailable line={l} stock={stock} />,
+  };
+}
+
 const ALL_ALLOWED: LineLimits = { overridePrice: true, discountAboveLimit: true, maxDiscountPercent: null };
 
 /**
@@ -77,7 +146,11 @@ const ALL_ALLOWED: LineLimits = { overridePrice: true, discountAboveLimit: true,
  * price too for a user granted Override Price; a discount percent above the limit is refused without Discount Above
  * Limit (the server refuses both the same way).
  */
-export function salesLineColumns(kind: 'order' | 'quote', limits: LineLimits = ALL_ALLOWED): LineColumn<SalesLine>[] {
+export function salesLineColumns(
+  kind: 'order' | 'quote',
+  limits: LineLimits = ALL_ALLOWED,
+  stock?: LineStock,
+): LineColumn<SalesLine>[] {
   return [
     { title: 'Item No', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
     { title: 'Description', dataIndex: 'description', key: 'description' },
@@ -92,6 +165,7 @@ export function salesLineColumns(kind: 'order' | 'quote', limits: LineLimits = A
       render: renderNumber,
       edit: { field: 'quantity', display: editDecimal, ...quantityEdit, width: 90 },
     },
+    ...(stock ? [availableColumn(stock)] : []),
     {
       title: 'Unit Price',
       dataIndex: 'unit_price',

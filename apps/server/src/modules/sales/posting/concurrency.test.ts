@@ -20,7 +20,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postings under concurrency (Pos
     const item = await makeItem(ctx.t);
     await addStock(ctx.t, { ...store, item_no: item, quantity: '100' });
     const order = await makeOrder(ctx.t, store, [{ item_no: item, quantity: '3' }]);
-    const results = await Promise.all(Array.from({ length: 20 }, () => admin.op('salesOrders.ship', { body: order })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => admin.op('salesOrders.ship', { body: { ...order, sell_on_credit: true } })),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c !== 200).every((c) => c === 409 || c === 422)).toBe(true);
@@ -35,7 +37,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postings under concurrency (Pos
     await addStock(ctx.t, { ...store, item_no: item, quantity: '5' });
     const orders = [];
     for (let i = 0; i < 10; i++) orders.push(await makeOrder(ctx.t, store, [{ item_no: item, quantity: '1' }]));
-    const results = await Promise.all(orders.map((o) => admin.op('salesOrders.ship', { body: o })));
+    const results = await Promise.all(
+      orders.map((o) => admin.op('salesOrders.ship', { body: { ...o, sell_on_credit: true } })),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 200, 200, 422, 422, 422, 422, 422]);
     for (const r of results.filter((x) => x.statusCode === 422))

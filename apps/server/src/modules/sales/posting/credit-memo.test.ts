@@ -35,7 +35,7 @@ async function invoicedOrder() {
     ],
     { invoice_discount_amount: '6000' },
   );
-  const shipped = await admin.op('salesOrders.ship', { body: order });
+  const shipped = await admin.op('salesOrders.ship', { body: { ...order, sell_on_credit: true } });
   expect(shipped.data.status).toBe('invoiced');
   return { a, b, order: shipped.data };
 }

@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { businessYear } from '@fp/contract';
+import { buttonKey, businessYear, GUARDED } from '@fp/contract';
 import { useTestApp, type Client } from '../../../../test/helpers.js';
 import { postingFaults, postingSteps } from '../../../kernel/posting.js';
 import { toQty as q } from '../../../kernel/money.js';
 import { customerLedgerEntries, itemLedgerEntries } from '../../ledger/schema.js';
 import { onHand } from '../../ledger/service.js';
 import { jobs } from '../../../jobs/schema.js';
+import { pagePermissions } from '../../access/schema.js';
 import { locations } from '../../franchises/schema.js';
 import { salesInvoiceLines, salesInvoices, salesOrders, salesShipmentLines, salesShipments } from '../schema.js';
 import { STANDALONE_SYNC_MESSAGE } from './actions.js';
@@ -24,9 +25,15 @@ beforeAll(async () => {
 afterEach(() => postingFaults.clear());
 
 const ship = (c: Client, o: { pos_so_no: string; version: number }, headers?: Record<string, string>) =>
-  c.op('salesOrders.ship', { body: { pos_so_no: o.pos_so_no, version: o.version } }, headers);
+  c.op('salesOrders.ship', { body: { pos_so_no: o.pos_so_no, version: o.version, sell_on_credit: true } }, headers);
 const close = (c: Client, o: { pos_so_no: string; version: number }) =>
   c.op('salesOrders.close', { body: { pos_so_no: o.pos_so_no, version: o.version } });
+/** Names the guarded Sell On Credit button in a test user's own permission. */
+const grantSellOnCredit = (username: string) =>
+  ctx.t.services.db
+    .update(pagePermissions)
+    .set({ permissions: [buttonKey('/salesOrders/detail', GUARDED.sellOnCredit)] })
+    .where(eq(pagePermissions.name, `perm-${username}`));
 const stockAt = (item_no: string, locationCode = store.location_code) =>
   onHand(ctx.t.services.db, { locationCode, itemNo: item_no });
 
@@ -153,6 +160,95 @@ describe('Ship Now', () => {
       await admin.op('config.update', { body: { allow_negative_stock: false } });
     }
     expect((await admin.op('config.get')).data.allow_negative_stock).toBe(false);
+  });
+
+  it('ships money still due only on credit: sell_on_credit and the Sell On Credit button, else 422 on remaining_amount', async () => {
+    const a = await makeItem(ctx.t);
+    await addStock(ctx.t, { ...store, item_no: a, quantity: '10' });
+    const order = await makeOrder(ctx.t, store, [{ item_no: a, quantity: '2', unit_price: '617283.75' }]);
+    const body = { pos_so_no: order.pos_so_no, version: order.version };
+    const before = await postingFootprint(ctx.t);
+    const unasked = await admin.op('salesOrders.ship', { body });
+    expect([unasked.statusCode, unasked.envelope.errors]).toEqual([
+      422,
+      [
+        {
+          code: 'unpaid',
+          msg: '1.234.567,5 is still unpaid: take the payment or sell on credit',
+          field: 'remaining_amount',
+        },
+      ],
+    ]);
+    const pages = ['/salesOrders', '/salesOrders/detail'].map((page_url) => ({
+      page_url,
+      permission_type: 'edit' as const,
+    }));
+    const cashier = await ctx.t.makeUser({ role: 'Store Staff', customer_no: store.franchise_code, pages });
+    const refused = await cashier.client.op('salesOrders.ship', { body: { ...body, sell_on_credit: true } });
+    expect([refused.statusCode, refused.envelope.errors]).toEqual([
+      422,
+      [
+        {
+          code: 'sell_on_credit_not_allowed',
+          msg: '1.234.567,5 is still unpaid: take the payment first (you are not allowed to Sell On Credit)',
+          field: 'remaining_amount',
+        },
+      ],
+    ]);
+    expect(await postingFootprint(ctx.t)).toEqual(before);
+
+    const manager = await ctx.t.makeUser({ role: 'Store Manager', customer_no: store.franchise_code, pages });
+    await grantSellOnCredit(manager.username);
+    const sold = await manager.client.op('salesOrders.ship', { body: { ...body, sell_on_credit: true } });
+    expect([sold.statusCode, sold.data.status, sold.data.totals.remaining_amount]).toEqual([
+      200,
+      'invoiced',
+      '1234567.50',
+    ]);
+  });
+
+  it('ships a paid order without asking', async () => {
+    const a = await makeItem(ctx.t);
+    await addStock(ctx.t, { ...store, item_no: a, quantity: '10' });
+    const order = await makeOrder(ctx.t, store, [{ item_no: a, quantity: '1', unit_price: '50000' }]);
+    const receipt = await admin.op('cashReceipts.add', {
+      body: { pos_so_no: order.pos_so_no, amount: '50000', payment_type: 'cash' },
+    });
+    const open = await admin.op('salesOrders.ship', { body: { pos_so_no: order.pos_so_no, version: order.version } });
+    // A receipt added but not processed pays nothing yet.
+    expect([open.statusCode, open.envelope.errors[0]?.code]).toEqual([422, 'unpaid']);
+    expect((await admin.op('cashReceipts.process', { body: { receipt_id: receipt.data.receipt_id } })).statusCode).toBe(
+      200,
+    );
+    const paid = await admin.op('salesOrders.ship', { body: { pos_so_no: order.pos_so_no, version: order.version } });
+    expect([paid.statusCode, paid.data.status, paid.data.totals.remaining_amount]).toEqual([200, 'invoiced', '0.00']);
+  });
+
+  it('names every short line at once in one refusal, and none that fits', async () => {
+    const [a, b, c] = [await makeItem(ctx.t), await makeItem(ctx.t), await makeItem(ctx.t)];
+    await addStock(ctx.t, { ...store, item_no: a, quantity: '1' });
+    await addStock(ctx.t, { ...store, item_no: b, quantity: '10' });
+    const order = await makeOrder(ctx.t, store, [
+      { item_no: a, quantity: '2' },
+      { item_no: b, quantity: '3' },
+      { item_no: c, quantity: '4' },
+    ]);
+    const before = await postingFootprint(ctx.t);
+    const res = await ship(admin, order);
+    expect(res.statusCode).toBe(422);
+    expect(res.envelope.errors).toEqual([
+      {
+        code: 'insufficient_stock',
+        msg: `Item ${a} at ${store.location_code}: only 1 on hand, 2 to ship`,
+        field: 'lines.0.qty_to_ship',
+      },
+      {
+        code: 'insufficient_stock',
+        msg: `Item ${c} at ${store.location_code}: only 0 on hand, 4 to ship`,
+        field: 'lines.2.qty_to_ship',
+      },
+    ]);
+    expect(await postingFootprint(ctx.t)).toEqual(before);
   });
 
   it("counts base units at the line's own location (unit of measure, variant)", async () => {
@@ -324,12 +420,13 @@ describe('Ship Now', () => {
     expect(cm.statusCode).toBe(404);
     expect((await outsider.client.op('salesOrders.sync', { body: order })).statusCode).toBe(404);
     expect(await postingFootprint(ctx.t)).toEqual(before);
-    // The store's own user with the edit grant ships it.
+    // The store's own user with the edit grant (and Sell On Credit: the order is unpaid) ships it.
     const seller = await ctx.t.makeUser({
       role: 'Store Staff',
       customer_no: 'SHA',
       pages: [{ page_url: '/salesOrders', permission_type: 'edit' }],
     });
+    await grantSellOnCredit(seller.username);
     expect((await ship(seller.client, order)).data.status).toBe('invoiced');
   });
 

@@ -8,6 +8,7 @@ import { enqueueErpDocument } from '../../../kernel/outbox.js';
 import { runPosting } from '../../../kernel/posting.js';
 import { assertStock, postCustomerEntries, postItemEntries } from '../../ledger/service.js';
 import { takeNextNumber } from '../../number-series/service.js';
+import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesOf } from '../fees.js';
 import { loyaltyOnInvoice } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
@@ -173,8 +174,15 @@ export async function enqueuePosted(tx: Tx, order: SalesOrderRow, n: Numbers) {
   if (n.si) await job('sales_invoice', n.si);
 }
 
-/** Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. */
-export function shipOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; version: number }) {
+/**
+ * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
+ * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
+ */
+export function shipOrder(
+  tx: Tx,
+  auth: Auth,
+  body: { pos_so_no: string; version: number; sell_on_credit?: boolean | undefined },
+) {
   return runPosting<SalesOrderRow, ShipPlan, Numbers, SalesOrderRow>(tx, 'ship', {
     lock: (tx) => lockOrder(tx, auth.scope, 'ship', body.pos_so_no, body.version),
     check: async (tx, order) => {
@@ -191,6 +199,8 @@ export function shipOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; version
         .map((l) => ({ line: l, before: l.qty_invoiced, quantity: toQty(l.qty_to_invoice) }));
       if (ships.length === 0 && invoices.length === 0)
         throw businessRule('Nothing to ship', 'nothing_to_ship', 'lines');
+      // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
+      await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit);
       await assertStock(
         tx,
         order.franchise_code,

@@ -145,6 +145,13 @@ export function PaymentsPanel(p: CounterPanelProps) {
           <Typography.Text>
             {t('payments.remaining')}: <strong data-testid="payments-remaining">{formatNumber(remaining)}</strong>
           </Typography.Text>
+          {open.length > 0 ? (
+            <Typography.Text type="warning" data-testid="payments-not-yet-paid">
+              {t('payments.notYetPaid', {
+                amount: formatNumber(open.reduce((s, r) => s + cents(r.amount), 0) / 100),
+              })}
+            </Typography.Text>
+          ) : null}
           {canEdit && unreserved > 0 ? (
             <Button type="primary" disabled={busy} onClick={() => setDialog('pay')}>
               {t('payments.add')}

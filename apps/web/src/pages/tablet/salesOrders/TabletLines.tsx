@@ -4,6 +4,8 @@ import { DeleteOutlined, MinusOutlined, PlusOutlined, ScanOutlined } from '@ant-
 import { useTranslation } from 'react-i18next';
 import { formatNumber, type SalesLine } from '@fp/contract';
 import { ItemPicker } from '../../../components/document/ItemPicker';
+import { LineAvailable } from '../../salesOrders/LineAvailable';
+import type { LineStock } from '../../salesOrders/lines';
 import { canDecrease, minusOne, plusOne } from './data';
 import { TOUCH } from './Touch';
 
@@ -12,6 +14,10 @@ export type TabletLinesProps = {
   editable: boolean;
   /** The franchise whose items the item field searches (head office). */
   franchise?: string | null;
+  /** The order's location: the item field shows what is on hand there. */
+  location?: string | null;
+  /** Per line: on hand where it ships from and whether it is short (issue 17: a warning, the posting decides). */
+  stock?: LineStock;
   /** Adds one of an item (or one more on its line). */
   onAddItem: (itemNo: string) => Promise<unknown>;
   onQuantity: (line: SalesLine, quantity: string) => Promise<unknown>;
@@ -47,6 +53,7 @@ export function TabletLines(p: TabletLinesProps) {
           <ItemPicker
             id="line-entry-item"
             franchise={p.franchise}
+            location={p.location}
             value={text}
             onChange={setText}
             disabled={busy === 'add'}
@@ -90,6 +97,7 @@ export function TabletLines(p: TabletLinesProps) {
                     {l.variant_code ? ` / ${l.variant_code}` : ''} · {formatNumber(l.unit_price)}
                     {Number(l.line_discount_percent) > 0 ? ` · −${formatNumber(l.line_discount_percent)} %` : ''}
                   </Typography.Text>
+                  <LineAvailable line={l} stock={p.stock} />
                 </span>
                 <Space.Compact>
                   {p.editable ? (

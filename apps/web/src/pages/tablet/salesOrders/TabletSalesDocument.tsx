@@ -40,6 +40,7 @@ import {
   openOrder,
   tabletDetailUrl,
 } from './data';
+import { useLineStock, useShipPrompt } from '../../salesOrders/lines';
 import { TabletLines } from './TabletLines';
 import { Touch } from './Touch';
 
@@ -93,6 +94,8 @@ export function TabletSalesDocument({ route }: { route: Route }) {
   const doc = useSalesDocument(no);
   const d = doc.data;
   const shipTos = useShipTos(Form.useWatch('sell_to_code', form) || undefined);
+  const shipPrompt = useShipPrompt(d);
+  const lineStock = useLineStock(d);
 
   useEffect(() => {
     if (d) {
@@ -257,6 +260,7 @@ export function TabletSalesDocument({ route }: { route: Route }) {
               entity={entity}
               run={(tr, extra) => sendAction(qc.getQueryData<SalesOrder>(documentKey(no)) ?? d, tr, extra)}
               onDone={onActionDone}
+              prompt={shipPrompt}
             >
               {editable ? (
                 <Button loading={saving} onClick={() => void save()}>
@@ -297,6 +301,8 @@ export function TabletSalesDocument({ route }: { route: Route }) {
                 lines={d.lines.filter((l) => l.line_type === 'item')}
                 editable={editable}
                 franchise={me?.franchise_code ? null : d.franchise_code}
+                location={d.location_code}
+                stock={lineStock}
                 onAddItem={(itemNo) => lineCall('Add Line', (c) => addOneOf(c, itemNo))}
                 onQuantity={(line, quantity) =>
                   lineCall('Update Line', (c) =>

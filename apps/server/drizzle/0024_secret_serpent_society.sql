@@ -1,0 +1,1 @@
+ALTER TABLE "franchises" ADD COLUMN "cash_needs_open_shift" boolean DEFAULT false NOT NULL;
