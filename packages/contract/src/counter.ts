@@ -109,3 +109,11 @@ export const counterSaleResult = z.object({
 export type CounterSaleResult = z.infer<typeof counterSaleResult>;
 
 export const counterSaleIdParam = z.object({ client_id: z.uuid({ error: 'client_id must be a UUID' }) });
+
+/**
+ * The answer of POST /api/counter-sales/price: the sale priced as the sale itself would price it (price list,
+ * promotions, fees, birthday, coupon, points), so the counter shows and asks for exactly what the sale will charge.
+ * Nothing is written and no number is taken (`order.pos_so_no` is empty); payments and sell_on_credit are ignored.
+ */
+export const counterSalePrice = z.object({ order: salesOrder });
+export type CounterSalePrice = z.infer<typeof counterSalePrice>;

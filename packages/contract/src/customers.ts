@@ -229,5 +229,7 @@ export const customerStore = z.object({
   franchise_name: z.string(),
   location_code: z.string(),
   location_name: z.string(),
+  /** The franchise's rule: cash at the counter needs an open shift (the counter asks to open one first). */
+  cash_needs_open_shift: z.boolean(),
 });
 export type CustomerStore = z.infer<typeof customerStore>;

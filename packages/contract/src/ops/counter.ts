@@ -13,6 +13,13 @@ export const counterSalesOps = defineOps('counterSales', {
       'One sale in one call: create, price (price list, promotions, coupon, birthday, points), check stock, take the payments, release, ship and invoice. The same client_id answers the first result; with another body it is a 422',
     status: 201,
   },
+  price: {
+    method: 'POST',
+    path: '/counter-sales/price',
+    access: { page: COUNTER_PAGE, level: 'edit' },
+    summary:
+      'What a sale with this body would charge: the order priced by the same steps as the sale (price list, promotions, fees, birthday, coupon, points), answered and rolled back. Nothing is written and no number is taken; payments are ignored',
+  },
   get: {
     method: 'GET',
     path: '/counter-sales/:client_id',

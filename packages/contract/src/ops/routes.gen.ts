@@ -154,6 +154,7 @@ export const opRoutes = {
   'cashReceipts.delete': ['DELETE', '/cash-receipts'],
   'salesPayments.remainingAmount': ['PUT', '/sales-orders/remaining-amount'],
   'counterSales.create': ['POST', '/counter-sales'],
+  'counterSales.price': ['POST', '/counter-sales/price'],
   'counterSales.get': ['GET', '/counter-sales/:client_id'],
   'bankAccountEntries.list': ['POST', '/bank-account-entries/filter'],
   'bankAccountEntries.add': ['POST', '/bank-account-entries'],

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { counterSalesApi, type CounterSaleResult } from '@fp/contract';
-import type { DbOrTx } from '../../db/client.js';
+import { counterSalesApi, type CounterSalePrice, type CounterSaleResult } from '@fp/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { runOnce, type Answer, type ClaimTable } from '../../http/idempotency.js';
 import type { Router } from '../../http/route.js';
 import { channelAccounts } from '../payments/routes.js';
-import { counterFranchiseOf, postCounterSale } from './sale.js';
+import { getSalesOrder } from '../sales/load.js';
+import { counterFranchiseOf, postCounterSale, priceCounterSale } from './sale.js';
 import { counterSales } from './schema.js';
 
 const COUNTER_SALE = 'Counter sale';
@@ -56,6 +57,28 @@ export async function getCounterSale(db: DbOrTx, auth: Auth, clientId: string): 
   return row.result as CounterSaleResult;
 }
 
+/** Thrown to roll the price call's transaction back once its answer is read. */
+class PriceOnly extends Error {
+  constructor(readonly answer: CounterSalePrice) {
+    super('price only');
+  }
+}
+
+/** Runs the sale's pricing steps in a transaction, reads the priced order and rolls everything back. */
+async function pricedAndRolledBack(db: Db, price: (tx: Tx) => Promise<string>, auth: Auth): Promise<CounterSalePrice> {
+  try {
+    await db.transaction(async (tx) => {
+      const no = await price(tx);
+      const order = await getSalesOrder(tx, auth.scope, no);
+      throw new PriceOnly({ order: { ...order, pos_so_no: '' } });
+    });
+  } catch (err) {
+    if (err instanceof PriceOnly) return err.answer;
+    throw err;
+  }
+  throw new Error('unreachable: the price transaction always rolls back');
+}
+
 /** The counter (issue 18; README.md here). */
 export function counterRoutes(r: Router) {
   const accounts = channelAccounts(r.services.config);
@@ -68,6 +91,10 @@ export function counterRoutes(r: Router) {
       (tx) => postCounterSale(tx, auth, accounts, franchise, body),
     );
     return answer.response.data as CounterSaleResult;
+  });
+  r.route(counterSalesApi.price, async ({ body, auth, services }) => {
+    const franchise = await counterFranchiseOf(services.db, auth.scope, body.location_code);
+    return pricedAndRolledBack(services.db, (tx) => priceCounterSale(tx, auth, franchise, body), auth);
   });
   r.route(counterSalesApi.get, ({ params, auth, services }) => getCounterSale(services.db, auth, params.client_id));
 }

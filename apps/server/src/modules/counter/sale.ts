@@ -111,14 +111,11 @@ function assertPaymentsCover(due: string, body: CounterSaleIn) {
     );
 }
 
-/** POST /api/counter-sales, inside the transaction that claimed the client_id (route.ts). */
-export async function postCounterSale(
-  tx: Tx,
-  auth: Auth,
-  accounts: ChannelAccounts,
-  franchise: string,
-  body: CounterSaleIn,
-): Promise<CounterSaleResult> {
+/**
+ * The sale's order, created and priced (the steps up to the payments): the sale continues from it, the price call
+ * (POST /api/counter-sales/price) answers it and rolls back.
+ */
+export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, body: CounterSaleIn): Promise<string> {
   const scope = auth.scope;
   // The buttons of the whole sale first: a refusal comes before anything is written.
   requireAction(auth, 'order', 'release');
@@ -184,6 +181,19 @@ export async function postCounterSale(
     );
   }
 
+  return no;
+}
+
+/** POST /api/counter-sales, inside the transaction that claimed the client_id (route.ts). */
+export async function postCounterSale(
+  tx: Tx,
+  auth: Auth,
+  accounts: ChannelAccounts,
+  franchise: string,
+  body: CounterSaleIn,
+): Promise<CounterSaleResult> {
+  const scope = auth.scope;
+  const no = await priceCounterSale(tx, auth, franchise, body);
   // Every line's stock at once, before any payment (the same rule and lock as Ship Now's, which checks again).
   const order = await findSalesOrder(tx, scope, no);
   const lines = await itemLinesOf(tx, no);

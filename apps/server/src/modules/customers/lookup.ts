@@ -89,6 +89,7 @@ export async function storesFor(db: DbOrTx, auth: Auth) {
       franchise_name: franchises.name,
       location_code: sql<string>`coalesce(${locations.location_code}, '')`,
       location_name: sql<string>`coalesce(${locations.name}, '')`,
+      cash_needs_open_shift: franchises.cash_needs_open_shift,
     })
     .from(franchises)
     .leftJoin(locations, eq(locations.customer_no, franchises.customer_no))
