@@ -66,6 +66,7 @@ test('three items scanned at 5 ms per character (one twice), F9, Enter: one invo
 }) => {
   const u = uniq();
   await data.allowNegativeStock();
+  await data.openShift(); // cash at the demo stores needs an open shift
   const customer = await data.customer({ name: `Khách lẻ quầy ${u}` });
   const bottle = await data.item({
     franchise: 'HN001',
@@ -192,6 +193,7 @@ test('a transfer sale shows its VietQR full-screen: the store account, the exact
 }) => {
   const u = uniq();
   await data.allowNegativeStock();
+  await data.openShift(); // cash at the demo stores needs an open shift
   const customer = await data.customer({ name: `Chuyển khoản ${u}` });
   const rice = await data.item({ franchise: 'HN001', unit_price: '275000', description: `Gạo ST25 ${u}` });
   await expect(page).toHaveURL(/\/counter$/);
@@ -225,6 +227,7 @@ test('a new customer by F4: not found by phone, named in the same dialog, create
 }) => {
   const u = uniq();
   await data.allowNegativeStock();
+  await data.openShift(); // cash at the demo stores needs an open shift
   const lamp = await data.item({ franchise: 'HN001', unit_price: '185000', description: `Đèn bàn ${u}` });
   await expect(page).toHaveURL(/\/counter$/);
   await expect(page.getByTestId('counter-customer')).toHaveText('none (F4)');
@@ -261,4 +264,38 @@ test('a new customer by F4: not found by phone, named in the same dialog, create
   expect(order.status).toBe('invoiced');
   // The new sale starts without that customer (not kept).
   await expect(page.getByTestId('counter-customer')).toHaveText('none (F4)');
+});
+
+test('with cash needing an open shift, the counter asks to open one first and opens it in place', async ({
+  storeStaffPage: page,
+  api,
+}) => {
+  // The demo store's rule is on; a shift left open (by another journey) is closed first.
+  const location = 'HN001-01';
+  const left = await api.get<{ shift_id: number; version: number } | null>(
+    `/api/shifts/current?location_code=${location}`,
+  );
+  if (left)
+    await api.post('/api/shifts/close', {
+      shift_id: left.shift_id,
+      version: left.version,
+      counted: ['cash', 'card', 'transfer'].map((payment_method) => ({ payment_method, amount: '0' })),
+    });
+  await page.reload();
+  const prompt = page.getByText(`Cash at ${location} needs an open shift: open one before the first cash sale.`);
+  await expect(prompt).toBeVisible();
+
+  // Open Shift from the prompt: the float, the confirmation, then the counter shows the open shift.
+  await page.getByRole('button', { name: 'Open Shift' }).click();
+  const dialog = page.getByRole('dialog', { name: `Open Shift at ${location}` });
+  await dialog.getByLabel('Opening Float').fill('500000');
+  await dialog.getByRole('button', { name: 'Open Shift' }).click();
+  await page
+    .getByRole('dialog', { name: `Open a shift at ${location} with a float of ${formatNumber(500000)}?` })
+    .getByRole('button', { name: 'Open Shift' })
+    .click();
+  await expect(prompt).toBeHidden();
+  await expect(page.getByText(/^Shift .+ open$/)).toBeVisible();
+  const opened = await api.get<{ shift_id: number } | null>(`/api/shifts/current?location_code=${location}`);
+  expect(opened).not.toBeNull();
 });

@@ -226,7 +226,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  */
 export function PayDialog(p: {
   open: boolean;
-  due: number;
+  /** What the sale will charge (the server's price); null while it is being priced. */
+  due: number | null;
   sending: boolean;
   onClose: () => void;
   onPay: (payments: CounterPayment[]) => void;
@@ -235,7 +236,8 @@ export function PayDialog(p: {
   const [form] = Form.useForm<PayValues>();
   const [method, setMethod] = useState<CounterPayment['payment_type']>('cash');
   const [taken, setTaken] = useState<CounterPayment[]>([]);
-  const rest = round2(p.due - taken.reduce((s, x) => s + Number(x.amount), 0));
+  const rest = round2((p.due ?? 0) - taken.reduce((s, x) => s + Number(x.amount), 0));
+  const priced = p.due !== null;
   const amount = Form.useWatch('amount', form);
   const tendered = Form.useWatch('tendered', form);
   const change = method === 'cash' ? round2(Number(money(tendered) ?? 0) - Number(money(amount) ?? 0)) : 0;
@@ -247,8 +249,12 @@ export function PayDialog(p: {
   }, [p.open]);
   useEffect(() => {
     // a plain number ("275000", "1234.5"): the field takes German or plain decimals, and 275.000 would read as 275
-    if (p.open) form.setFieldsValue({ amount: String(rest), tendered: '' });
-  }, [p.open, rest, form]);
+    if (p.open && priced) {
+      form.setFieldsValue({ amount: String(rest), tendered: '' });
+      focusLast(method);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- prefill once priced; the method's own focus follows its button
+  }, [p.open, rest, priced, form]);
 
   const focusLast = (m: CounterPayment['payment_type']) =>
     (form.getFieldInstance(m === 'cash' ? 'tendered' : 'amount') as HTMLInputElement | null)?.focus();
@@ -295,13 +301,13 @@ export function PayDialog(p: {
   return (
     <FormDialog
       open={p.open}
-      title={t('counter.pay.title', { due: formatNumber(p.due) })}
+      title={priced ? t('counter.pay.title', { due: formatNumber(p.due) }) : t('counter.pay.pricing')}
       form={form}
       name="counter-pay"
       onFinish={finish}
       onCancel={p.onClose}
       okText={t('counter.pay.complete')}
-      confirmLoading={p.sending}
+      confirmLoading={p.sending || !priced}
       width={560}
       modalProps={{
         rootClassName: 'counter-dialog',

@@ -11,6 +11,7 @@ import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
 import { useLocations } from '../warehouseEntries/data';
 import { useCurrentShift } from '../shifts/CurrentShift';
+import { useOpenShift } from '../shifts/OpenShiftDialog';
 import { useLineLimits } from '../salesOrders/lines';
 import { VietQrPanel } from '../payment/VietQrPanel';
 import { CustomerDialog, DiscountDialog, PayDialog, TextDialog } from './dialogs';
@@ -73,8 +74,29 @@ export default function CounterPage() {
   useEffect(() => {
     if (!location && locations.options.length) counter.setLocation(locations.options[0].value);
   }, [location, locations.options]);
-  const franchise = locations.options.find((o) => o.value === location)?.franchise ?? me?.franchise_code ?? null;
+  const option = locations.options.find((o) => o.value === location);
+  const franchise = option?.franchise ?? me?.franchise_code ?? null;
   const shift = useCurrentShift(location ?? undefined);
+  const openShift = useOpenShift(location ?? undefined);
+  // The franchise's rule "cash at the counter needs an open shift": the counter asks to open one before paying.
+  const needsShift = !!option?.cashNeedsOpenShift && shift.isSuccess && !shift.data;
+
+  // What the sale will charge, priced by the server as the sale itself prices it (promotions, coupon, points, fees),
+  // asked when the payment opens: the dialog prefills exactly that amount.
+  const priceBody = dialog === 'pay' && location && sale.customer ? saleBody(sale, location, []) : null;
+  const price = useQuery({
+    queryKey: qk.op('counterSales.price', priceBody),
+    queryFn: () => call('counterSales.price', { body: priceBody! }),
+    enabled: !!priceBody,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    // A sale the server cannot price (a coupon that no longer applies, points over the balance): say why, back to the sale.
+    if (!price.isError) return;
+    toast.error(price.error);
+    setDialog(null);
+  }, [price.isError, price.error]);
 
   const focusField = useCallback(() => field.current?.focus(), []);
   // Each new sale (and the first) starts with the focus in the item field, so the next scan starts it.
@@ -222,8 +244,12 @@ export default function CounterPage() {
       setDialog('customer');
       return;
     }
+    if (needsShift) {
+      openShift.start();
+      return;
+    }
     setDialog('pay');
-  }, [t]);
+  }, [t, needsShift, openShift]);
 
   const current = sale.lines[sale.current];
   const busy = !!sale.sending;
@@ -308,6 +334,20 @@ export default function CounterPage() {
         ) : null}
         <Link to="/shifts">{t('counter.shift')}</Link>
       </Space>
+      {needsShift && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={t('counter.needsShift', { location })}
+          action={
+            <Button type="primary" className="counter-target" onClick={openShift.start}>
+              {t('shifts.open')}
+            </Button>
+          }
+        />
+      )}
+      {openShift.dialog}
       <div className="counter-legend" aria-label={t('counter.keys.title')}>
         {legend}
       </div>
@@ -556,7 +596,7 @@ export default function CounterPage() {
       />
       <PayDialog
         open={dialog === 'pay'}
-        due={subtotal}
+        due={price.data ? Number(price.data.order.grand_total) : null}
         sending={busy}
         onClose={closeDialog}
         onPay={(payments) => location && void send(sale, location, payments)}

@@ -13,7 +13,7 @@ import { handle } from '../../components/handle';
 import { useCan } from '../../auth/session';
 import { useLocations } from '../warehouseEntries/data';
 import { CloseShiftDialog, type CloseValues } from './CloseShiftDialog';
-import { OpenShiftDialog, type OpenValues } from './OpenShiftDialog';
+import { useOpenShift } from './OpenShiftDialog';
 import { ShiftHeader, ShiftMethods } from './ShiftFigures';
 import { COUNTED_METHODS, ENTITY, SHIFTS_AREA, SHIFTS_PAGE, printReport, type CountedMethod } from './data';
 import { plainAmount } from './money';
@@ -44,10 +44,8 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
   const canEdit = useCan(SHIFTS_PAGE, 'edit');
   const locations = useLocations();
   const [location, setLocation] = useState<string | undefined>();
-  const [opening, setOpening] = useState(false);
   const [closing, setClosing] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const [openForm] = Form.useForm<OpenValues>();
   const [closeForm] = Form.useForm<CloseValues>();
   useEffect(() => {
     // A store with one location starts there.
@@ -58,16 +56,7 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
   const pick = locations.options.length !== 1;
 
   const refresh = () => qc.invalidateQueries({ queryKey: [SHIFTS_AREA] });
-  const open = useApiMutation({
-    fn: (v: OpenValues) =>
-      call('shifts.open', {
-        body: { location_code: location ?? '', opening_float: plainAmount(v.opening_float) ?? v.opening_float },
-      }),
-    invalidates: [SHIFTS_AREA, 'home'],
-    success: { action: 'Open', entity: ENTITY },
-    toastError: false,
-    onSuccess: () => setOpening(false),
-  });
+  const opening = useOpenShift(location);
   const close = useApiMutation({
     fn: (v: CloseValues) =>
       call('shifts.close', {
@@ -86,21 +75,6 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
     },
   });
 
-  const submitOpen = (v: OpenValues) =>
-    modal.confirm({
-      title: t('shifts.openConfirm', {
-        location,
-        amount: formatNumber(plainAmount(v.opening_float) ?? v.opening_float),
-      }),
-      okText: t('shifts.open'),
-      onOk: async () => {
-        try {
-          await open.mutateAsync(v);
-        } catch (e) {
-          showFormErrors(openForm, e, ['opening_float']);
-        }
-      },
-    });
   const submitClose = (v: CloseValues) =>
     modal.confirm({
       title: t('shifts.closeConfirm', { no: shift?.shift_no }),
@@ -159,15 +133,7 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
         <Space direction="vertical" size="middle">
           <Alert type="warning" showIcon message={t('shifts.noneOpen', { location })} />
           {canEdit ? (
-            <Button
-              type="primary"
-              size="large"
-              icon={<UnlockOutlined />}
-              onClick={() => {
-                openForm.resetFields();
-                setOpening(true);
-              }}
-            >
+            <Button type="primary" size="large" icon={<UnlockOutlined />} onClick={opening.start}>
               {t('shifts.open')}
             </Button>
           ) : null}
@@ -205,14 +171,7 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
           ) : null}
         </Space>
       )}
-      <OpenShiftDialog
-        open={opening}
-        location={location ?? ''}
-        form={openForm}
-        saving={open.isPending}
-        onFinish={submitOpen}
-        onCancel={() => setOpening(false)}
-      />
+      {opening.dialog}
       {shift ? (
         <CloseShiftDialog
           open={closing}

@@ -16,7 +16,13 @@ export const STOCK_AREA = 'warehouse';
 export const REPORTS_AREA = 'stockReports';
 export const ENTITY = 'Warehouse Entry';
 
-export type LocationOption = { value: string; label: string; franchise: string };
+export type LocationOption = {
+  value: string;
+  label: string;
+  franchise: string;
+  /** The franchise's rule: cash at the counter needs an open shift. */
+  cashNeedsOpenShift: boolean;
+};
 
 /** The locations (stores) the user may move stock at: a store user's own, every franchise's for head office. */
 export function useLocations() {
@@ -33,6 +39,7 @@ export function useLocations() {
         .map((s) => ({
           value: s.location_code,
           franchise: s.franchise_code,
+          cashNeedsOpenShift: s.cash_needs_open_shift,
           label: `${s.location_code} — ${s.location_name}`,
         })),
     [q.data],
