@@ -116,6 +116,20 @@ describe('promotion catalogue', () => {
     expect(dup.envelope.errors[0]).toMatchObject({ field: 'coupon_code', msg: 'Coupon code WELCOME5 already exists' });
   });
 
+  it("counts each coupon's own uses (a use whose id equals its promotion's id counts once, for that coupon only)", async () => {
+    const used = await coupon(`USED${seq}`, { usage_limit: 5 });
+    const fresh = await coupon(`FRESH${seq}`, { usage_limit: 5 });
+    await ctx.t.services.db
+      .insert(couponUses)
+      .values({ id: used.id, promotion_id: used.id, pos_so_no: `SO-USED-${used.id}` });
+    const list = await admin.post<{ items: Promotion[] }>('/api/promotions/filter', {
+      pagination: { page: 1, size: 50 },
+      filters: [{ field: 'coupon_code', value: `${used.coupon_code}|${fresh.coupon_code}`, condition_type: 'in' }],
+    });
+    const countOf = (p: Promotion) => list.data.items.find((i) => i.id === p.id)?.used_count;
+    expect([countOf(used), countOf(fresh)]).toEqual([1, 0]);
+  });
+
   it('names the field of bad input (400) and of broken rules across fields', async () => {
     const res = await admin.post('/api/promotions', { code: '', kind: 'x', discount_value: 'abc' });
     expect(res.statusCode).toBe(400);

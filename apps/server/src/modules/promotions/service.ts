@@ -45,7 +45,8 @@ const PROMOTION = 'Promotion';
 
 // ---------- the catalogue ----------
 
-const usedCount = sql<number>`(select count(*)::int from ${couponUses} where ${couponUses.promotion_id} = ${promotions.id})`;
+// The promotion's id written with its table: inside the subquery an unqualified "id" would be coupon_uses.id.
+const usedCount = sql<number>`(select count(*)::int from ${couponUses} where ${couponUses.promotion_id} = ${sql.identifier('promotions')}.${sql.identifier('id')})`;
 const columns = { ...getTableColumns(promotions), used_count: usedCount.mapWith(Number) };
 
 export const promotionList: ListSpec<Promotion, Promotion> = {
