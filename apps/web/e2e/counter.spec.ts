@@ -272,12 +272,10 @@ test('with cash needing an open shift, the counter asks to open one first and op
 }) => {
   // The demo store's rule is on; a shift left open (by another journey) is closed first.
   const location = 'HN001-01';
-  const left = await api.get<{ shift_id: number; version: number } | null>(
-    `/api/shifts/current?location_code=${location}`,
-  );
+  const left = await api.get<{ id: number; version: number } | null>(`/api/shifts/current?location_code=${location}`);
   if (left)
     await api.post('/api/shifts/close', {
-      shift_id: left.shift_id,
+      shift_id: left.id,
       version: left.version,
       counted: ['cash', 'card', 'transfer'].map((payment_method) => ({ payment_method, amount: '0' })),
     });

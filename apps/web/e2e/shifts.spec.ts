@@ -60,12 +60,10 @@ test('a cashier opens a shift, sales are paid into it, X report, close with coun
 }) => {
   // A shift left open at the store by an earlier attempt of this journey (a retry) is closed first: the figures below
   // are those of a fresh shift.
-  const left = await api.get<{ shift_id: number; version: number } | null>(
-    `/api/shifts/current?location_code=${LOCATION}`,
-  );
+  const left = await api.get<{ id: number; version: number } | null>(`/api/shifts/current?location_code=${LOCATION}`);
   if (left)
     await api.post('/api/shifts/close', {
-      shift_id: left.shift_id,
+      shift_id: left.id,
       version: left.version,
       counted: ['cash', 'card', 'transfer'].map((payment_method) => ({ payment_method, amount: '0' })),
     });

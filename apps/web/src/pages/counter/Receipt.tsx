@@ -1,6 +1,7 @@
 import { Button, Space, Typography } from 'antd';
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useLabels } from '../../components/labels';
 import { amountInVietnameseWords, formatDate, formatNumber, type CounterSaleResult } from '@fp/contract';
 
 /**
@@ -10,6 +11,7 @@ import { amountInVietnameseWords, formatDate, formatNumber, type CounterSaleResu
  */
 export function Receipt({ result, onClose }: { result: CounterSaleResult; onClose: () => void }) {
   const { t } = useTranslation();
+  const { label } = useLabels();
   const o = result.order;
   const items = o.lines.filter((l) => l.line_type === 'item');
   const fees = o.lines.filter((l) => l.line_type === 'fee');
@@ -87,7 +89,7 @@ export function Receipt({ result, onClose }: { result: CounterSaleResult; onClos
             </tr>
             {result.receipts.map((r) => (
               <tr key={r.receipt_id}>
-                <td>{t(`payments.methods.${r.payment_type}`)}</td>
+                <td>{label('paymentMethod', r.payment_type)}</td>
                 <td className="counter-receipt-amount">{formatNumber(r.amount)}</td>
               </tr>
             ))}

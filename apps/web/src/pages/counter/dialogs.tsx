@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLabels } from '../../components/labels';
 import {
   check,
   decimalIssue,
@@ -8,7 +9,6 @@ import {
   messages,
   normalizePhone,
   parseDecimalText,
-  paymentTerms,
   type Customer,
 } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
@@ -233,6 +233,7 @@ export function PayDialog(p: {
   onPay: (payments: CounterPayment[]) => void;
 }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [form] = Form.useForm<PayValues>();
   const [method, setMethod] = useState<CounterPayment['payment_type']>('cash');
   const [taken, setTaken] = useState<CounterPayment[]>([]);
@@ -330,7 +331,7 @@ export function PayDialog(p: {
               setTimeout(() => focusLast(m), 0);
             }}
           >
-            {t(`payments.methods.${m}`)}
+            {labels.label('paymentMethod', m)}
           </Button>
         ))}
       </Space>
@@ -338,7 +339,7 @@ export function PayDialog(p: {
         <div data-testid="counter-taken" style={{ marginBottom: 12 }}>
           {taken.map((x, i) => (
             <Typography.Paragraph key={i} style={{ margin: 0 }}>
-              {t(`payments.methods.${x.payment_type}`)}: {formatNumber(x.amount)}
+              {labels.label('paymentMethod', x.payment_type)}: {formatNumber(x.amount)}
             </Typography.Paragraph>
           ))}
           <Typography.Text strong>{t('counter.pay.rest', { rest: formatNumber(rest) })}</Typography.Text>
@@ -373,7 +374,7 @@ export function PayDialog(p: {
             label={t('payments.term')}
             rules={[{ required: true, message: messages.required }]}
           >
-            <Select options={paymentTerms.map((v) => ({ value: v, label: t(`payments.terms.${v}`) }))} />
+            <Select options={labels.options('paymentTerm')} />
           </Form.Item>
         </>
       )}

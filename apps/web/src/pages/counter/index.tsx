@@ -244,12 +244,13 @@ export default function CounterPage() {
       setDialog('customer');
       return;
     }
-    if (needsShift) {
+    // The rule "cash needs an open shift": asked of the server again (a shift opened elsewhere counts).
+    if (option?.cashNeedsOpenShift && !(shift.data ?? (await shift.refetch()).data)) {
       openShift.start();
       return;
     }
     setDialog('pay');
-  }, [t, needsShift, openShift]);
+  }, [t, option, shift, openShift]);
 
   const current = sale.lines[sale.current];
   const busy = !!sale.sending;
