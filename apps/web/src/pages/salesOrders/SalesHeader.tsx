@@ -160,7 +160,13 @@ export function SalesHeader({
                     onPressEnter={() => void find()}
                   />
                 </Form.Item>
-                <Button icon={<SearchOutlined />} loading={finding} onClick={() => void find()}>
+                {/* The button keeps its label's width; the phone field takes what is left. */}
+                <Button
+                  icon={<SearchOutlined />}
+                  loading={finding}
+                  onClick={() => void find()}
+                  style={{ flex: 'none' }}
+                >
                   Find Customer
                 </Button>
               </Space.Compact>
