@@ -75,5 +75,7 @@ test('the order screen at 1440 × 900: the lines and the totals on screen togeth
   const line = page.getByRole('row', { name: new RegExp(item) }).first();
   await expect(line).toBeInViewport();
   await expect(doc.total('Grand Total')).toBeInViewport();
+  // No horizontal scrolling: the page is no wider than the window (a wide lines table scrolls in its own box).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
   await context.close();
 });

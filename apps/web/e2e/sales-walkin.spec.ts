@@ -35,17 +35,25 @@ test('walk-in sale: phone lookup, temporary customer, three lines by keyboard, s
   await expect(doc.heading('New Sales Order')).toBeVisible();
 
   // The phone is unknown: the catalogue's message, then a temporary customer with the customers module's dialog.
+  // The first field has the focus and the location starts at the user's store.
+  await expect(doc.field('Mobile Phone')).toBeFocused();
+  const location = page.locator('.ant-form-item', { has: page.getByLabel('Location', { exact: true }) });
+  await expect(location).toContainText('HN001-01 —');
   const phone = freshPhone();
   await doc.field('Mobile Phone').fill(phone);
   await doc.field('Mobile Phone').press('Enter');
-  await doc.toasts.expect('No Customer Same Mobile Phone! Please Try Again!');
-  await page.getByRole('button', { name: 'Create Temporary Customer' }).click();
+  const prompt = page.getByTestId('new-customer');
+  await expect(prompt).toContainText(`No customer has the mobile phone ${phone} yet`);
+  await prompt.getByRole('button', { name: 'Create Temporary Customer' }).click();
   const create = page.getByRole('dialog', { name: 'Create Temporary Customer' });
   await expect(create.getByLabel('Mobile Phone')).toHaveValue(phone);
   await create.getByLabel('Name', { exact: true }).fill(`Khách lẻ ${u}`);
   await create.getByRole('button', { name: 'Create' }).click();
   await doc.toasts.expect('Create Customer Successfully!');
   await expect(page.getByTestId('customer')).toContainText(`Khách lẻ ${u}`);
+  // The prompt was a prompt, not an error: it is gone once the customer exists, and no error toast stays behind.
+  await expect(prompt).toBeHidden();
+  await expect(page.getByText('No Customer Same Mobile Phone!')).toHaveCount(0);
 
   await choose(page, page.locator('body'), 'Location', 'HN001-01');
   // A store user sells with the store sales types.

@@ -34,6 +34,8 @@ export const meResponse = z.object({
   is_admin: z.boolean(),
   /** The franchise the user is scoped to; null for head office and administrators. */
   franchise_code: z.string().nullable(),
+  /** The store location of the user's device (the user's counter), null without a device or when it has none. */
+  location_code: z.string().nullable(),
   permissions: z.array(pageGrant),
   /** Allowed buttons, `<page url>#<button>` (buttons.ts: the rules; guarded buttons need one of these). */
   buttons: z.array(z.string()),

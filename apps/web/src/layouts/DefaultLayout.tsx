@@ -127,7 +127,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
                 ],
               }}
             >
-              <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+              <Button
+                type="text"
+                icon={<UserOutlined />}
+                data-testid="user-menu"
+                style={isTablet ? { height: 48 } : undefined}
+              >
                 {name} {me?.role ? `(${me.role.name})` : ''}
               </Button>
             </Dropdown>

@@ -9,6 +9,7 @@ import { loginFailures, roles, sessions, users } from './schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { mergeGrants, type GrantRow } from '../access/grants.js';
 import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
+import { devices } from '../devices/schema.js';
 
 const meColumns = {
   user_id: users.user_id,
@@ -169,9 +170,10 @@ export async function logout(db: Db, sessionId: number) {
 
 export async function me(db: Db, auth: Auth): Promise<Me> {
   const [row] = await db
-    .select({ user: meColumns, role: roles })
+    .select({ user: meColumns, role: roles, location_code: devices.location_code })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(devices, eq(devices.id, users.device_id))
     .where(eq(users.user_id, auth.userId));
   const u = row.user;
   return {
@@ -189,6 +191,7 @@ export async function me(db: Db, auth: Auth): Promise<Me> {
     role: row.role ? { id: row.role.id, name: row.role.name } : null,
     is_admin: auth.isAdmin,
     franchise_code: auth.franchiseCode,
+    location_code: row.location_code || null,
     permissions: auth.grants,
     buttons: auth.isAdmin ? [] : auth.buttons,
   };

@@ -415,4 +415,19 @@ describe('devices', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.envelope.errors[0]).toMatchObject({ field: 'device_data.port', msg: 'This is required field!' });
   });
+
+  it('tells the user the location of their device (my info), where a new sales document starts', async () => {
+    const admin = await ctx.t.admin();
+    const u = await ctx.t.makeUser({ role: 'Store Staff', customer_no: 'HN001' });
+    const before = await u.client.post<{ location_code: string | null }>('/api/auth/me');
+    expect(before.data.location_code).toBeNull();
+    const device = await admin.post<Device>(
+      '/api/devices',
+      printerBody({ device_code: `PRN-ME-${u.id}`, location_code: 'HN001-02' }),
+    );
+    expect(device.statusCode).toBe(201);
+    await assignDevice(ctx.t, u.id, device.data.id);
+    const after = await u.client.post<{ location_code: string | null }>('/api/auth/me');
+    expect(after.data.location_code).toBe('HN001-02');
+  });
 });

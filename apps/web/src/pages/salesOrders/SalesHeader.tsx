@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space, Tag, type FormInstance } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, Space, Tag, type FormInstance } from 'antd';
 import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { DATE_DISPLAY, messages, normalizePhone, type Customer, type ShipToAddress } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
@@ -66,6 +67,7 @@ export function SalesHeader({
   onFranchise?: (franchise: string | null) => void;
 }) {
   const { me } = useSession();
+  const { t } = useTranslation();
   const stores = useStores();
   const [notFound, setNotFound] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -86,10 +88,18 @@ export function SalesHeader({
     [stores.data],
   );
   useEffect(() => {
-    // A new document starts at the user's first store.
-    if (!disabled && !form.getFieldValue('location_code') && locations.length === 1)
-      form.setFieldValue('location_code', locations[0].value);
-  }, [locations, disabled, form]);
+    // A new document starts at the user's store: the location of the user's device, else the first location of the
+    // user's franchise (the user's customer_no), else the only location the user may pick.
+    if (disabled || form.getFieldValue('location_code') || locations.length === 0) return;
+    const own = me?.user.customer_no ?? me?.franchise_code;
+    const start =
+      locations.find((l) => l.value === me?.location_code) ??
+      locations.find((l) => own && l.franchise === own) ??
+      (locations.length === 1 ? locations[0] : undefined);
+    if (!start) return;
+    form.setFieldValue('location_code', start.value);
+    onFranchise?.(start.franchise);
+  }, [locations, disabled, form, me, onFranchise]);
 
   const takeCustomer = (c: Customer) => {
     setNotFound(null);
@@ -118,11 +128,11 @@ export function SalesHeader({
       });
       takeCustomer(c);
     } catch (e) {
-      toast.error(e);
+      // An unknown phone is a new customer, not a failure: the prompt to create them stays until they exist.
       if (e instanceof ApiCallError && e.status === 404) {
         setNotFound(phone);
         form.setFieldsValue({ sell_to_code: undefined, sell_to_name: undefined });
-      }
+      } else toast.error(e);
     } finally {
       setFinding(false);
     }
@@ -146,10 +156,17 @@ export function SalesHeader({
                     inputMode="tel"
                     aria-label="Mobile Phone"
                     placeholder="0912345678"
+                    autoFocus={!disabled}
                     onPressEnter={() => void find()}
                   />
                 </Form.Item>
-                <Button icon={<SearchOutlined />} loading={finding} onClick={() => void find()}>
+                {/* The button keeps its label's width; the phone field takes what is left. */}
+                <Button
+                  icon={<SearchOutlined />}
+                  loading={finding}
+                  onClick={() => void find()}
+                  style={{ flex: 'none' }}
+                >
                   Find Customer
                 </Button>
               </Space.Compact>
@@ -162,10 +179,6 @@ export function SalesHeader({
                   <span>
                     {customerNo} — {customerName}
                   </span>
-                ) : notFound && !disabled ? (
-                  <Button size="small" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
-                    Create Temporary Customer
-                  </Button>
                 ) : (
                   <Tag>No customer</Tag>
                 )}
@@ -178,6 +191,22 @@ export function SalesHeader({
               <Input />
             </Form.Item>
           </Col>
+          {notFound && !customerNo && !disabled && (
+            <Col xs={24}>
+              <Alert
+                type="info"
+                showIcon
+                data-testid="new-customer"
+                style={{ marginBottom: 12 }}
+                message={t('sales.customer.notFound', { phone: notFound })}
+                action={
+                  <Button icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
+                    {t('sales.customer.create')}
+                  </Button>
+                }
+              />
+            </Col>
+          )}
           <Col xs={24} md={12} lg={8}>
             <Form.Item name="location_code" label="Location" rules={[{ required: true, message: messages.required }]}>
               <Select

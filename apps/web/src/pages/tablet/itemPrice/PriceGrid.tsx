@@ -6,6 +6,7 @@ import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
 import { PriceSourceTag } from '../../items/cells';
 import { AREA } from '../../items/data';
+import { Touch } from '../salesOrders/Touch';
 
 export const PAGE_SIZE = 24;
 
@@ -80,14 +81,16 @@ export function PriceGrid({
         ))}
       </Row>
       {(list.data?.total_count ?? 0) > size ? (
-        <Pagination
-          style={{ marginTop: 16, textAlign: 'center' }}
-          current={page}
-          pageSize={size}
-          total={list.data?.total_count ?? 0}
-          showSizeChanger={false}
-          onChange={onPage}
-        />
+        <Touch>
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'center' }}
+            current={page}
+            pageSize={size}
+            total={list.data?.total_count ?? 0}
+            showSizeChanger={false}
+            onChange={onPage}
+          />
+        </Touch>
       ) : null}
     </>
   );

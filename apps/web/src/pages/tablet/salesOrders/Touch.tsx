@@ -5,7 +5,8 @@ import { App, ConfigProvider } from 'antd';
 export const TOUCH = 48;
 
 /**
- * Finger-sized controls for the tablet screens: every button, field and select inside is TOUCH px high, and the
+ * Finger-sized controls for the tablet screens: every button, field, select, switch, pagination item and row expand
+ * icon inside is at least 44 px (TOUCH, TOUCH - 4 for a switch), and the
  * confirmations asked inside (the action bar's "Yes"/"No") too, since they open from this nested App.
  */
 export function Touch({ children }: { children: ReactNode }) {
@@ -15,8 +16,11 @@ export function Touch({ children }: { children: ReactNode }) {
       theme={{
         token: { controlHeight: TOUCH, controlHeightLG: TOUCH + 8, controlHeightSM: TOUCH, fontSize: 16 },
         components: {
-          Table: { cellPaddingBlock: 14 },
+          // controlInteractiveSize sizes the expand icon of rows with details (PostedDocuments): a finger target too.
+          Table: { cellPaddingBlock: 14, controlInteractiveSize: TOUCH - 2 },
           Tag: { fontSize: 14 },
+          Switch: { trackHeight: TOUCH - 4, trackMinWidth: 2 * TOUCH, handleSize: TOUCH - 8 },
+          Pagination: { itemSize: TOUCH, itemSizeSM: TOUCH },
         },
       }}
     >
