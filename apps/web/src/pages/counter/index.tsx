@@ -69,11 +69,14 @@ export default function CounterPage() {
   const [offline, setOffline] = useState(false);
   const [qr, setQr] = useState<number | null>(null);
 
-  // The location: the one chosen on this device, else the franchise's first.
+  // The location: the one chosen on this browser, else the user's device's (GET /api/auth/me), else the franchise's first.
   const location = s.location && locations.options.some((o) => o.value === s.location) ? s.location : null;
+  const deviceLocation = me?.location_code ?? null;
   useEffect(() => {
-    if (!location && locations.options.length) counter.setLocation(locations.options[0].value);
-  }, [location, locations.options]);
+    if (location || !locations.options.length) return;
+    const device = locations.options.find((o) => o.value === deviceLocation);
+    counter.setLocation((device ?? locations.options[0]).value);
+  }, [location, locations.options, deviceLocation]);
   const option = locations.options.find((o) => o.value === location);
   const franchise = option?.franchise ?? me?.franchise_code ?? null;
   const shift = useCurrentShift(location ?? undefined);
