@@ -76,7 +76,7 @@ test('head office creates a coupon on /promotions; a store user checks and appli
   await expect(doc.total('Promotions')).toHaveText('20.000');
   await expect(doc.total('Grand Total')).toHaveText('180.000');
   await expect(panel).toContainText(couponCode);
-  await expect(panel.getByRole('row', { name: new RegExp(`coupon ${couponCode}`) })).toContainText('20.000');
+  await expect(panel.getByRole('row', { name: new RegExp(`Coupon ${couponCode}`) })).toContainText('20.000');
 
   // Taking it off gives the use back and the total returns.
   await panel.getByRole('button', { name: 'Remove coupon' }).click();

@@ -45,7 +45,10 @@ test('credit memo for one line: pick the line and a quantity, confirm, the order
   // Back on the order: the credit memo is listed, the line shows 1 credited, the amount owed back is shown.
   await expect(page).toHaveURL(/\/salesOrdersInvoicedCanceled\/detail\?no=/);
   // Qty Credited, found by its column header (the lines gained an Available column in issue 17)
-  const headers = await page.getByRole('region', { name: 'Lines' }).locator('thead th').allInnerTexts();
+  const lines = page.getByRole('region', { name: 'Lines' });
+  // the order's lines (only they have Qty Shipped), not the credit memo page's still on screen a moment
+  await expect(lines.getByRole('columnheader', { name: 'Qty Shipped', exact: true })).toBeVisible();
+  const headers = await lines.locator('thead th').allInnerTexts();
   const credited = headers.findIndex((h) => h.trim() === 'Qty Credited');
   expect(credited).toBeGreaterThan(0);
   await expect(doc.line(shirt).getByRole('cell').nth(credited)).toHaveText('1');
