@@ -258,6 +258,7 @@ describe('customer lookups', () => {
         franchise_name: 'Franchise HN001',
         location_code: 'HN001-S1',
         location_name: 'Store HN001-S1',
+        cash_needs_open_shift: false,
       },
     ]);
     const all = await admin.get<{ franchise_code: string }[]>('/api/customers/stores');
