@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@fp/contract';
 import { checkBooks, totalViolations } from '../src/books/checks.js';
-import { directSale, directStock, takeNumberDirect } from '../src/books/direct.js';
+import { directSale, takeNumberDirect } from '../src/books/direct.js';
 import { CASH_RECEIPT_DOC } from '../src/modules/payments/documents.js';
-import { freshDatabase, pct, salesApp } from './sales-harness.js';
+import { benchStore, freshDatabase, pct, salesApp } from './sales-harness.js';
 
 /**
  * Counter sales (issue 18 "Bench"), sales/s with 8 cashiers selling at once on PostgreSQL: POST /api/counter-sales of
@@ -25,22 +25,7 @@ export async function benchCounterSales() {
   try {
     const db = app.db;
     const day = businessDate();
-    await db.execute(sql`insert into franchises (customer_no, name) values ('CB001', 'Bench counter')`);
-    await db.execute(
-      sql`insert into locations (location_code, customer_no, name) values ('CB001-01', 'CB001', 'Bench counter 1')`,
-    );
-    await db.execute(sql`insert into items (item_no, description, base_unit_of_measure, unit_price)
-      select 'SP00' || g, 'Sản phẩm ' || g, 'PCS', 10000 * g from generate_series(1, 3) g`);
-    const customerNo = await db.transaction((tx) => takeNumberDirect(tx, 'CB001', 'CUS', day));
-    await db.execute(sql`insert into customers (customer_no, franchise_code, location_code, name, phone_no, referral_code, is_temporary)
-      values (${customerNo}, 'CB001', 'CB001-01', 'Khách lẻ', '0900000000', 'BENCHREF', false)`);
-    await db.transaction((tx) =>
-      directStock(tx, {
-        franchise: 'CB001',
-        date: day,
-        stock: ITEMS.map((item_no) => ({ location_code: 'CB001-01', item_no, quantity: '10000000' })),
-      }),
-    );
+    const { customerNo } = await benchStore(db, 'CB001', 'Bench counter', ITEMS.length, day);
     type Cashier = Awaited<ReturnType<typeof app.user>>;
     const cashiers: Cashier[] = [];
     for (let i = 0; i < CASHIERS; i++)

@@ -9,6 +9,7 @@ import { roles, users } from '../src/modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../src/modules/access/schema.js';
 import { BENCH_ADMIN_PASSWORD } from './harness.js';
 import { throwawayPostgres } from '../test/postgres-database.js';
+import { directStock, takeNumberDirect } from '../src/books/direct.js';
 
 // The sales benches run the same work on PGlite and on PostgreSQL in one run: a fresh embedded database, and a fresh
 // database on BENCH_DATABASE_URL (or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) that is
@@ -75,8 +76,17 @@ export async function salesApp(database: Database) {
     };
   };
 
-  /** A user of `role` (a store's when customer_no is given) with edit on the sales pages (and `pages`), logged in. */
-  const user = async (username: string, role: string, customerNo: string | null, pages: string[] = []) => {
+  /**
+   * A user of `role` (a store's when customer_no is given) with edit on the sales pages (and `pages`) and the given
+   * buttons (`<page>#<button>`), logged in.
+   */
+  const user = async (
+    username: string,
+    role: string,
+    customerNo: string | null,
+    pages: string[] = [],
+    buttons: string[] = [],
+  ) => {
     const [r] = await db.select().from(roles).where(eq(roles.name, role));
     const [u] = await db
       .insert(users)
@@ -94,6 +104,7 @@ export async function salesApp(database: Database) {
       .values({
         name: `bench-${username}`,
         permission_type: 'edit',
+        permissions: buttons,
         pages: ['/salesOrders', '/salesOrders/detail', '/salesOrdersInvoicedCanceled', '/salesQuotes', ...pages].map(
           (p) => ({
             page_url: p,
@@ -140,4 +151,30 @@ export const perSecond = (ms: number[]) => (ms.length * 1000) / ms.reduce((a, b)
 export function pct(times: number[], p: number) {
   const s = [...times].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/**
+ * A bench store written directly: franchise `code` with location `<code>-01`, items SP001…SP00<itemCount> (price
+ * 10,000 × n), a customer from the CUS series and 10,000,000 of each item on hand. Answers the location and customer.
+ */
+export async function benchStore(db: Database['db'], code: string, name: string, itemCount: number, day: string) {
+  const location = `${code}-01`;
+  await db.execute(sql`insert into franchises (customer_no, name) values (${code}, ${name})`);
+  await db.execute(
+    sql`insert into locations (location_code, customer_no, name) values (${location}, ${code}, ${`${name} 1`})`,
+  );
+  await db.execute(sql`insert into items (item_no, description, base_unit_of_measure, unit_price)
+    select 'SP00' || g, 'Sản phẩm ' || g, 'PCS', 10000 * g from generate_series(1, ${itemCount}::int) g`);
+  const customerNo = await db.transaction((tx) => takeNumberDirect(tx, code, 'CUS', day));
+  await db.execute(sql`insert into customers (customer_no, franchise_code, location_code, name, phone_no, referral_code, is_temporary)
+    values (${customerNo}, ${code}, ${location}, 'Khách lẻ', '0900000000', 'BENCHREF', false)`);
+  const items = Array.from({ length: itemCount }, (_, i) => `SP00${i + 1}`);
+  await db.transaction((tx) =>
+    directStock(tx, {
+      franchise: code,
+      date: day,
+      stock: items.map((item_no) => ({ location_code: location, item_no, quantity: '10000000' })),
+    }),
+  );
+  return { location, customerNo };
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { buttonKey, GUARDED } from '@fp/contract';
 import { checkBooks, totalViolations } from '../src/books/checks.js';
-import { directSale, directStock, takeNumberDirect } from '../src/books/direct.js';
-import { freshDatabase, pct, perSecond, salesApp, targets } from './sales-harness.js';
+import { directSale } from '../src/books/direct.js';
+import { benchStore, freshDatabase, pct, perSecond, salesApp, targets } from './sales-harness.js';
 
 /**
  * Create + ship now of a 5-line walk-in order, orders/s: through the API (a store user; POST /api/sales-orders with
@@ -22,23 +22,10 @@ export async function benchSalesShip() {
     const app = await salesApp(fresh.database);
     try {
       const db = app.db;
-      await db.execute(sql`insert into franchises (customer_no, name) values ('BH001', 'Bench store')`);
-      await db.execute(
-        sql`insert into locations (location_code, customer_no, name) values ('BH001-01', 'BH001', 'Bench store 1')`,
-      );
-      await db.execute(sql`insert into items (item_no, description, base_unit_of_measure, unit_price)
-        select 'SP00' || g, 'Sản phẩm ' || g, 'PCS', 10000 * g from generate_series(1, 5) g`);
-      const customerNo = await db.transaction((tx) => takeNumberDirect(tx, 'BH001', 'CUS', DAY));
-      await db.execute(sql`insert into customers (customer_no, franchise_code, location_code, name, phone_no, referral_code, is_temporary)
-        values (${customerNo}, 'BH001', 'BH001-01', 'Khách lẻ', '0900000000', 'BENCHREF', false)`);
-      await db.transaction((tx) =>
-        directStock(tx, {
-          franchise: 'BH001',
-          date: DAY,
-          stock: ITEMS.map((item_no) => ({ location_code: 'BH001-01', item_no, quantity: '10000000' })),
-        }),
-      );
-      const store = await app.user('benchship', 'Store Staff', 'BH001');
+      const { customerNo } = await benchStore(db, 'BH001', 'Bench store', ITEMS.length, DAY);
+      // Ship Now of an unpaid order sells on credit (issue 17): the store user holds the Sell On Credit button.
+      const sellOnCredit = buttonKey('/salesOrders/detail', GUARDED.sellOnCredit);
+      const store = await app.user('benchship', 'Store Staff', 'BH001', [], [sellOnCredit]);
 
       type Doc = { pos_so_no: string; version: number };
       const unwrap = (d: unknown) => ((d as { order?: Doc }).order ?? d) as Doc;
@@ -63,6 +50,7 @@ export async function benchSalesShip() {
         const shipped = await store.post('/api/sales-orders/ship', {
           pos_so_no: order.pos_so_no,
           version: unwrap(released.data).version,
+          sell_on_credit: true,
         });
         if (shipped.status !== 200) throw new Error(`ship answered ${shipped.status}: ${shipped.body.slice(0, 300)}`);
       };
