@@ -144,11 +144,12 @@ test('home for head office: net revenue by franchise this month against last mon
   await expect(chart.locator('.recharts-legend-item-text', { hasText: 'Last Month' })).toBeVisible();
   // Pointing at the store's bars shows its amounts, German-style.
   const storeThisMonth = home.revenue_by_franchise.find((r) => r.franchise_code === STORE)?.this_month ?? '0';
-  const tick = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick', { hasText: STORE });
+  const surface = chart.locator('svg[role="application"]');
+  const tick = surface.locator('text').filter({ hasText: new RegExp(`^${STORE}$`) });
   const tickBox = await tick.boundingBox();
-  const plotBox = await chart.locator('.recharts-cartesian-grid').boundingBox();
+  const plotBox = await surface.boundingBox();
   expect(tickBox && plotBox).toBeTruthy();
-  await page.mouse.move(tickBox!.x + tickBox!.width / 2, plotBox!.y + plotBox!.height / 2);
+  await page.mouse.move(tickBox!.x + tickBox!.width / 2, plotBox!.y + plotBox!.height * 0.4);
   const tooltip = chart.locator('.recharts-tooltip-wrapper');
   await expect(tooltip).toContainText(STORE);
   await expect(tooltip).toContainText(`This Month : ${formatNumber(storeThisMonth)}`);
