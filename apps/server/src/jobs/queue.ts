@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from './schema.js';
+import { stampNow } from '../db/clock.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type EnqueueInput = {
@@ -141,7 +142,7 @@ export class JobRunner {
           state: 'running',
           attempts: job.attempts + 1,
           locked_until: sql`now() + interval '5 minutes'`,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, job.id))
         .returning();
@@ -158,7 +159,7 @@ export class JobRunner {
           result: (result ?? null) as never,
           last_error: null,
           locked_until: null,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, claimed.id));
     } catch (e) {
@@ -172,7 +173,7 @@ export class JobRunner {
           last_error: message,
           run_at: dead ? claimed.run_at : retryAt,
           locked_until: null,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, claimed.id));
       this.log.warn(
@@ -191,7 +192,7 @@ export class JobRunner {
 export async function retryJobs(db: DbOrTx, ids: number[]): Promise<JobRow[]> {
   return db
     .update(jobs)
-    .set({ state: 'pending', attempts: 0, run_at: sql`now()`, last_error: null, updated_at: sql`now()` })
+    .set({ state: 'pending', attempts: 0, run_at: stampNow(), last_error: null, updated_at: stampNow() })
     .where(
       and(
         inArray(jobs.id, ids),
@@ -219,7 +220,7 @@ export async function discardJobs(
       result: { discarded: true },
       last_error: reason,
       locked_until: null,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(and(inArray(jobs.id, ids), inArray(jobs.state, ['failed', 'dead'])))
     .returning();

@@ -13,6 +13,7 @@ import {
   type ErpPosting,
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
+import { stampNow } from '../db/clock.js';
 
 /**
  * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
@@ -150,7 +151,7 @@ export async function enqueueErpDocument(
           sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
           last_action: action,
           last_job_id: job.id,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         },
       });
   await pending(kind, documentNo);
@@ -200,7 +201,7 @@ async function markSynced(
       external_no: ack.external_no,
       etag: ack.etag,
       last_job_id: job.id,
-      synced_at: sql`now()`,
+      synced_at: stampNow(),
     })
     .onConflictDoUpdate({
       target: [erpDocumentSync.kind, erpDocumentSync.document_no],
@@ -209,8 +210,8 @@ async function markSynced(
         external_no: ack.external_no,
         etag: ack.etag,
         last_error: null,
-        synced_at: sql`now()`,
-        updated_at: sql`now()`,
+        synced_at: stampNow(),
+        updated_at: stampNow(),
       },
     });
 }
@@ -229,7 +230,7 @@ async function markFailed(db: DbOrTx, job: JobRow, rows: [string, string][], sta
       })
       .onConflictDoUpdate({
         target: [erpDocumentSync.kind, erpDocumentSync.document_no],
-        set: { sync_state: state, last_error: message, updated_at: sql`now()` },
+        set: { sync_state: state, last_error: message, updated_at: stampNow() },
       });
 }
 
@@ -328,7 +329,7 @@ export async function refreshErpDocument(
   if (state && state.status !== 'standalone')
     await services.db
       .update(erpDocumentSync)
-      .set({ external_no: state.external_no, etag: state.etag, updated_at: sql`now()` })
+      .set({ external_no: state.external_no, etag: state.etag, updated_at: stampNow() })
       .where(and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo)));
   const message = !state
     ? `The ERP does not know ${documentNo}.`

@@ -33,6 +33,7 @@ import {
   transferShipmentLines,
   transferShipments,
 } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 // Transfer orders (README.md here): head office's documents moving consigned stock from transfer_from_code through
 // intransit_code to transfer_to_code. Created by head office (standalone) or by a released consignment issue; shipped
@@ -536,7 +537,7 @@ export function shipTransferOrder(
           .set({
             qty_shipped: toQty(D(l.qty_shipped).plus(q)),
             version: sql`${transferOrderLines.version} + 1`,
-            updated_at: sql`now()`,
+            updated_at: stampNow(),
           })
           .where(eq(transferOrderLines.id, l.id));
       }

@@ -11,6 +11,7 @@ import { notFound } from '../../http/errors.js';
 import { categories } from '../categories/schema.js';
 import { franchises } from '../franchises/schema.js';
 import { franchiseItems, items, itemUnits, itemVariants } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 /** The ERP's items area: services.erp when the app has one, else the standalone catalogue. */
 export function erpItems(services: Services): ErpItems {
@@ -47,7 +48,7 @@ async function upsertItem(tx: DbOrTx, e: ErpItem, counts: Counts) {
   ) {
     await tx
       .update(items)
-      .set({ ...values, version: sql`${items.version} + 1`, updated_at: sql`now()` })
+      .set({ ...values, version: sql`${items.version} + 1`, updated_at: stampNow() })
       .where(eq(items.item_no, e.item_no));
     counts.updated++;
   }
@@ -126,10 +127,7 @@ export async function syncItems(
     })
     .returning({ id: syncLogs.id });
   const finish = (status: 'success' | 'failed', records: number, message: string) =>
-    db
-      .update(syncLogs)
-      .set({ status, records, message, finished_at: sql`now()` })
-      .where(eq(syncLogs.id, log.id));
+    db.update(syncLogs).set({ status, records, message, finished_at: stampNow() }).where(eq(syncLogs.id, log.id));
   try {
     // The ERP is read first, outside the transaction (a remote call never holds the database); then one write.
     const read: ErpItem[] = [];
