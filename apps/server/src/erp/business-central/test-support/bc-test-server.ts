@@ -47,6 +47,10 @@ export interface BcRequestRecord {
   status: number;
   /** The connection was closed without an answer (after the write was done). */
   dropped: boolean;
+  /** When it arrived, on the server's clock. */
+  at: number;
+  /** The Retry-After the answer carried, in seconds. */
+  retryAfterSeconds?: number;
 }
 
 export interface BcFault {
@@ -479,6 +483,7 @@ export class BcTestServer {
       ifMatch: req.headers['if-match'],
       status: 0,
       dropped: false,
+      at: this.now(),
     };
     this.requests.push(rec);
     this.inFlight++;
@@ -532,6 +537,7 @@ export class BcTestServer {
 
   private send(res: ServerResponse, rec: BcRequestRecord, reply: Reply) {
     rec.status = reply.status;
+    if (reply.headers?.['retry-after']) rec.retryAfterSeconds = Number(reply.headers['retry-after']);
     const headers: Record<string, string> = { 'odata-version': '4.0', ...reply.headers };
     if (reply.body === undefined) {
       res.writeHead(reply.status, headers);
