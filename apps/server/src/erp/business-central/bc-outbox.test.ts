@@ -164,6 +164,11 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
       perNo.set(String(s.externalDocumentNumber), (perNo.get(String(s.externalDocumentNumber)) ?? 0) + 1);
     const lost = [...nos].filter((n) => !perNo.has(n));
     const doubled = [...perNo.values()].filter((n) => n > 1).length;
+    const dead = await t.services.db
+      .select({ id: jobs.id, last_error: jobs.last_error, attempts: jobs.attempts })
+      .from(jobs)
+      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.state, 'dead')));
+    if (dead.length) console.log('dead jobs', dead);
     console.log(
       `[figure] ${RELEASES} releases with faults ${JSON.stringify(faults)}: ${perNo.size} orders in BC, ${lost.length} lost, ${doubled} doubled`,
     );

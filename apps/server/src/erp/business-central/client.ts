@@ -243,6 +243,12 @@ export class BcClient {
             wait,
           );
         }
+        if (res.status === 401) {
+          // Refused again with a token just issued: the job retries later (a sign-in that fails is refused above).
+          await res.body?.cancel();
+          this.token = null;
+          throw new ErpUnavailableError(`Business Central refused a fresh token (401) to ${call.action}.`);
+        }
         const text = await readText(res, call.action);
         const body = parseJson(text);
         if (res.ok) return { status: res.status, body };

@@ -196,7 +196,18 @@ const DEFS: Record<string, EntityDef> = {
     numberPrefix: 'CM',
   },
   salesCreditMemoLines: {
-    writable: ['documentId', 'sequence', 'lineType', 'lineObjectNumber', 'quantity', 'unitPrice', 'discountAmount'],
+    writable: [
+      'documentId',
+      'sequence',
+      'lineType',
+      'lineObjectNumber',
+      'description',
+      'unitOfMeasureCode',
+      'quantity',
+      'unitPrice',
+      'discountAmount',
+      'discountPercent',
+    ],
     readOnly: ['amountIncludingTax'],
   },
   // Custom API pages (franchiseportal/pos/v1.0).
