@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { jobs } from '../../jobs/schema.js';
-import { ERP_DOCUMENT_QUEUE, erpSyncOf } from '../../kernel/outbox.js';
+import { ERP_DOCUMENT_QUEUE, enqueueErpDocument, erpSyncOf } from '../../kernel/outbox.js';
+import { systemAuth } from '../../http/context.js';
+import { importErpShipments } from '../../modules/purchasing/posting/erp-shipments.js';
+import { receivePurchaseOrder } from '../../modules/purchasing/posting/receive.js';
+import { purchaseOrders, purchaseShipments } from '../../modules/purchasing/schema.js';
+import { makeBuyer, makePurchaseItem, makePurchaseOrder } from '../../modules/purchasing/posting/test-support.js';
 import { makeOrder, salesWorld, type Order } from '../../modules/sales/test-support/builders.js';
 import { createErp } from '../index.js';
 import type { Erp } from '../port.js';
@@ -187,4 +192,58 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
     expect(bc.all('customers').filter((c) => c.number === w.customer.customer_no)).toHaveLength(1);
     expect(bc.all('items').filter((i) => i.number === 'SP110')).toHaveLength(1);
   }, 600_000);
+
+  it('a released purchase order becomes head office’s sales order in BC; BC’s posted shipment comes back once as the shipment the store receives', async () => {
+    const buyer = await makeBuyer(t, 'DN777');
+    const item = await makePurchaseItem(t);
+    const po = await makePurchaseOrder(t, buyer, [
+      { item_no: item, purchase_qty: '3' },
+      { item_no: item, purchase_qty: '2' },
+    ]);
+    await t.services.db.transaction((tx) =>
+      enqueueErpDocument(tx, { kind: 'purchase_order', documentNo: po.pos_po_no, action: 'release' }),
+    );
+    await runJobs();
+    const [so] = bc.all('salesOrders').filter((s) => s.externalDocumentNumber === po.pos_po_no);
+    expect(so).toMatchObject({ customerNumber: 'DN777' });
+    expect(bc.all('customers').filter((c) => c.number === 'DN777')).toHaveLength(1);
+    expect(await erpSyncOf(t.services.db, 'purchase_order', po.pos_po_no)).toMatchObject({
+      sync_state: 'synced',
+      external_no: so.number,
+    });
+
+    // Before head office ships in BC there is nothing to bring in; then BC posts the shipment.
+    expect(await importErpShipments(t.services)).toMatchObject({ posted: 0 });
+    clock = Math.max(clock, Date.now() + 1000); // BC's clock: posted after the first run
+    expect(bc.invoke('salesOrders', so.id, 'shipAndInvoice')).toBe(204);
+    const bcShipment = bc.all('salesShipments').find((s) => s.externalDocumentNumber === po.pos_po_no)!;
+    const first = await importErpShipments(t.services);
+    expect(first).toMatchObject({ posted: 1 });
+    // Asked again (the next scheduled run reads the same window): passed by, no second shipment.
+    expect(await importErpShipments(t.services)).toMatchObject({ posted: 0 });
+    const shipments = await t.services.db
+      .select()
+      .from(purchaseShipments)
+      .where(eq(purchaseShipments.pos_po_no, po.pos_po_no));
+    expect(shipments).toHaveLength(1);
+    expect(shipments[0]).toMatchObject({ external_document_no: bcShipment.number, franchise_code: 'DN777' });
+
+    // The store receives it; the receipt goes to BC through the outbox and keeps BC's shipment number beside ours.
+    const [order] = await t.services.db.select().from(purchaseOrders).where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    const receiptNo = await t.services.db.transaction((tx) =>
+      receivePurchaseOrder(tx, systemAuth('store'), {
+        pos_po_no: po.pos_po_no,
+        version: order.version,
+        lines: [
+          { line_no: 10000, qty_to_receive: '3' },
+          { line_no: 20000, qty_to_receive: '2' },
+        ],
+      }),
+    );
+    await runJobs();
+    expect(await erpSyncOf(t.services.db, 'purchase_receipt', String(receiptNo))).toMatchObject({
+      sync_state: 'synced',
+      external_no: bcShipment.number,
+    });
+  });
 });
