@@ -200,6 +200,8 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
       { item_no: item, purchase_qty: '3' },
       { item_no: item, purchase_qty: '2' },
     ]);
+    // Released in this mode: no HSO number of our own (status.ts), the ERP's comes back.
+    await t.services.db.update(purchaseOrders).set({ bc_so_no: '' }).where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
     await t.services.db.transaction((tx) =>
       enqueueErpDocument(tx, { kind: 'purchase_order', documentNo: po.pos_po_no, action: 'release' }),
     );
@@ -207,6 +209,11 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
     const [so] = bc.all('salesOrders').filter((s) => s.externalDocumentNumber === po.pos_po_no);
     expect(so).toMatchObject({ customerNumber: 'DN777' });
     expect(bc.all('customers').filter((c) => c.number === 'DN777')).toHaveLength(1);
+    const [afterRelease] = await t.services.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    expect(afterRelease.bc_so_no).toBe(so.number);
     expect(await erpSyncOf(t.services.db, 'purchase_order', po.pos_po_no)).toMatchObject({
       sync_state: 'synced',
       external_no: so.number,
@@ -226,7 +233,11 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
       .from(purchaseShipments)
       .where(eq(purchaseShipments.pos_po_no, po.pos_po_no));
     expect(shipments).toHaveLength(1);
-    expect(shipments[0]).toMatchObject({ external_document_no: bcShipment.number, franchise_code: 'DN777' });
+    expect(shipments[0]).toMatchObject({
+      external_document_no: bcShipment.number,
+      franchise_code: 'DN777',
+      order_no: so.number,
+    });
 
     // The store receives it; the receipt goes to BC through the outbox and keeps BC's shipment number beside ours.
     const [order] = await t.services.db.select().from(purchaseOrders).where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
