@@ -7,6 +7,7 @@ import { systemAuth } from '../../http/context.js';
 import { importErpShipments } from '../../modules/purchasing/posting/erp-shipments.js';
 import { receivePurchaseOrder } from '../../modules/purchasing/posting/receive.js';
 import { purchaseOrders, purchaseShipments } from '../../modules/purchasing/schema.js';
+import { items, itemVariants } from '../../modules/items/schema.js';
 import { makeBuyer, makePurchaseItem, makePurchaseOrder } from '../../modules/purchasing/posting/test-support.js';
 import { makeOrder, salesWorld, type Order } from '../../modules/sales/test-support/builders.js';
 import { createErp } from '../index.js';
@@ -256,5 +257,65 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
       sync_state: 'synced',
       external_no: bcShipment.number,
     });
+  });
+
+  it('item sync (calls.md 7.8) through the connector: every page read, new items created, changed ones updated, variants added, counts told', async () => {
+    const admin = await t.admin();
+    const f = await makeBuyer(t, 'HP501');
+    for (let n = 1; n <= 25; n++)
+      bc.seed('items', {
+        number: `BCS${String(n).padStart(3, '0')}`,
+        displayName: `Hàng BC ${n}`,
+        type: 'Inventory',
+        baseUnitOfMeasureCode: 'PCS',
+        unitPrice: 1000 * n,
+        itemCategoryCode: '',
+        blocked: n === 25,
+        gtin: n === 1 ? '8931234567890' : '',
+      });
+    const first = bc.all('items').find((r) => r.number === 'BCS001')!;
+    bc.seed('itemVariants', { itemId: first.id, itemNumber: 'BCS001', code: 'RED', description: 'Đỏ' });
+    const before = bc.requests.length;
+    const res = await admin.post<{
+      items_seen: number;
+      items_created: number;
+      items_updated: number;
+      franchise_items_added: number;
+    }>('/api/items/sync', { franchise_code: f.franchise_code });
+    expect(res.statusCode).toBe(200);
+    const known = bc.all('items').length;
+    expect(res.data).toMatchObject({ items_seen: known });
+    expect(res.data.items_created).toBeGreaterThanOrEqual(25);
+    // Pages of BC_MAX_PAGE_SIZE (1000 by default) are asked with Prefer; all of BC's items came.
+    expect(
+      bc.requests
+        .slice(before)
+        .filter((r) => r.path.endsWith('/items'))
+        .every((r) => r.prefer?.startsWith('odata.maxpagesize=')),
+    ).toBe(true);
+    const [row] = await t.services.db.select().from(items).where(eq(items.item_no, 'BCS001'));
+    expect(row).toMatchObject({
+      description: 'Hàng BC 1',
+      unit_price: '1000.00',
+      barcode: '8931234567890',
+      blocked: false,
+    });
+    expect(await t.services.db.select().from(itemVariants).where(eq(itemVariants.item_no, 'BCS001'))).toMatchObject([
+      { variant_code: 'RED', description: 'Đỏ' },
+    ]);
+
+    // BC changes two items: the next sync updates exactly those (their version moves on), creates nothing.
+    bc.touch('items', first.id, { unitPrice: 1500 });
+    bc.touch('items', bc.all('items').find((r) => r.number === 'BCS002')!.id, { displayName: 'Hàng BC 2 mới' });
+    const again = await admin.post<{ items_created: number; items_updated: number }>('/api/items/sync', {
+      franchise_code: f.franchise_code,
+    });
+    expect(again.data).toMatchObject({ items_created: 0, items_updated: 2 });
+    const [after] = await t.services.db.select().from(items).where(eq(items.item_no, 'BCS001'));
+    expect(after).toMatchObject({ unit_price: '1500.00', version: row.version + 1 });
+    const one = await admin.post('/api/items/sync-item-no', { item_no: 'BCS003', franchise_code: f.franchise_code });
+    expect(one.statusCode).toBe(200);
+    const missing = await admin.post('/api/items/sync-item-no', { item_no: 'NOPE', franchise_code: f.franchise_code });
+    expect(missing.statusCode).toBe(404);
   });
 });
