@@ -13,7 +13,7 @@ import { answerOnSocket, fromClientError, fromFastifyError, fromPgError, rejectB
 import { guardRequest } from './http/request-guard.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
-import { createErp } from './erp/index.js';
+import { createErp, erpHttpError } from './erp/index.js';
 import { registerErpOutbox } from './kernel/outbox.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
@@ -132,7 +132,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // Bad input never answers 500: Fastify's refusals and the database errors input can cause are mapped once here.
-    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err, config.jsonBodyLimit));
+    const known =
+      err instanceof AppError
+        ? err
+        : (erpHttpError(err) ?? fromPgError(err) ?? fromFastifyError(err, config.jsonBodyLimit));
     if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
     return reply

@@ -164,7 +164,10 @@ export class JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const dead = e instanceof PermanentJobError || claimed.attempts >= claimed.max_attempts;
-      const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts) * 1000).toISOString();
+      // A wait the remote system asked for (an ERP's Retry-After) is honoured when it is longer than the backoff.
+      const asked = (e as { retryAfterMs?: unknown }).retryAfterMs;
+      const waitMs = Math.max(backoffSeconds(claimed.attempts) * 1000, typeof asked === 'number' ? asked : 0);
+      const retryAt = new Date(Date.now() + waitMs).toISOString();
       await this.db
         .update(jobs)
         .set({
