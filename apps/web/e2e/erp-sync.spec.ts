@@ -32,7 +32,7 @@ test('bcTables: head office syncs a table with its progress bar, browses its rec
   await franchiseRow.getByRole('button', { name: 'Records Franchises' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText('Franchises: records')).toBeVisible();
-  await drawer.getByLabel('Description').fill(`dong bo ${code}`);
+  await drawer.getByRole('textbox', { name: 'Description' }).fill(`dong bo ${code}`);
   await drawer.getByRole('button', { name: 'Search' }).click();
   await expect(drawer.getByRole('cell', { name: code, exact: true })).toBeVisible();
   await expect(drawer.getByText('1 record')).toBeVisible();

@@ -12,6 +12,7 @@ export const ERP_SYNC_QUEUE = 'erp.sync';
 /** One live job per table (jobs_live_key): a second start while one runs answers that one. */
 export const syncJobKey = (table: string) => `sync:${table}`;
 const MAX_FAILURES_KEPT = 100;
+const SINCE_MARGIN_MS = 2 * 60_000;
 
 type RunRow = typeof erpSyncRuns.$inferSelect;
 export const toRun = (r: RunRow): SyncRun => ({
@@ -97,10 +98,16 @@ const canonical = (v: unknown): string =>
   );
 
 /** Records read from the ERP: which are new, which changed (etag or content), written in one statement. */
-async function storePage(db: DbOrTx, table: string, runId: number, records: SyncedRecord[]) {
+async function storePage(
+  db: DbOrTx,
+  table: string,
+  runId: number,
+  records: SyncedRecord[],
+  apply: (changed: SyncedRecord[]) => Promise<void>,
+) {
   const byId = new Map(records.map((r) => [r.system_id, r]));
   const rows = [...byId.values()];
-  if (rows.length === 0) return { created: 0, updated: 0, changedKeys: [] as string[] };
+  if (rows.length === 0) return { created: 0, updated: 0, changed: [] as SyncedRecord[] };
   const before = await db
     .select({ system_id: erpTableRecords.system_id, etag: erpTableRecords.etag, data: erpTableRecords.data })
     .from(erpTableRecords)
@@ -108,17 +115,19 @@ async function storePage(db: DbOrTx, table: string, runId: number, records: Sync
   const old = new Map(before.map((b) => [b.system_id, b]));
   let created = 0;
   let updated = 0;
-  const changedKeys: string[] = [];
+  const changed: SyncedRecord[] = [];
   for (const r of rows) {
     const o = old.get(r.system_id);
     if (!o) {
       created++;
-      changedKeys.push(r.record_key);
+      changed.push(r);
     } else if (r.etag ? o.etag !== r.etag : canonical(o.data) !== canonical(r.data)) {
       updated++;
-      changedKeys.push(r.record_key);
+      changed.push(r);
     }
   }
+  // Applied before the records are kept: a record whose apply failed is seen as changed again by the next sync.
+  if (changed.length > 0) await apply(changed);
   await db
     .insert(erpTableRecords)
     .values(rows.map((r) => ({ table_code: table, ...r, last_run_id: runId, excess: false })))
@@ -135,10 +144,10 @@ async function storePage(db: DbOrTx, table: string, runId: number, records: Sync
           or ${erpTableRecords.data} is distinct from excluded.data then now() else ${erpTableRecords.synced_at} end`,
       },
     });
-  return { created, updated, changedKeys };
+  return { created, updated, changed };
 }
 
-/** When the table's last successful sync started: an incremental sync asks the ERP for what changed since. */
+/** When the table's last successful sync started (less a margin): an incremental sync asks for what changed since. */
 async function lastSuccessfulStart(db: DbOrTx, table: string, runId: number): Promise<string | undefined> {
   const [r] = await db
     .select({ at: erpSyncRuns.started_at })
@@ -146,7 +155,8 @@ async function lastSuccessfulStart(db: DbOrTx, table: string, runId: number): Pr
     .where(and(eq(erpSyncRuns.table_code, table), eq(erpSyncRuns.state, 'success'), ne(erpSyncRuns.id, runId)))
     .orderBy(desc(erpSyncRuns.id))
     .limit(1);
-  return r ? new Date(r.at).toISOString() : undefined;
+  // A margin for the clocks of the ERP and the database: records read twice are found unchanged (same etag).
+  return r ? new Date(new Date(r.at).getTime() - SINCE_MARGIN_MS).toISOString() : undefined;
 }
 
 /**
@@ -184,7 +194,7 @@ export function erpSyncHandler(services: { db: Db; erp: Erp }): JobHandler {
     const o: ErpCallOptions = { user: run.user_id ? { id: run.user_id, username: run.username ?? '' } : null };
     const totals = { fetched: 0, created: 0, updated: 0, failed: 0 };
     const failures: { record_key: string; message: string }[] = [];
-    const changed: string[] = [];
+    let written = 0;
     try {
       const result = await withSyncLog(
         db,
@@ -195,12 +205,14 @@ export function erpSyncHandler(services: { db: Db; erp: Erp }): JobHandler {
           do {
             const { page, nextLink: next } = await def.read(erp, nextLink ? { nextLink } : since ? { since } : {}, o);
             nextLink = next;
-            const stored = await storePage(db, table, run.id, page.records);
+            // business_central: what is new or changed goes into the product's own tables, page by page.
+            const stored = await storePage(db, table, run.id, page.records, async (changed) => {
+              if (erp.mode !== 'standalone' && def.apply) written += await def.apply({ db, erp, o }, changed);
+            });
             totals.fetched += page.records.length + page.failures.length;
             totals.created += stored.created;
             totals.updated += stored.updated;
             totals.failed += page.failures.length;
-            changed.push(...stored.changedKeys);
             failures.push(...page.failures.slice(0, MAX_FAILURES_KEPT - failures.length));
             await db
               .update(erpSyncRuns)
@@ -220,7 +232,7 @@ export function erpSyncHandler(services: { db: Db; erp: Erp }): JobHandler {
           const message =
             erp.mode === 'standalone'
               ? `Standalone mode: the product is its own system of record, nothing was fetched from an ERP. ${read} from the product's own tables.`
-              : `${read}.${def.apply ? ` ${await def.apply(erp, run.sync_all, o, changed)}` : ''}`;
+              : `${read}. ${def.apply ? `${written} product record(s) written.` : 'Kept in the sync tables only.'}`;
           return { records: totals.fetched, message, excess };
         },
       );

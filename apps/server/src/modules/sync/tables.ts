@@ -1,5 +1,7 @@
 import type { SyncTableCode } from '@fp/contract';
-import type { Erp, ErpCallOptions, ErpListQuery, ErpPage } from '../../erp/port.js';
+import type { Db } from '../../db/client.js';
+import type { Erp, ErpCallOptions, ErpItem, ErpListQuery, ErpPage } from '../../erp/port.js';
+import { applyErpItems } from '../items/sync.js';
 
 /** A record of a synchronised table as the product keeps it (erp_table_records). */
 export type SyncedRecord = {
@@ -18,10 +20,11 @@ export type SyncTableDef = {
   /** The port's list for this table; the job follows nextLink to the end. */
   read: (erp: Erp, q: ErpListQuery, o: ErpCallOptions) => Promise<{ page: SyncPage; nextLink: string | null }>;
   /**
-   * business_central: bring the product's own tables up to date through the port's sync of the area (the
-   * connector writes them); standalone has nothing to apply (the product is the record).
+   * business_central: writes the records of a page that are new or changed into the product's own tables (items into
+   * the catalogue, franchises' setup through the port); answers how many product records it wrote. Standalone has
+   * nothing to apply (the product is the record). A table without it is kept in the sync tables only.
    */
-  apply?: (erp: Erp, syncAll: boolean, o: ErpCallOptions, changedKeys: string[]) => Promise<string>;
+  apply?: (c: { db: Db; erp: Erp; o: ErpCallOptions }, changed: SyncedRecord[]) => Promise<number>;
 };
 
 const PAGE = 500;
@@ -29,6 +32,8 @@ const PAGE = 500;
 function pageOf<T>(
   p: ErpPage<T>,
   map: (row: T) => SyncedRecord | SyncedRecord[],
+  /** Why the product cannot take a record (null: it can). */
+  refuse: (r: SyncedRecord) => string | null = () => null,
 ): { page: SyncPage; nextLink: string | null } {
   const records: SyncedRecord[] = [];
   const failures: SyncPage['failures'] = [];
@@ -36,7 +41,11 @@ function pageOf<T>(
     for (const r of ([] as SyncedRecord[]).concat(map(row))) {
       if (!r.record_key.trim()) failures.push({ record_key: r.system_id, message: 'The record has no number' });
       else if (!r.system_id.trim()) failures.push({ record_key: r.record_key, message: 'The record has no id' });
-      else records.push(r);
+      else {
+        const why = refuse(r);
+        if (why) failures.push({ record_key: r.record_key, message: why });
+        else records.push(r);
+      }
     }
   }
   return { page: { records, failures }, nextLink: p.nextLink };
@@ -48,14 +57,23 @@ const asData = (row: object) => row as Record<string, unknown>;
 export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
   item: {
     read: async (erp, q, o) =>
-      pageOf(await erp.items.list(q0(q), o), (i) => ({
-        system_id: i.system_id,
-        record_key: i.item_no,
-        description: i.description,
-        etag: i.etag,
-        data: asData(i),
-      })),
-    apply: async (erp, syncAll, o) => (await erp.items.sync({ syncAll }, o)).message,
+      pageOf(
+        await erp.items.list(q0(q), o),
+        (i) => ({
+          system_id: i.system_id,
+          record_key: i.item_no,
+          description: i.description,
+          etag: i.etag,
+          data: asData(i),
+        }),
+        // The counter sells in the base unit: an item without one cannot be taken into the catalogue.
+        (r) => ((r.data as ErpItem).base_unit_of_measure.trim() ? null : 'The item has no base unit of measure'),
+      ),
+    apply: async ({ db }, changed) =>
+      applyErpItems(
+        db,
+        changed.map((r) => r.data as ErpItem),
+      ),
   },
   item_price: {
     read: async (erp, q, o) =>
@@ -66,7 +84,6 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
         etag: p.etag,
         data: asData(p),
       })),
-    apply: async (erp, syncAll, o) => (await erp.items.sync({ syncAll }, o)).message,
   },
   item_variant: {
     read: async (erp, q, o) =>
@@ -79,7 +96,6 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
           data: { item_no: i.item_no, ...v },
         })),
       ),
-    apply: async (erp, syncAll, o) => (await erp.items.sync({ syncAll }, o)).message,
   },
   customer: {
     read: async (erp, q, o) =>
@@ -90,7 +106,6 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
         etag: c.etag,
         data: asData(c),
       })),
-    apply: async (erp, syncAll, o) => (await erp.customers.sync({ syncAll }, o)).message,
   },
   vendor: {
     read: async (erp, q, o) =>
@@ -111,9 +126,9 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
         etag: f.etag,
         data: asData(f),
       })),
-    apply: async (erp, _syncAll, o, changed) => {
-      for (const no of changed) await erp.franchises.sync(no, o);
-      return `${changed.length} franchise(s) brought up to date`;
+    apply: async ({ erp, o }, changed) => {
+      for (const r of changed) await erp.franchises.sync(r.record_key, o);
+      return changed.length;
     },
   },
   transfer_order: {
@@ -125,7 +140,6 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
         etag: t.etag,
         data: asData(t),
       })),
-    apply: async (erp, syncAll, o) => (await erp.transferOrders.sync({ syncAll }, o)).message,
   },
   post_code: {
     read: async (erp, q, o) =>
@@ -136,6 +150,5 @@ export const SYNC_TABLE_DEFS: Record<SyncTableCode, SyncTableDef> = {
         etag: '',
         data: asData(p),
       })),
-    apply: async (erp, syncAll, o) => (await erp.postCodes.sync({ syncAll }, o)).message,
   },
 };
