@@ -5,7 +5,7 @@ import type { Erp, ErpCallOptions } from '../../erp/port.js';
 import { withSyncLog } from '../../erp/sync-log.js';
 import { enqueue, PermanentJobError, type JobHandler } from '../../jobs/queue.js';
 import { conflict } from '../../http/errors.js';
-import { erpSyncRuns, erpTableRecords } from './schema.js';
+import { erpSyncRuns, erpSyncTables, erpTableRecords } from './schema.js';
 import { SYNC_TABLE_DEFS, type SyncedRecord } from './tables.js';
 
 export const ERP_SYNC_QUEUE = 'erp.sync';
@@ -34,7 +34,8 @@ export const toRun = (r: RunRow): SyncRun => ({
   finished_at: r.finished_at,
 });
 
-export type SyncCaller = { id: number; username: string };
+/** Who started a sync: a user, or the schedule (null). */
+export type SyncCaller = { id: number; username: string } | null;
 
 /**
  * Starts a sync of one table: a run row and its job, in one transaction. While a run of the table is queued or
@@ -67,8 +68,8 @@ export async function startSync(
         table_code: table,
         sync_all: syncAll,
         erp_mode: erpMode,
-        user_id: user.id,
-        username: user.username,
+        user_id: user?.id ?? null,
+        username: user?.username ?? SCHEDULE_USER,
         total: syncAll && n > 0 ? n : null,
       })
       .returning();
@@ -251,6 +252,25 @@ export function erpSyncHandler(services: { db: Db; erp: Erp }): JobHandler {
       throw new PermanentJobError(message);
     }
   };
+}
+
+/** The name a scheduled run carries as its user. */
+export const SCHEDULE_USER = 'schedule';
+
+/**
+ * ERP_SYNC_EVERY_MINUTES: every active table syncs what changed since its last sync (a paused table waits for a
+ * user; a table whose sync runs already is left to it). Answers the runs it started.
+ */
+export async function scheduleSyncs(db: Db, erpMode: string): Promise<SyncRun[]> {
+  const paused = new Set(
+    (await db.select().from(erpSyncTables).where(eq(erpSyncTables.status, 'paused'))).map((t) => t.table_code),
+  );
+  const started: SyncRun[] = [];
+  for (const table of syncTableCodes.filter((c) => !paused.has(c))) {
+    const run = await startSync(db, erpMode, table, false, null);
+    if (run.started) started.push(run);
+  }
+  return started;
 }
 
 export const isSyncTable = (s: string): s is SyncTableCode => (syncTableCodes as readonly string[]).includes(s);

@@ -7,7 +7,7 @@ import { ErpUnavailableError, type Erp, type ErpItem } from '../../erp/port.js';
 import { items, itemVariants } from '../items/schema.js';
 import { franchises } from '../franchises/schema.js';
 import { jobs } from '../../jobs/schema.js';
-import { ERP_SYNC_QUEUE } from './service.js';
+import { ERP_SYNC_QUEUE, scheduleSyncs } from './service.js';
 import { erpSyncRuns, erpTableRecords } from './schema.js';
 
 const ctx = useTestApp();
@@ -238,6 +238,23 @@ describe('the ERP sync service in standalone mode (calls.md 7.5)', () => {
     expect(tableOf((await admin.get<SyncTable[]>('/api/sync/tables')).data, 'post_code').status).toBe('paused');
     await admin.post('/api/sync/status', { table_code: 'post_code', status: 'active' });
     expect(tableOf((await admin.get<SyncTable[]>('/api/sync/tables')).data, 'post_code').status).toBe('active');
+  });
+
+  it('syncs every active table on the schedule (ERP_SYNC_EVERY_MINUTES), leaving a paused one alone', async () => {
+    const admin = await ctx.t.admin();
+    await admin.post('/api/sync/status', { table_code: 'vendor', status: 'paused' });
+    const runs = await scheduleSyncs(ctx.t.services.db, ctx.t.services.erp.mode);
+    expect(runs.map((r) => r.table_code).sort()).toEqual(
+      ['customer', 'franchise', 'item', 'item_price', 'item_variant', 'post_code', 'transfer_order'].sort(),
+    );
+    expect(runs.every((r) => r.username === 'schedule' && !r.sync_all && r.started)).toBe(true);
+    // Asked again while they wait, it starts nothing twice.
+    expect(await scheduleSyncs(ctx.t.services.db, ctx.t.services.erp.mode)).toEqual([]);
+    await ctx.t.services.jobs.drain(ERP_SYNC_QUEUE);
+    const tables = (await admin.get<SyncTable[]>('/api/sync/tables')).data;
+    expect(tableOf(tables, 'customer').state).toBe('success');
+    expect(tableOf(tables, 'vendor').run?.username ?? null).not.toBe('schedule');
+    await admin.post('/api/sync/status', { table_code: 'vendor', status: 'active' });
   });
 
   it('is for head office: a store user and a user without the page are refused', async () => {
