@@ -104,9 +104,14 @@ export default function BcTablesPage() {
       title: t('erpSync.tables.syncAllTables'),
       content: t('erpSync.tables.syncAllTablesConfirm', { count: active.length }),
       onOk: async () => {
-        for (const x of active) await call('sync.syncTable', { body: { table_code: x.table_code, sync_all: true } });
-        refresh();
-        toast.successText(t('erpSync.tables.syncAllTablesStarted', { count: active.length }));
+        try {
+          for (const x of active) await call('sync.syncTable', { body: { table_code: x.table_code, sync_all: true } });
+          toast.successText(t('erpSync.tables.syncAllTablesStarted', { count: active.length }));
+        } catch (e) {
+          toast.error(e);
+        } finally {
+          refresh();
+        }
       },
     });
   const confirmRemoveExcess = (row: SyncTable) =>
