@@ -247,7 +247,7 @@ describe('the ERP sync service in standalone mode (calls.md 7.5)', () => {
     expect(runs.map((r) => r.table_code).sort()).toEqual(
       ['customer', 'franchise', 'item', 'item_price', 'item_variant', 'post_code', 'transfer_order'].sort(),
     );
-    expect(runs.every((r) => r.username === 'schedule' && !r.sync_all && r.started)).toBe(true);
+    expect(runs.every((r) => r.username === 'schedule' && !r.sync_all && r.state === 'queued')).toBe(true);
     // Asked again while they wait, it starts nothing twice.
     expect(await scheduleSyncs(ctx.t.services.db, ctx.t.services.erp.mode)).toEqual([]);
     await ctx.t.services.jobs.drain(ERP_SYNC_QUEUE);
