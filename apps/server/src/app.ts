@@ -14,6 +14,7 @@ import { guardRequest } from './http/request-guard.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp, erpHttpError } from './erp/index.js';
+import { registerErpShipments } from './modules/purchasing/posting/erp-shipments.js';
 import { registerErpOutbox } from './kernel/outbox.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
@@ -79,6 +80,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   };
   // The ERP outbox's job handler (documents register their loaders from their routes).
   registerErpOutbox(services);
+  // With an ERP, head office's shipments of purchase orders come from it (modules/purchasing/posting/erp-shipments.ts).
+  registerErpShipments(services);
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);
   // fastify only uses them for the OpenAPI document.

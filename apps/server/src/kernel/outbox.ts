@@ -6,6 +6,7 @@ import { erpDocumentSync, type ErpSyncState } from '../erp/schema.js';
 import {
   ErpConflictError,
   type Erp,
+  type ErpDocumentAck,
   type ErpDocumentKind,
   type ErpDocumentOfKind,
   type ErpDocumentState,
@@ -66,6 +67,18 @@ const loaders = new Map<ErpLoaderKind, ErpDocumentLoader>();
  */
 export function registerErpDocumentLoader<K extends ErpLoaderKind>(kind: K, loader: ErpDocumentLoader<K>): void {
   loaders.set(kind, loader as unknown as ErpDocumentLoader);
+}
+
+/** What a module does with the ERP's answer to a release (e.g. keep the ERP's number of the document). */
+export type ErpReleaseListener = (db: DbOrTx, documentNo: string, ack: ErpDocumentAck) => Promise<void>;
+const releaseListeners = new Map<ErpDocumentKind, ErpReleaseListener>();
+
+/**
+ * Registers what to do once the ERP acknowledged a release of a kind (after the sync state is written, outside any
+ * business transaction; the last registration wins). The purchase order keeps BC's sales order number as bc_so_no.
+ */
+export function onErpRelease(kind: ErpDocumentKind, listener: ErpReleaseListener): void {
+  releaseListeners.set(kind, listener);
 }
 
 /** The group of a document's jobs: they run one after another in the order they were enqueued. */
@@ -270,6 +283,7 @@ export function erpDocumentHandler(services: { db: DbOrTx; erp: Erp }): JobHandl
             throw new PermanentJobError(`The loader of ${p.kind} answered ${doc.kind} ${doc.document_no}.`);
           const ack = await documents.release({ ...doc, ifMatch: doc.ifMatch ?? ifMatch });
           await markSynced(db, job, p.kind, p.documentNo, ack, false);
+          await releaseListeners.get(p.kind)?.(db, p.documentNo, ack);
           return ack;
         }
         case 'post': {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { jobs } from '../../jobs/schema.js';
-import { ERP_DOCUMENT_QUEUE, erpSyncOf } from '../../kernel/outbox.js';
+import { ERP_DOCUMENT_QUEUE, enqueueErpDocument, erpSyncOf } from '../../kernel/outbox.js';
+import { systemAuth } from '../../http/context.js';
+import { importErpShipments } from '../../modules/purchasing/posting/erp-shipments.js';
+import { receivePurchaseOrder } from '../../modules/purchasing/posting/receive.js';
+import { purchaseOrders, purchaseShipments } from '../../modules/purchasing/schema.js';
+import { items, itemVariants } from '../../modules/items/schema.js';
+import { makeBuyer, makePurchaseItem, makePurchaseOrder } from '../../modules/purchasing/posting/test-support.js';
 import { makeOrder, salesWorld, type Order } from '../../modules/sales/test-support/builders.js';
 import { createErp } from '../index.js';
 import type { Erp } from '../port.js';
@@ -187,4 +193,129 @@ describe('ERP_MODE=business_central: documents through the outbox', () => {
     expect(bc.all('customers').filter((c) => c.number === w.customer.customer_no)).toHaveLength(1);
     expect(bc.all('items').filter((i) => i.number === 'SP110')).toHaveLength(1);
   }, 600_000);
+
+  it('a released purchase order becomes head office’s sales order in BC; BC’s posted shipment comes back once as the shipment the store receives', async () => {
+    const buyer = await makeBuyer(t, 'DN777');
+    const item = await makePurchaseItem(t);
+    const po = await makePurchaseOrder(t, buyer, [
+      { item_no: item, purchase_qty: '3' },
+      { item_no: item, purchase_qty: '2' },
+    ]);
+    // Released in this mode: no HSO number of our own (status.ts), the ERP's comes back.
+    await t.services.db.update(purchaseOrders).set({ bc_so_no: '' }).where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    await t.services.db.transaction((tx) =>
+      enqueueErpDocument(tx, { kind: 'purchase_order', documentNo: po.pos_po_no, action: 'release' }),
+    );
+    await runJobs();
+    const [so] = bc.all('salesOrders').filter((s) => s.externalDocumentNumber === po.pos_po_no);
+    expect(so).toMatchObject({ customerNumber: 'DN777' });
+    expect(bc.all('customers').filter((c) => c.number === 'DN777')).toHaveLength(1);
+    const [afterRelease] = await t.services.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    expect(afterRelease.bc_so_no).toBe(so.number);
+    expect(await erpSyncOf(t.services.db, 'purchase_order', po.pos_po_no)).toMatchObject({
+      sync_state: 'synced',
+      external_no: so.number,
+    });
+
+    // Before head office ships in BC there is nothing to bring in; then BC posts the shipment.
+    expect(await importErpShipments(t.services)).toMatchObject({ posted: 0 });
+    clock = Math.max(clock, Date.now() + 1000); // BC's clock: posted after the first run
+    expect(bc.invoke('salesOrders', so.id, 'shipAndInvoice')).toBe(204);
+    const bcShipment = bc.all('salesShipments').find((s) => s.externalDocumentNumber === po.pos_po_no)!;
+    const first = await importErpShipments(t.services);
+    expect(first).toMatchObject({ posted: 1 });
+    // Asked again (the next scheduled run reads the same window): passed by, no second shipment.
+    expect(await importErpShipments(t.services)).toMatchObject({ posted: 0 });
+    const shipments = await t.services.db
+      .select()
+      .from(purchaseShipments)
+      .where(eq(purchaseShipments.pos_po_no, po.pos_po_no));
+    expect(shipments).toHaveLength(1);
+    expect(shipments[0]).toMatchObject({
+      external_document_no: bcShipment.number,
+      franchise_code: 'DN777',
+      order_no: so.number,
+    });
+
+    // The store receives it; the receipt goes to BC through the outbox and keeps BC's shipment number beside ours.
+    const [order] = await t.services.db.select().from(purchaseOrders).where(eq(purchaseOrders.pos_po_no, po.pos_po_no));
+    const receiptNo = await t.services.db.transaction((tx) =>
+      receivePurchaseOrder(tx, systemAuth('store'), {
+        pos_po_no: po.pos_po_no,
+        version: order.version,
+        lines: [
+          { line_no: 10000, qty_to_receive: '3' },
+          { line_no: 20000, qty_to_receive: '2' },
+        ],
+      }),
+    );
+    await runJobs();
+    expect(await erpSyncOf(t.services.db, 'purchase_receipt', String(receiptNo))).toMatchObject({
+      sync_state: 'synced',
+      external_no: bcShipment.number,
+    });
+  });
+
+  it('item sync (calls.md 7.8) through the connector: every page read, new items created, changed ones updated, variants added, counts told', async () => {
+    const admin = await t.admin();
+    const f = await makeBuyer(t, 'HP501');
+    for (let n = 1; n <= 25; n++)
+      bc.seed('items', {
+        number: `BCS${String(n).padStart(3, '0')}`,
+        displayName: `Hàng BC ${n}`,
+        type: 'Inventory',
+        baseUnitOfMeasureCode: 'PCS',
+        unitPrice: 1000 * n,
+        itemCategoryCode: '',
+        blocked: n === 25,
+        gtin: n === 1 ? '8931234567890' : '',
+      });
+    const first = bc.all('items').find((r) => r.number === 'BCS001')!;
+    bc.seed('itemVariants', { itemId: first.id, itemNumber: 'BCS001', code: 'RED', description: 'Đỏ' });
+    const before = bc.requests.length;
+    const res = await admin.post<{
+      items_seen: number;
+      items_created: number;
+      items_updated: number;
+      franchise_items_added: number;
+    }>('/api/items/sync', { franchise_code: f.franchise_code });
+    expect(res.statusCode).toBe(200);
+    const known = bc.all('items').length;
+    expect(res.data).toMatchObject({ items_seen: known });
+    expect(res.data.items_created).toBeGreaterThanOrEqual(25);
+    // Pages of BC_MAX_PAGE_SIZE (1000 by default) are asked with Prefer; all of BC's items came.
+    expect(
+      bc.requests
+        .slice(before)
+        .filter((r) => r.path.endsWith('/items'))
+        .every((r) => r.prefer?.startsWith('odata.maxpagesize=')),
+    ).toBe(true);
+    const [row] = await t.services.db.select().from(items).where(eq(items.item_no, 'BCS001'));
+    expect(row).toMatchObject({
+      description: 'Hàng BC 1',
+      unit_price: '1000.00',
+      barcode: '8931234567890',
+      blocked: false,
+    });
+    expect(await t.services.db.select().from(itemVariants).where(eq(itemVariants.item_no, 'BCS001'))).toMatchObject([
+      { variant_code: 'RED', description: 'Đỏ' },
+    ]);
+
+    // BC changes two items: the next sync updates exactly those (their version moves on), creates nothing.
+    bc.touch('items', first.id, { unitPrice: 1500 });
+    bc.touch('items', bc.all('items').find((r) => r.number === 'BCS002')!.id, { displayName: 'Hàng BC 2 mới' });
+    const again = await admin.post<{ items_created: number; items_updated: number }>('/api/items/sync', {
+      franchise_code: f.franchise_code,
+    });
+    expect(again.data).toMatchObject({ items_created: 0, items_updated: 2 });
+    const [after] = await t.services.db.select().from(items).where(eq(items.item_no, 'BCS001'));
+    expect(after).toMatchObject({ unit_price: '1500.00', version: row.version + 1 });
+    const one = await admin.post('/api/items/sync-item-no', { item_no: 'BCS003', franchise_code: f.franchise_code });
+    expect(one.statusCode).toBe(200);
+    const missing = await admin.post('/api/items/sync-item-no', { item_no: 'NOPE', franchise_code: f.franchise_code });
+    expect(missing.statusCode).toBe(404);
+  });
 });

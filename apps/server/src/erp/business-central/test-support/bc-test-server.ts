@@ -428,6 +428,12 @@ export class BcTestServer {
     this.bump(rec);
     return rec;
   }
+  /** Runs a bound action as a BC user would (head office posting a shipment: `invoke('salesOrders', id, 'shipAndInvoice')`). */
+  invoke(set: string, id: string, action: string): number {
+    const rec = this.data.get(set)!.get(id);
+    if (!rec) throw new Error(`${set}(${id}) does not exist`);
+    return this.action(set, rec, action).status;
+  }
   remove(set: string, id: string) {
     this.data.get(set)!.delete(id);
   }
