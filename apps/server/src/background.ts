@@ -1,5 +1,6 @@
 import type { Services } from './services.js';
 import { purgeExpiredSessions } from './modules/auth/service.js';
+import { scheduleSyncs } from './modules/sync/service.js';
 import { ERP_SHIPMENTS_EVERY_MS, scheduleErpShipments } from './modules/purchasing/posting/erp-shipments.js';
 
 /** Work a running server does on its own: the job queue and housekeeping. */
@@ -10,6 +11,14 @@ export function startBackground(s: Services) {
     3600_000,
   );
   t.unref();
+  if (s.config.erpSyncEveryMinutes > 0) {
+    const every = setInterval(
+      () =>
+        void scheduleSyncs(s.db, s.erp.mode).catch((e: unknown) => s.log.warn({ err: e }, 'scheduled ERP sync failed')),
+      s.config.erpSyncEveryMinutes * 60_000,
+    );
+    every.unref();
+  }
   if (s.erp.mode !== 'standalone') {
     // Head office ships purchase orders in the ERP: its posted shipments are brought in on a schedule (a job).
     const schedule = () =>

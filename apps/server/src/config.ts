@@ -22,6 +22,8 @@ export type AppConfig = {
   printerPorts: number[];
   printerAllowLoopback: boolean;
   jobPollMs: number;
+  /** ERP_SYNC_EVERY_MINUTES: every so many minutes, each active sync table syncs what changed (0: never). */
+  erpSyncEveryMinutes: number;
   webDist: string;
   buildId: string;
   /** TRUST_PROXY: the proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For is believed; none by default. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter((n) => Number.isInteger(n) && n > 0),
     printerAllowLoopback: bool(env.PRINTER_ALLOW_LOOPBACK, false),
     jobPollMs: Number(env.JOB_POLL_MS ?? 1000),
+    erpSyncEveryMinutes: nonNegativeInt(env.ERP_SYNC_EVERY_MINUTES, 0),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     buildId: env.BUILD_ID ?? randomBytes(6).toString('hex'),
     trustProxy: trustedProxies(env.TRUST_PROXY),
@@ -102,6 +105,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** A whole number > 0, else the default. */
+function nonNegativeInt(v: string | undefined, dflt: number): number {
+  if (v === undefined || v.trim() === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`ERP_SYNC_EVERY_MINUTES must be a whole number of minutes (0: never)`);
+  return n;
+}
+
 function positiveInt(v: string | undefined, dflt: number): number {
   const n = Number((v ?? '').trim());
   return Number.isSafeInteger(n) && n > 0 ? n : dflt;

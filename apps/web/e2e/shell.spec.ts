@@ -28,9 +28,3 @@ test('an unknown route shows Page not found with the full path', async ({ page }
   await page.goto('/no/such/page?x=1');
   await expect(page.getByTestId('not-found-message')).toHaveText('Page not found /no/such/page?x=1');
 });
-
-test('a screen of a later release says so instead of showing an empty page', async ({ page }) => {
-  await loginAs(page, ADMIN.username, ADMIN.password);
-  await page.goto('/bcSyncSummaries'); // not built yet
-  await expect(page.getByText('Coming in a later release')).toBeVisible();
-});

@@ -20,6 +20,7 @@ export * from './categories.js';
 export * from './drive.js';
 export * from './item-documents.js';
 export * from './shop.js';
+export * from './erp-sync.js';
 export * from './franchises.js';
 export * from './number-series.js';
 export * from './devices.js';

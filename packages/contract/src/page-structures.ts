@@ -146,6 +146,28 @@ const structures: Record<string, Partial<PageStructureDef>> = {
     filters: ['username', 'operation', 'status', 'created_at'],
   },
   '/jobs': { buttons: ['Retry', 'Refresh Data'], filters: ['queue', 'state'] },
+  // issue 20: the ERP sync service
+  '/bcTables': {
+    buttons: [
+      'Check Connection',
+      'Sync',
+      'Sync All',
+      'Sync All Tables',
+      'Records',
+      'Remove Excess',
+      'Remove',
+      'Pause',
+      'Resume',
+      'Refresh Data',
+    ],
+    fields: ['table_code', 'records', 'excess', 'last_synced_at', 'state', 'last_error', 'status'],
+    filters: ['record_key', 'description', 'excess'],
+  },
+  '/bcSyncSummaries': {
+    buttons: ['Search', 'Export Excel', 'Refresh Data'],
+    fields: ['sync_date', 'table_code', 'runs', 'fetched', 'created', 'updated', 'failed', 'failures'],
+    filters: ['table_code', 'sync_date', 'failures'],
+  },
   '/settings': { buttons: ['Save'], fields: ['maintenance_mode', 'maintenance_noti'] },
   '/franchises': {
     buttons: ['Add New', 'Delete', 'Export Excel', 'Refresh Data', 'Generate Number Series'],

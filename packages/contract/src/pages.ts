@@ -59,8 +59,8 @@ export const pages: PageDef[] = [
   p('/apiLog', 'API Log', 'Administration', true, { adminOnly: true }),
   p('/jobs', 'Job Queue', 'Administration', true, { adminOnly: true }),
   p('/settings', 'Settings', 'Administration', true, { adminOnly: true }),
-  p('/bcSyncSummaries', 'BC Sync Summaries', 'Administration', false),
-  p('/bcTables', 'BC Tables', 'Administration', false),
+  p('/bcSyncSummaries', 'BC Sync Summaries', 'Administration', true),
+  p('/bcTables', 'BC Tables', 'Administration', true),
   // Franchise and master data
   p('/franchises', 'Franchises', 'Franchise', true),
   p('/franchises/detail', 'Franchise Detail', 'Franchise', true),

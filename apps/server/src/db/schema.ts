@@ -8,6 +8,7 @@ export * from '../modules/item-documents/schema.js';
 export * from '../modules/franchises/schema.js';
 export * from '../modules/number-series/schema.js';
 export * from '../erp/schema.js';
+export * from '../modules/sync/schema.js';
 export * from '../modules/addresses/schema.js';
 export * from '../modules/customers/schema.js';
 export * from '../modules/loyalty/schema.js';

@@ -30,6 +30,9 @@ export const DEMO_MATRIX: Record<string, RoleLevels> = {
   '/pagePermission': levels('view', null, null),
   '/pagePermission/detail/{slug}': levels('view', null, null),
   '/cancelReasons': headOfficeOwns,
+  // Issue 20: the ERP sync service holds every franchise's records: head office runs it (the server refuses stores).
+  '/bcTables': levels('edit', null, null),
+  '/bcSyncSummaries': levels('view', null, null),
   // Franchise and master data
   '/franchises': levels('edit', 'view', null),
   '/franchises/detail': levels('edit', 'view', null),
@@ -83,8 +86,6 @@ export const ADMINISTRATORS_ONLY: Record<string, string> = {
   '/apiLog': 'Every request of every user with its body: for the system administrator (adminOnly in pages.ts).',
   '/jobs': 'The job queue (ERP outbox, printing, shop pushes) and its retries: system administration (adminOnly).',
   '/settings': 'Server-wide settings (stock rule, counter limits, shop URL) for every franchise (adminOnly).',
-  '/bcSyncSummaries': 'Not available yet (pages.ts available: false): the ERP synchronisation summaries.',
-  '/bcTables': 'Not available yet (pages.ts available: false): the ERP tables mirrored for the administrator.',
 };
 
 /** The pages a demo role's permission holds, from the matrix. */

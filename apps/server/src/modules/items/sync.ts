@@ -136,6 +136,19 @@ async function upsertItems(tx: DbOrTx, read: ErpItem[], counts: Counts) {
   }
 }
 
+/**
+ * Writes items read from the ERP into the catalogue in one transaction (the sync service's item table, issue 20);
+ * answers how many were created or changed.
+ */
+export async function applyErpItems(db: DbOrTx, read: ErpItem[]): Promise<number> {
+  if (read.length === 0) return 0;
+  const counts: Counts = { created: 0, updated: 0 };
+  await db.transaction(async (tx) => {
+    await upsertItems(tx, read, counts);
+  });
+  return counts.created + counts.updated;
+}
+
 /** Adds the items a franchise does not list yet (not blocked), at the end of its sort order. */
 async function fillFranchiseLists(
   tx: DbOrTx,
