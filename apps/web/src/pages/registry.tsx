@@ -100,6 +100,8 @@ export const screens: Record<string, Page> = {
   '/tablet/onHand': lazyWithReload(() => import('./tablet/onHand')),
   // issue 11: shifts
   '/shifts': lazyWithReload(() => import('./shifts')),
+  // issue 21: e-invoices from the cash register
+  '/eInvoices': lazyWithReload(() => import('./eInvoices')),
 };
 
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */
