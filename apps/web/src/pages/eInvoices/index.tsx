@@ -22,6 +22,8 @@ import { EINVOICE_AREA, EInvoiceDetails, EInvoiceTag } from './parts';
 
 const PAGE = '/eInvoices';
 const ENTITY = 'E-Invoice';
+/** The summary's own query area (and filter form): the list's filters and the summary's never share field ids. */
+const SUMMARY_AREA = 'eInvoiceSummary';
 
 /** What a click on a count of the day's summary shows in the list: that franchise, that day, that state. */
 type Drill = { franchise_code: string; posting_date: string; state: EInvoiceState | null };
@@ -47,7 +49,7 @@ export default function EInvoicesPage() {
 
   const retry = useApiMutation({
     fn: (nos: string[]) => call('eInvoices.retry', { body: { pos_si_nos: nos } }),
-    invalidates: [EINVOICE_AREA, SALES_AREA],
+    invalidates: [EINVOICE_AREA, SUMMARY_AREA, SALES_AREA],
     success: { action: 'Send Again', entity: ENTITY },
     onSuccess: () => setSelected([]),
   });
@@ -85,9 +87,9 @@ export default function EInvoicesPage() {
       sorter: true,
       fixed: 'left',
       render: (no: string) => (
-        <Typography.Link onClick={() => setOpen(no)} aria-label={t('einvoice.openDetails', { no })}>
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(no)}>
           {no}
-        </Typography.Link>
+        </Button>
       ),
     },
     {
@@ -141,7 +143,11 @@ export default function EInvoicesPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button size="small" onClick={() => setOpen(r.pos_si_no)}>
+          <Button
+            size="small"
+            aria-label={t('einvoice.openDetails', { no: r.pos_si_no })}
+            onClick={() => setOpen(r.pos_si_no)}
+          >
             {t('einvoice.details')}
           </Button>
           {canEdit && r.state === 'failed' ? (
@@ -161,7 +167,10 @@ export default function EInvoicesPage() {
 
   const count = (state: EInvoiceState | null) => (n: number, r: EInvoiceSummaryRow) =>
     n > 0 ? (
-      <Typography.Link
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0 }}
         aria-label={t('einvoice.showOf', {
           count: n,
           state: state ? labels.label('eInvoiceState', state) : t('einvoice.total'),
@@ -174,7 +183,7 @@ export default function EInvoicesPage() {
         }}
       >
         {renderNumber(n)}
-      </Typography.Link>
+      </Button>
     ) : (
       renderNumber(n)
     );
@@ -216,7 +225,9 @@ export default function EInvoicesPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('einvoice.title')}
       </Typography.Title>
+      {/* one tab's list at a time: the two filter forms never share a field's label */}
       <Tabs
+        destroyOnHidden
         activeKey={tab}
         onChange={(k) => setTab(k as 'list' | 'summary')}
         items={[
@@ -295,7 +306,7 @@ export default function EInvoicesPage() {
             label: t('einvoice.summaryTab'),
             children: (
               <ListPage<EInvoiceSummaryRow>
-                area={EINVOICE_AREA}
+                area={SUMMARY_AREA}
                 op="eInvoices.summary"
                 rowKey={(r) => `${r.franchise_code}|${r.posting_date}`}
                 exportName="e-invoices-by-day"
