@@ -15,6 +15,7 @@ import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
 import { createErp } from './erp/index.js';
 import { registerErpOutbox } from './kernel/outbox.js';
+import { registerEInvoices } from './modules/einvoices/job.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
 import { MaintenanceFlag } from './modules/system/settings.js';
@@ -79,6 +80,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   };
   // The ERP outbox's job handler (documents register their loaders from their routes).
   registerErpOutbox(services);
+  // The e-invoice provider (EINVOICE_MODE; refuses to start naming each missing SINVOICE_* variable) and its job.
+  registerEInvoices(services, config.env);
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);
   // fastify only uses them for the OpenAPI document.

@@ -50,11 +50,16 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
   return live;
 }
 
-/** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour. */
-export const backoffSeconds = (attempt: number) => Math.min(3600, 2 ** attempt) + Math.random();
+/** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour (or the queue's own cap). */
+export const backoffSeconds = (attempt: number, maxSeconds = 3600) =>
+  Math.min(maxSeconds, 2 ** attempt) + Math.random();
+
+/** How a queue retries: `maxBackoffSeconds` caps the wait between attempts (the e-invoices: back within a minute). */
+export type QueueOptions = { maxBackoffSeconds?: number };
 
 export class JobRunner {
   private handlers = new Map<string, JobHandler>();
+  private options = new Map<string, QueueOptions>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
 
@@ -64,8 +69,9 @@ export class JobRunner {
     private readonly pollMs = 1000,
   ) {}
 
-  register(queue: string, handler: JobHandler) {
+  register(queue: string, handler: JobHandler, options: QueueOptions = {}) {
     this.handlers.set(queue, handler);
+    this.options.set(queue, options);
   }
 
   start() {
@@ -164,7 +170,8 @@ export class JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const dead = e instanceof PermanentJobError || claimed.attempts >= claimed.max_attempts;
-      const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts) * 1000).toISOString();
+      const cap = this.options.get(claimed.queue)?.maxBackoffSeconds;
+      const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts, cap) * 1000).toISOString();
       await this.db
         .update(jobs)
         .set({
