@@ -1,3 +1,10 @@
+import {
+  startSInvoiceServer,
+  type SInvoiceTestServer,
+} from '../../../server/src/modules/einvoices/test-support/sinvoice-test-server';
+
+export type E2eSInvoice = SInvoiceTestServer;
+
 // The e-invoice provider of the browser journeys (issue 21): the server's SInvoice-shaped test server on a fixed
 // loopback port, which playwright.config.ts gives the app server as SINVOICE_BASE_URL (EINVOICE_MODE=sinvoice). The
 // e-invoice journey starts it, takes it down and brings it back, makes it refuse an invoice, and reads what it got.
@@ -15,3 +22,18 @@ export const E2E_SINVOICE = {
   series: 'C26MAA',
   sellerName: 'Công ty CP Nhượng Quyền E2E',
 } as const;
+
+/** Starts the run's SInvoice test server with the journeys' seller account (template 1/001, series C26MAA). */
+export function startE2eSInvoice(): Promise<E2eSInvoice> {
+  return startSInvoiceServer({
+    port: e2eSInvoicePort(),
+    accounts: [
+      {
+        username: E2E_SINVOICE.username,
+        password: E2E_SINVOICE.password,
+        supplierTaxCode: E2E_SINVOICE.supplierTaxCode,
+        templates: { [E2E_SINVOICE.templateCode]: [E2E_SINVOICE.series] },
+      },
+    ],
+  });
+}
