@@ -24,8 +24,9 @@ const serverEnv: Record<string, string> = {
   MAGENTO_BASE_URL: `http://127.0.0.1:${e2eMagentoPort()}`,
   MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
   MAGENTO_TIMEOUT_MS: '2000',
-  // E-invoices (issue 21): the e-invoice journey starts a SInvoice-shaped test server on this port
-  // (e2e/support/sinvoice.ts); until it runs, the other journeys' invoices wait pending in the outbox.
+  // E-invoices (issue 21): the app server's wrapper (e2e-server.ts) starts a SInvoice-shaped test server on this port
+  // for the run; the e-invoice journey steers it (e2e/support/sinvoice.ts).
+  E2E_SINVOICE: 'true',
   EINVOICE_MODE: 'sinvoice',
   SINVOICE_BASE_URL: `http://127.0.0.1:${e2eSInvoicePort()}`,
   SINVOICE_USERNAME: E2E_SINVOICE.username,

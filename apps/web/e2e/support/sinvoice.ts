@@ -1,13 +1,9 @@
-import {
-  startSInvoiceServer,
-  type SInvoiceTestServer,
-} from '../../../server/src/modules/einvoices/test-support/sinvoice-test-server';
+import type { IssuedTestInvoice } from '../../../server/src/modules/einvoices/test-support/sinvoice-test-server';
 
-export type E2eSInvoice = SInvoiceTestServer;
-
-// The e-invoice provider of the browser journeys (issue 21): the server's SInvoice-shaped test server on a fixed
-// loopback port, which playwright.config.ts gives the app server as SINVOICE_BASE_URL (EINVOICE_MODE=sinvoice). The
-// e-invoice journey starts it, takes it down and brings it back, makes it refuse an invoice, and reads what it got.
+// The e-invoice provider of the browser journeys (issue 21): the server's SInvoice-shaped test server, which the app
+// server's wrapper (e2e-server.ts, E2E_SINVOICE) starts beside the app on SINVOICE_BASE_URL for the whole run, so every
+// journey's invoices are issued. The e-invoice journey steers it through its test controls over HTTP: refuse the next
+// invoice, fail the next calls (an outage), and read what it issued.
 
 /** The run's own SInvoice port (E2E port + 2000, per worker: worker-server.ts), read after the config set E2E_PORT. */
 export const e2eSInvoicePort = () =>
@@ -23,17 +19,25 @@ export const E2E_SINVOICE = {
   sellerName: 'Công ty CP Nhượng Quyền E2E',
 } as const;
 
-/** Starts the run's SInvoice test server with the journeys' seller account (template 1/001, series C26MAA). */
-export function startE2eSInvoice(): Promise<E2eSInvoice> {
-  return startSInvoiceServer({
-    port: e2eSInvoicePort(),
-    accounts: [
-      {
-        username: E2E_SINVOICE.username,
-        password: E2E_SINVOICE.password,
-        supplierTaxCode: E2E_SINVOICE.supplierTaxCode,
-        templates: { [E2E_SINVOICE.templateCode]: [E2E_SINVOICE.series] },
-      },
-    ],
+/** An invoice the provider issued (its request body left out). */
+export type E2eIssuedInvoice = Omit<IssuedTestInvoice, 'body'>;
+
+async function control<T>(path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${e2eSInvoicePort()}/__test/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
+  if (!res.ok) throw new Error(`SInvoice test control ${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
 }
+
+/** The worker's SInvoice test server, steered over HTTP. */
+export const sinvoice = {
+  /** Every invoice it issued, in order. */
+  invoices: () => control<E2eIssuedInvoice[]>('invoices'),
+  /** Refuse the next create with a validation error in SInvoice's shape. */
+  rejectNext: (errorCode: string, description: string) => control('reject-next', { errorCode, description }),
+  /** Answer the next `count` calls (any: login, lookup, create) with this status: an outage as the job sees it. */
+  failNext: (count: number, status = 503) => control('fail-next', { count, status }),
+};
