@@ -4,8 +4,8 @@ import { D, sum } from '../../kernel/money.js';
 import type { SInvoiceAccount } from './config.js';
 
 // The createInvoice body of Viettel SInvoice from a posted document (issue 21, "Facts of the format"). The product's
-// prices include VAT; SInvoice wants each line without tax and the tax apart: per VAT rate, the document's amount W
-// (in whole VND) splits into A = round(W / (1 + r)) without tax and T = W − A tax, and A and T are apportioned over
+// prices include VAT; SInvoice wants each line without tax and the tax apart: the document's amount to the dong is
+// shared over the VAT rates by largest remainder, and each rate's amount W splits into A = round(W / (1 + r)) without tax and T = W − A tax, and A and T are apportioned over
 // the lines by largest remainder, so each line's tax is its amount × rate within 1 VND, the lines sum to
 // summarizeInfo and taxBreakdowns exactly, and the total with tax is what the customer paid (rounded to the dong).
 // Header discounts (invoice, promotion, points) are spread over the item lines by amount, as the VAT is
@@ -177,10 +177,18 @@ export function sinvoiceBody(src: EInvoiceSource): SInvoiceCreateBody {
   const withoutTax = new Map<Row, number>();
   const tax = new Map<Row, number>();
   const breakdowns: SInvoiceCreateBody['taxBreakdowns'] = [];
-  for (const rate of rates) {
+  // The document's total to the dong, shared over the rates by largest remainder (so it is what the customer paid).
+  const grossOf = (rate: Decimal) => sum(rows.filter((r) => r.rate.eq(rate)).map((r) => r.net));
+  const wholes = apportion(
+    rates.map(grossOf),
+    sum(rows.map((r) => r.net))
+      .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+      .toNumber(),
+  );
+  for (const [ri, rate] of rates.entries()) {
     const group = rows.filter((r) => r.rate.eq(rate));
     const k = D(1).plus(rate.div(100));
-    const whole = sum(group.map((r) => r.net)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+    const whole = D(wholes[ri]);
     const a = whole.div(k).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
     const t = whole.minus(a);
     const amounts = apportion(
@@ -252,7 +260,7 @@ export function sinvoiceBody(src: EInvoiceSource): SInvoiceCreateBody {
       buyerName: src.buyer.name,
       buyerLegalName: src.buyer.taxCode ? src.buyer.companyName : '',
       buyerTaxCode: src.buyer.taxCode,
-      buyerAddressLine: src.buyer.taxCode ? src.buyer.address : src.buyer.address,
+      buyerAddressLine: src.buyer.address,
       buyerPhoneNumber: src.buyer.phone,
       buyerCode: src.buyer.code,
     },

@@ -71,6 +71,11 @@ export interface SInvoiceTestServer {
   delayNext(count: number, ms: number, match?: Match): void;
   /** Create the next n invoices, then drop the connection without an answer (the answer lost after the write). */
   dropAfterCreateNext(count: number): void;
+  /**
+   * Random faults on every call from now on (null: none): with probability `rate` a call answers 500, 502, 503 or
+   * 429, or expires the tokens first (401), or — a create — is made and its connection dropped without an answer.
+   */
+  chaos(c: { rate: number; random: () => number } | null): void;
   /** Stop listening and drop open connections (ECONNREFUSED), keeping the invoices. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -191,6 +196,8 @@ export async function startSInvoiceServer(options: SInvoiceServerOptions = {}): 
   const rejections: { errorCode: string; description: string }[] = [];
   const delays: { ms: number; match?: Match }[] = [];
   let drops = 0;
+  let chaos: { rate: number; random: () => number } | null = null;
+  let chaosDrop = false;
   let notFoundTurn = 0;
   const sequences = new Map<string, number>();
 
@@ -233,6 +240,13 @@ export async function startSInvoiceServer(options: SInvoiceServerOptions = {}): 
 
     const delay = take(delays, path);
     if (delay) await new Promise((r) => setTimeout(r, delay.ms));
+    chaosDrop = false;
+    if (chaos && !path.startsWith('/__test/') && chaos.random() < chaos.rate) {
+      const kind = chaos.random();
+      if (kind < 0.3 && path.includes('/createInvoice/')) chaosDrop = true;
+      else if (kind < 0.45) tokens.clear();
+      else failures.unshift({ status: [500, 502, 503, 429][Math.floor(chaos.random() * 4)] });
+    }
     const failure = take(failures, path);
     if (failure) {
       if (failure.status === 429) res.setHeader('retry-after', '1');
@@ -340,8 +354,8 @@ export async function startSInvoiceServer(options: SInvoiceServerOptions = {}): 
         body,
       };
       invoices.push(issued);
-      if (drops > 0) {
-        drops--;
+      if (drops > 0 || chaosDrop) {
+        if (!chaosDrop) drops--;
         record.dropped = true;
         record.status = -1;
         req.socket.destroy();
@@ -442,6 +456,9 @@ export async function startSInvoiceServer(options: SInvoiceServerOptions = {}): 
     },
     dropAfterCreateNext(count) {
       drops += count;
+    },
+    chaos(c) {
+      chaos = c;
     },
     down: stop,
     up: listen,
