@@ -10,7 +10,9 @@ import {
   type EInvoiceSummaryRow,
   type FilterItem,
 } from '@fp/contract';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
@@ -47,6 +49,12 @@ export default function EInvoicesPage() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [open, setOpen] = useState<string | null>(null);
 
+  // The e-invoice whose details are open (the details read the same query): Send Again is offered while it failed.
+  const opened = useQuery({
+    queryKey: qk.one(EINVOICE_AREA, open),
+    queryFn: () => call('eInvoices.get', { params: { pos_si_no: open ?? '' } }),
+    enabled: open !== null,
+  });
   const retry = useApiMutation({
     fn: (nos: string[]) => call('eInvoices.retry', { body: { pos_si_nos: nos } }),
     invalidates: [EINVOICE_AREA, SUMMARY_AREA, SALES_AREA],
@@ -325,7 +333,16 @@ export default function EInvoicesPage() {
         open={open !== null}
         title={t('einvoice.detailsTitle', { no: open ?? '' })}
         onCancel={() => setOpen(null)}
-        footer={<Button onClick={() => setOpen(null)}>{t('einvoice.close')}</Button>}
+        footer={
+          <Space>
+            {canEdit && open !== null && opened.data?.state === 'failed' ? (
+              <Button icon={<RedoOutlined />} loading={retry.isPending} onClick={() => sendAgain([open])}>
+                {t('einvoice.sendAgain')}
+              </Button>
+            ) : null}
+            <Button onClick={() => setOpen(null)}>{t('einvoice.close')}</Button>
+          </Space>
+        }
         width={1040}
         destroyOnHidden
       >
