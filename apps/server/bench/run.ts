@@ -9,6 +9,7 @@ import { benchPurchaseReceive } from './purchase-receive.js';
 import { benchWarehouseOnHand } from './warehouse-on-hand.js';
 import { benchRevenueReports } from './revenue-reports.js';
 import { benchCounterSales } from './counter-sales.js';
+import { benchBcItemSync } from './bc-item-sync.js';
 
 const benches: [string, () => Promise<void>][] = [
   ['login and user list', benchLoginAndUsers],
@@ -21,6 +22,7 @@ const benches: [string, () => Promise<void>][] = [
   ['warehouse on hand', benchWarehouseOnHand],
   ['revenue reports', benchRevenueReports],
   ['counter sales', benchCounterSales],
+  ['bc item sync', benchBcItemSync],
 ];
 
 const only = process.argv[2];

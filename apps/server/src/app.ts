@@ -13,7 +13,8 @@ import { answerOnSocket, fromClientError, fromFastifyError, fromPgError, rejectB
 import { guardRequest } from './http/request-guard.js';
 import { Router } from './http/route.js';
 import { JobRunner } from './jobs/queue.js';
-import { createErp } from './erp/index.js';
+import { createErp, erpHttpError } from './erp/index.js';
+import { registerErpShipments } from './modules/purchasing/posting/erp-shipments.js';
 import { registerErpOutbox } from './kernel/outbox.js';
 import { registerEInvoices } from './modules/einvoices/job.js';
 import { createShop } from './modules/shop/config.js';
@@ -80,6 +81,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   };
   // The ERP outbox's job handler (documents register their loaders from their routes).
   registerErpOutbox(services);
+  // With an ERP, head office's shipments of purchase orders come from it (modules/purchasing/posting/erp-shipments.ts).
+  registerErpShipments(services);
   // The e-invoice provider (EINVOICE_MODE; refuses to start naming each missing SINVOICE_* variable) and its job.
   registerEInvoices(services, config.env);
 
@@ -135,7 +138,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     // Bad input never answers 500: Fastify's refusals and the database errors input can cause are mapped once here.
-    const known = err instanceof AppError ? err : (fromPgError(err) ?? fromFastifyError(err, config.jsonBodyLimit));
+    const known =
+      err instanceof AppError
+        ? err
+        : (erpHttpError(err) ?? fromPgError(err) ?? fromFastifyError(err, config.jsonBodyLimit));
     if (known) return sendError(reply, known);
     req.log.error({ err }, 'unhandled error');
     return reply

@@ -137,12 +137,20 @@ test('home for head office: net revenue by franchise this month against last mon
   expect(Number(home.revenue_by_franchise.find((r) => r.franchise_code === STORE)?.this_month)).toBeGreaterThanOrEqual(
     120000,
   );
-  // The chart: one bar group per franchise, this month and last month in the legend.
+  // The chart (recharts): one bar group per franchise, this month and last month in the legend.
   const chart = page.getByRole('img', { name: 'Net revenue by franchise, this month against last month' });
   await expect(chart).toBeVisible();
-  // The store's bar this month shows its amount.
+  await expect(chart.locator('.recharts-legend-item-text', { hasText: 'This Month' })).toBeVisible();
+  await expect(chart.locator('.recharts-legend-item-text', { hasText: 'Last Month' })).toBeVisible();
+  // Pointing at the store's bars shows its amounts, German-style.
   const storeThisMonth = home.revenue_by_franchise.find((r) => r.franchise_code === STORE)?.this_month ?? '0';
-  await expect(chart.getByTitle(`${STORE} This Month: ${formatNumber(storeThisMonth)}`)).toBeVisible();
-  await expect(chart.getByText('This Month')).toBeVisible();
-  await expect(chart.getByText('Last Month')).toBeVisible();
+  const surface = chart.locator('svg[role="application"]');
+  const tick = surface.locator('text').filter({ hasText: new RegExp(`^${STORE}$`) });
+  const tickBox = await tick.boundingBox();
+  const plotBox = await surface.boundingBox();
+  expect(tickBox && plotBox).toBeTruthy();
+  await page.mouse.move(tickBox!.x + tickBox!.width / 2, plotBox!.y + plotBox!.height * 0.4);
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(STORE);
+  await expect(tooltip).toContainText(`This Month : ${formatNumber(storeThisMonth)}`);
 });

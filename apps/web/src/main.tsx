@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enGB from 'antd/es/locale/en_GB';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -39,13 +39,11 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0b6e4f', motion: !reducedMotion } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <AppRouter />
-          </SessionProvider>
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <AppRouter />
+        </SessionProvider>
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

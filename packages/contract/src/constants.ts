@@ -95,6 +95,8 @@ export const customerLedgerEntryTypes = ['invoice', 'credit_memo', 'payment', 'a
 export const optionLists = {
   paymentMethod: [...paymentMethods, ...ecomPaymentMethods],
   paymentTerm: paymentTerms,
+  receiptType: [...receiptTypes, ...ecomReceiptTypes],
+  receiptKind: receiptKinds,
   receiptStatus: receiptStatuses,
   promotionKind: appliedPromotionKinds,
   promotionScope: promotionScopes,

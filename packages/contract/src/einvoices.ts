@@ -57,7 +57,7 @@ export const eInvoiceBrief = z.object({
   seller_tax_code: z.string(),
   /** When the provider issued it (ISO time); null before. */
   issued_at: z.string().nullable(),
-  /** failed: the provider's message; not_sent: why nothing is sent; else ''. */
+  /** failed: the provider's message; pending: why it waits (the provider unreachable), else ''; not_sent: why. */
   message: z.string(),
 });
 export type EInvoiceBrief = z.infer<typeof eInvoiceBrief>;

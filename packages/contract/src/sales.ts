@@ -113,16 +113,18 @@ export const buyerRefine = (v: Parameters<typeof buyerIssues>[0], ctx: z.Refinem
     if (field !== 'buyer_tax_code') ctx.addIssue({ code: 'custom', message, path: [field] });
 };
 
-export const salesOrderCreate = z.object({
-  document_type: z
-    .enum(['order', 'quote'], { error: 'document_type must be order or quote' })
-    .optional()
-    .default('order'),
-  /** Head office names the franchise (or it follows from location_code); a store user's is their own. */
-  franchise_code: t(30),
-  ...salesHeaderFields,
-  lines: z.array(salesLineInput).max(500, 'At most 500 lines').optional(),
-}).superRefine(buyerRefine);
+export const salesOrderCreate = z
+  .object({
+    document_type: z
+      .enum(['order', 'quote'], { error: 'document_type must be order or quote' })
+      .optional()
+      .default('order'),
+    /** Head office names the franchise (or it follows from location_code); a store user's is their own. */
+    franchise_code: t(30),
+    ...salesHeaderFields,
+    lines: z.array(salesLineInput).max(500, 'At most 500 lines').optional(),
+  })
+  .superRefine(buyerRefine);
 export type SalesOrderCreate = z.input<typeof salesOrderCreate>;
 
 export const salesOrderUpdate = z.object({

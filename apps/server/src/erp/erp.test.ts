@@ -10,11 +10,11 @@ import type { ErpDocument, ErpParty } from './port.js';
 const ctx = useTestApp({ DEFAULT_VENDOR_NO: 'V-HO-9', DEFAULT_VENDOR_NAME: 'Trụ sở' });
 
 describe('ERP port', () => {
-  it('is chosen by ERP_MODE: standalone by default, business_central refused clearly at start', () => {
+  it('is chosen by ERP_MODE: standalone by default, business_central refused at start naming each missing variable', () => {
     const db = ctx.t.services.db;
     expect(createErp(loadConfig({}), db).mode).toBe('standalone');
-    expect(() => createErp(loadConfig({ ERP_MODE: 'business_central' }), db)).toThrow(
-      'ERP_MODE=business_central is not available yet',
+    expect(() => createErp(loadConfig({ ERP_MODE: 'business_central', BC_CLIENT_ID: 'x' }), db)).toThrow(
+      'ERP_MODE=business_central: these environment variables are missing: BC_TENANT_ID, BC_CLIENT_SECRET, BC_ENVIRONMENT, BC_COMPANY_ID.',
     );
     expect(() => createErp(loadConfig({ ERP_MODE: 'sap' }), db)).toThrow(
       'ERP_MODE=sap is not supported (use standalone or business_central)',

@@ -1,7 +1,21 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Erp, ErpCallOptions, ErpMode, ErpSyncResult } from './port.js';
+import { AppError } from '../http/errors.js';
+import {
+  ErpConflictError,
+  ErpUnavailableError,
+  type Erp,
+  type ErpCallOptions,
+  type ErpMode,
+  type ErpSyncResult,
+} from './port.js';
 import { createStandaloneErp } from './standalone/index.js';
+import {
+  BcRequestError,
+  createBusinessCentralErp,
+  readBcConfig,
+  type BcClientOptions,
+} from './business-central/index.js';
 import { withSyncLog } from './sync-log.js';
 
 export type { Erp, ErpMode } from './port.js';
@@ -9,13 +23,16 @@ export { withSyncLog } from './sync-log.js';
 
 export const ERP_MODES: readonly ErpMode[] = ['standalone', 'business_central'];
 
-/** Picks the ERP implementation from ERP_MODE (default standalone); an unknown or unavailable mode stops the start. */
-export function createErp(config: AppConfig, db: Db): Erp {
+/**
+ * Picks the ERP implementation from ERP_MODE (default standalone); an unknown mode, or business_central with a
+ * missing or bad BC_* variable (each named), stops the start. `bc` passes test options to the BC client.
+ */
+export function createErp(config: AppConfig, db: Db, bc: BcClientOptions = {}): Erp {
   switch (config.erpMode) {
     case 'standalone':
       return withSyncLogging(createStandaloneErp(config, db), db);
     case 'business_central':
-      throw new Error('ERP_MODE=business_central is not available yet');
+      return withSyncLogging(createBusinessCentralErp(readBcConfig(config.env), db, bc), db);
     default:
       throw new Error(`ERP_MODE=${config.erpMode} is not supported (use ${ERP_MODES.join(' or ')})`);
   }
@@ -47,4 +64,15 @@ export function withSyncLogging(erp: Erp, db: Db): Erp {
       sync: logged('transfer_order', all, erp.transferOrders.sync.bind(erp.transferOrders)),
     },
   };
+}
+
+/**
+ * An ERP failure met inside a request (the interactive lookups: sync by phone, ERP customer details) as a clear
+ * answer instead of a 500: unreachable/throttled 503, changed in the ERP 409, refused 502 with the ERP's message.
+ */
+export function erpHttpError(err: unknown): AppError | undefined {
+  if (err instanceof ErpUnavailableError) return new AppError(503, 'erp_unavailable', err.message);
+  if (err instanceof ErpConflictError) return new AppError(409, 'erp_conflict', err.message);
+  if (err instanceof BcRequestError) return new AppError(502, 'erp_refused', err.message);
+  return undefined;
 }

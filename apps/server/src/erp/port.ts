@@ -8,7 +8,7 @@
  * - `system_id` is the ERP's own id (BC's `id` GUID); the business keys (customer_no, item_no, …) are ours.
  *
  * Field names are the product's (snake_case, as the spec writes them); an implementation maps them.
- * `standalone` (default) is the product's own system of record; `business_central` comes later.
+ * `standalone` (default) is the product's own system of record; `business_central` is `business-central/`.
  */
 
 export type ErpMode = 'standalone' | 'business_central';
@@ -45,8 +45,18 @@ export class ErpConflictError extends Error {
     super(`${entity} ${key} was changed in the ERP. Reload it and try again.`);
   }
 }
-/** Thrown when the ERP cannot be reached or refuses the call for a reason a retry may fix. */
-export class ErpUnavailableError extends Error {}
+/**
+ * Thrown when the ERP cannot be reached or refuses the call for a reason a retry may fix. `retryAfterMs` is how long
+ * the ERP asked to wait (BC's Retry-After): the job queue does not run the job again before it has passed.
+ */
+export class ErpUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
 
 // ---------- master data ----------
 

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { stampedAt } from '../db/columns.js';
 
 /** One entry per sync call against the ERP port (calls.md 7.5 sync logs). */
 export const syncLogs = pgTable(
@@ -16,7 +17,7 @@ export const syncLogs = pgTable(
     erp_mode: text('erp_mode').notNull().default('standalone'),
     user_id: integer('user_id'),
     username: text('username'),
-    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    started_at: stampedAt('started_at'),
     finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [index('sync_logs_table_started').on(t.table_code, t.started_at)],
@@ -46,7 +47,7 @@ export const erpDocumentSync = pgTable(
     /** The latest job queued for this document: a finished job marks `synced` only when it is that one. */
     last_job_id: bigint('last_job_id', { mode: 'number' }),
     synced_at: timestamp('synced_at', { withTimezone: true, mode: 'string' }),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updated_at: stampedAt('updated_at'),
   },
   (t) => [primaryKey({ columns: [t.kind, t.document_no] }), index('erp_document_sync_state').on(t.sync_state)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { syncLogs } from './schema.js';
+import { stampNow } from '../db/clock.js';
 
 export type SyncUser = { id: number; username: string } | null;
 export type SyncEntry = { table_code: string; action: string; erp_mode: string; user?: SyncUser };
@@ -27,14 +28,14 @@ export async function withSyncLog<T extends { records: number; message: string }
       status: 'success',
       records: result.records,
       message: result.message.slice(0, 1000),
-      finished_at: sql`now()`,
+      finished_at: stampNow(),
     });
     return result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await db
       .insert(syncLogs)
-      .values({ ...base, status: 'failed', records: 0, message: message.slice(0, 1000), finished_at: sql`now()` });
+      .values({ ...base, status: 'failed', records: 0, message: message.slice(0, 1000), finished_at: stampNow() });
     throw err;
   }
 }

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { useTestApp } from '../../test/helpers.js';
 import { discardJobs, enqueue, PermanentJobError, retryJobs } from './queue.js';
 import { jobs } from './schema.js';
+import { ErpUnavailableError } from '../erp/port.js';
 
 const ctx = useTestApp();
 
@@ -84,5 +85,22 @@ describe('ordered groups (group_key)', () => {
     await services.jobs.drain('test.dead');
     expect(ran).toEqual(['x1', 'y1', 'y2']);
     expect(await discardJobs(services.db, [y2.id])).toEqual([]); // only failed or dead jobs are discarded
+  });
+});
+
+describe('a wait the remote system asked for', () => {
+  it('a failure carrying retryAfterMs (an ERP’s Retry-After) is not run again before that wait has passed', async () => {
+    const { services } = ctx.t;
+    services.jobs.register('test.retry-after', async () => {
+      throw new ErpUnavailableError('Business Central is throttling requests (429); retry after 600 s', 600_000);
+    });
+    const job = await enqueue(services.db, { queue: 'test.retry-after', payload: {} });
+    const before = Date.now();
+    expect(await services.jobs.drain('test.retry-after')).toBe(1);
+    const [row] = await services.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row.state).toBe('failed');
+    expect(Date.parse(row.run_at) - before).toBeGreaterThanOrEqual(600_000);
+    // Not due: a drain now runs nothing.
+    expect(await services.jobs.drain('test.retry-after')).toBe(0);
   });
 });

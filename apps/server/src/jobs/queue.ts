@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from './schema.js';
+import { stampNow } from '../db/clock.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type EnqueueInput = {
@@ -147,7 +148,7 @@ export class JobRunner {
           state: 'running',
           attempts: job.attempts + 1,
           locked_until: sql`now() + interval '5 minutes'`,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, job.id))
         .returning();
@@ -164,14 +165,18 @@ export class JobRunner {
           result: (result ?? null) as never,
           last_error: null,
           locked_until: null,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, claimed.id));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const dead = e instanceof PermanentJobError || claimed.attempts >= claimed.max_attempts;
+      // A wait the remote system asked for (an ERP's Retry-After) is honoured when it is longer than the backoff
+      // (capped per queue: QueueOptions.maxBackoffSeconds).
       const cap = this.options.get(claimed.queue)?.maxBackoffSeconds;
-      const retryAt = new Date(Date.now() + backoffSeconds(claimed.attempts, cap) * 1000).toISOString();
+      const asked = (e as { retryAfterMs?: unknown }).retryAfterMs;
+      const waitMs = Math.max(backoffSeconds(claimed.attempts, cap) * 1000, typeof asked === 'number' ? asked : 0);
+      const retryAt = new Date(Date.now() + waitMs).toISOString();
       await this.db
         .update(jobs)
         .set({
@@ -179,7 +184,7 @@ export class JobRunner {
           last_error: message,
           run_at: dead ? claimed.run_at : retryAt,
           locked_until: null,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(jobs.id, claimed.id));
       this.log.warn(
@@ -198,7 +203,7 @@ export class JobRunner {
 export async function retryJobs(db: DbOrTx, ids: number[]): Promise<JobRow[]> {
   return db
     .update(jobs)
-    .set({ state: 'pending', attempts: 0, run_at: sql`now()`, last_error: null, updated_at: sql`now()` })
+    .set({ state: 'pending', attempts: 0, run_at: stampNow(), last_error: null, updated_at: stampNow() })
     .where(
       and(
         inArray(jobs.id, ids),
@@ -226,7 +231,7 @@ export async function discardJobs(
       result: { discarded: true },
       last_error: reason,
       locked_until: null,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(and(inArray(jobs.id, ids), inArray(jobs.state, ['failed', 'dead'])))
     .returning();

@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { stampedAt } from '../db/columns.js';
 
 /** The durable job queue / outbox (ARCHITECTURE: enqueued inside the business transaction). */
 export const jobs = pgTable(
@@ -18,12 +19,12 @@ export const jobs = pgTable(
     state: text('state').$type<'pending' | 'running' | 'done' | 'failed' | 'dead'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     max_attempts: integer('max_attempts').notNull().default(8),
-    run_at: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    run_at: stampedAt('run_at'),
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
     last_error: text('last_error'),
     result: jsonb('result'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
+    updated_at: stampedAt('updated_at'),
   },
   (t) => [
     index('jobs_ready').on(t.state, t.run_at),

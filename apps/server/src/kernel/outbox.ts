@@ -6,6 +6,7 @@ import { erpDocumentSync, type ErpSyncState } from '../erp/schema.js';
 import {
   ErpConflictError,
   type Erp,
+  type ErpDocumentAck,
   type ErpDocumentKind,
   type ErpDocumentOfKind,
   type ErpDocumentState,
@@ -13,6 +14,7 @@ import {
   type ErpPosting,
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
+import { stampNow } from '../db/clock.js';
 
 /**
  * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
@@ -66,6 +68,18 @@ const loaders = new Map<ErpLoaderKind, ErpDocumentLoader>();
  */
 export function registerErpDocumentLoader<K extends ErpLoaderKind>(kind: K, loader: ErpDocumentLoader<K>): void {
   loaders.set(kind, loader as unknown as ErpDocumentLoader);
+}
+
+/** What a module does with the ERP's answer to a release (e.g. keep the ERP's number of the document). */
+export type ErpReleaseListener = (db: DbOrTx, documentNo: string, ack: ErpDocumentAck) => Promise<void>;
+const releaseListeners = new Map<ErpDocumentKind, ErpReleaseListener>();
+
+/**
+ * Registers what to do once the ERP acknowledged a release of a kind (after the sync state is written, outside any
+ * business transaction; the last registration wins). The purchase order keeps BC's sales order number as bc_so_no.
+ */
+export function onErpRelease(kind: ErpDocumentKind, listener: ErpReleaseListener): void {
+  releaseListeners.set(kind, listener);
 }
 
 /** The group of a document's jobs: they run one after another in the order they were enqueued. */
@@ -150,7 +164,7 @@ export async function enqueueErpDocument(
           sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
           last_action: action,
           last_job_id: job.id,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         },
       });
   await pending(kind, documentNo);
@@ -200,7 +214,7 @@ async function markSynced(
       external_no: ack.external_no,
       etag: ack.etag,
       last_job_id: job.id,
-      synced_at: sql`now()`,
+      synced_at: stampNow(),
     })
     .onConflictDoUpdate({
       target: [erpDocumentSync.kind, erpDocumentSync.document_no],
@@ -209,8 +223,8 @@ async function markSynced(
         external_no: ack.external_no,
         etag: ack.etag,
         last_error: null,
-        synced_at: sql`now()`,
-        updated_at: sql`now()`,
+        synced_at: stampNow(),
+        updated_at: stampNow(),
       },
     });
 }
@@ -229,7 +243,7 @@ async function markFailed(db: DbOrTx, job: JobRow, rows: [string, string][], sta
       })
       .onConflictDoUpdate({
         target: [erpDocumentSync.kind, erpDocumentSync.document_no],
-        set: { sync_state: state, last_error: message, updated_at: sql`now()` },
+        set: { sync_state: state, last_error: message, updated_at: stampNow() },
       });
 }
 
@@ -270,6 +284,7 @@ export function erpDocumentHandler(services: { db: DbOrTx; erp: Erp }): JobHandl
             throw new PermanentJobError(`The loader of ${p.kind} answered ${doc.kind} ${doc.document_no}.`);
           const ack = await documents.release({ ...doc, ifMatch: doc.ifMatch ?? ifMatch });
           await markSynced(db, job, p.kind, p.documentNo, ack, false);
+          await releaseListeners.get(p.kind)?.(db, p.documentNo, ack);
           return ack;
         }
         case 'post': {
@@ -328,7 +343,7 @@ export async function refreshErpDocument(
   if (state && state.status !== 'standalone')
     await services.db
       .update(erpDocumentSync)
-      .set({ external_no: state.external_no, etag: state.etag, updated_at: sql`now()` })
+      .set({ external_no: state.external_no, etag: state.etag, updated_at: stampNow() })
       .where(and(eq(erpDocumentSync.kind, kind), eq(erpDocumentSync.document_no, documentNo)));
   const message = !state
     ? `The ERP does not know ${documentNo}.`

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notAllowedMessage, transitionOf, type Machine, type Transition } from '@fp/contract';
 import type { Tx } from '../db/client.js';
 import { AppError, businessRule, notFound, staleVersion } from '../http/errors.js';
+import { stampNow } from '../db/clock.js';
 
 /**
  * Applies one action of a status machine (packages/contract/src/machines.ts) inside the caller's transaction:
@@ -43,7 +44,7 @@ export async function applyAction<T extends PgTable, R = T['$inferSelect']>(
       ...(o.set ?? {}),
       ...(target ? { [o.statusColumn.name]: target } : {}),
       [o.versionColumn.name]: sql`${o.versionColumn} + 1`,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     } as never)
     .where(and(eq(keyCol, keyValue), inArray(o.statusColumn, [...t.from]), eq(o.versionColumn, o.version), o.where))
     .returning()) as R[];

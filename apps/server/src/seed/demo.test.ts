@@ -243,4 +243,51 @@ describe('the demo history', () => {
     expect((await admin.post<Rows>('/api/fees/filter', {})).data.total_count).toBeGreaterThanOrEqual(2);
     expect(totalViolations(await checkBooks(ctx.t.services.db))).toBe(0);
   });
+
+  it('past days read as past days: shifts open and close on their business date, new customers and points used fall on past days', async () => {
+    const admin = await ctx.t.admin();
+    const shifts = await admin.post<Rows<{ business_date: string; opened_at: string; closed_at: string | null }>>(
+      '/api/shifts/filter',
+      { pagination: { page: 1, size: 500 } },
+    );
+    const past = shifts.data.items.filter((s) => s.business_date < today);
+    expect(past.length).toBeGreaterThanOrEqual(35);
+    for (const s of shifts.data.items) {
+      expect(businessDate(new Date(s.opened_at)), `opened_at of ${s.business_date}`).toBe(s.business_date);
+      expect(businessDate(new Date(s.closed_at!)), `closed_at of ${s.business_date}`).toBe(s.business_date);
+    }
+    // Weeks back up to yesterday: the reports count by creation time, which is the day the history wrote.
+    const weeksBack = { from_date: addDays(today, -40), to_date: addDays(today, -1) };
+    const created = await admin.post<Rows<{ created_date: string; first_order_date: string | null }>>(
+      '/api/reports/new-customers',
+      { ...weeksBack, pagination: { page: 1, size: 500 } },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const days = new Set(created.data.items.map((r) => r.created_date));
+    expect(days.size).toBeGreaterThanOrEqual(5);
+    for (const d of days) expect(d < today && d >= weeksBack.from_date, d).toBe(true);
+    // A walk-in customer bought on the day they were written.
+    expect(created.data.items.some((r) => r.first_order_date === r.created_date)).toBe(true);
+    const used = await admin.post<Rows<{ posting_date: string }>>('/api/reports/redeemable-points-used', {
+      ...weeksBack,
+      pagination: { page: 1, size: 500 },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.data.items.length).toBeGreaterThan(0);
+    for (const r of used.data.items) expect(r.posting_date < today, r.posting_date).toBe(true);
+    // Receipts are processed on their posting date.
+    const receipts = await admin.post<Rows<{ posting_date: string; processed_at: string }>>(
+      '/api/cash-receipts/filter',
+      {
+        filters: [{ field: 'status', value: 'processed' }],
+        pagination: { page: 1, size: 500 },
+      },
+    );
+    for (const r of receipts.data.items)
+      expect(businessDate(new Date(r.processed_at)), r.processed_at).toBe(r.posting_date);
+  });
 });
+
+/** YYYY-MM-DD plus n days. */
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   businessDate,
   cashReceiptAdd,
+  customerTemporaryCreate,
   feeCreate,
   promotionCreate,
   redeemablePointAdd,
@@ -34,6 +35,7 @@ import { applyCoupon, createPromotion } from '../modules/promotions/service.js';
 import { redeemPoints } from '../modules/loyalty/order-redeem.js';
 import { redeemableSums } from '../modules/loyalty/points.js';
 import { addCashReceipt } from '../modules/payments/receipts.js';
+import { createTemporaryCustomer } from '../modules/customers/service.js';
 import { processCashReceipt } from '../modules/payments/process.js';
 import { channelAccounts } from '../modules/payments/routes.js';
 import { closeShift, getShift, openShift } from '../modules/shifts/service.js';
@@ -45,11 +47,13 @@ import { shipPurchaseOrder } from '../modules/purchasing/posting/ship.js';
 import { receivePurchaseOrder } from '../modules/purchasing/posting/receive.js';
 
 // The demo's history (issue 17: "the demo a new user meets"): promotions, a coupon and fees from head office, and for
-// every demo franchise five weeks of trade up to today — a shift per day at each store, sales paid in cash (with
-// change), by transfer and by card and shipped at once, a coupon, a fee and points redeemed now and then, a credit
-// memo, and a purchase order received every week — all through the postings the API runs, each day as of that
-// business day (kernel/as-of.ts), so every report, the cashbook and the payment history show something on the first
-// run and check:books finds nothing. Deterministic: the same demo on every fresh start.
+// every demo franchise five weeks of trade up to today — a shift per day at one of its stores in turn, sales paid in
+// cash (with change), by transfer and by card and shipped at once, a coupon, a fee and points redeemed now and then, a
+// credit memo, a new walk-in customer every few days, and a purchase order received every week — all through the
+// postings the API runs, each day as of that business day (kernel/as-of.ts: business dates, and every timestamp
+// written, through db/clock.ts), so every report (new customers and points used by their creation time too), the
+// cashbook and the payment history show something on the first run, on the day it happened, and check:books finds
+// nothing. Deterministic: the same demo on every fresh start.
 
 export const HISTORY_DAYS = 35;
 const FRANCHISES = ['HN001', 'HCM001', 'DN001'];
@@ -126,6 +130,7 @@ function sequence(seed: number) {
 }
 
 const METHODS = ['cash', 'transfer', 'card'] as const;
+const WALK_IN_NAMES = ['Lê Thị Hồng', 'Võ Văn Nam', 'Đặng Thu Trang', 'Bùi Quốc Việt', 'Hồ Ngọc Mai', 'Phan Đức Anh'];
 
 /** One sale at the counter: an order, its promotions, fees or points, paid, processed and shipped at once. */
 async function sale(
@@ -321,48 +326,59 @@ export async function seedDemoHistory(s: Services): Promise<void> {
       db.transaction(async (tx) => {
         for (const [fi, f] of franchises.entries()) {
           if (day % 7 === 1) await purchase(tx, s, f, itemNos.slice(day % 3, (day % 3) + 3));
-          for (const [i, store] of f.stores.entries()) {
-            const shift = await openShift(
+          // A shift a day at one store of the franchise, its stores in turn; HN001 sells every day, the others every
+          // other day (and all of them today): a shift may take no money that day. Kept small: the demo seeds on every
+          // fresh start and in tests.
+          const store = f.stores[Math.floor(day / (f.code === 'HN001' ? 1 : 2)) % f.stores.length];
+          const shift = await openShift(tx, f.auth, shiftOpen.parse({ location_code: store, opening_float: '500000' }));
+          const sells = f.code === 'HN001' || day % 2 === fi % 2 || day === HISTORY_DAYS;
+          if (sells) {
+            const lines = Array.from({ length: 1 + next(2) }, () => ({
+              item_no: itemNos[next(itemNos.length)],
+              quantity: String(1 + next(2)),
+            }));
+            // Every fourth day a new customer walks in and is written at the counter before the sale.
+            const buyer =
+              day % 4 === 2
+                ? (
+                    await createTemporaryCustomer(
+                      tx,
+                      f.auth,
+                      customerTemporaryCreate.parse({
+                        franchise_code: f.code,
+                        location_code: store,
+                        name: `${WALK_IN_NAMES[(day + fi) % WALK_IN_NAMES.length]}`,
+                        phone_no: `0389${fi}${String(day).padStart(5, '0')}`,
+                      }),
+                    )
+                  ).customer_no
+                : f.buyers[next(f.buyers.length)];
+            const no = await sale(
               tx,
-              f.auth,
-              shiftOpen.parse({ location_code: store, opening_float: '500000' }),
+              s,
+              f,
+              store,
+              { buyer, lines, method: METHODS[day % 3] },
+              { coupon: day % 11 === 5, fee: day % 9 === 4 ? 'GIAOHANG' : undefined, points: day % 13 === 7 },
             );
-            // HN001 sells every day, the others every other day (and all of them today), at their stores in turn: a
-            // store's shift may take no money that day. Kept small: the demo seeds on every fresh start and in tests.
-            const sells = f.code === 'HN001' || day % 2 === fi % 2 || day === HISTORY_DAYS;
-            const turn = Math.floor(day / (f.code === 'HN001' ? 1 : 2)) % f.stores.length;
-            if (sells && turn === i) {
-              const lines = Array.from({ length: 1 + next(2) }, () => ({
-                item_no: itemNos[next(itemNos.length)],
-                quantity: String(1 + next(2)),
-              }));
-              const no = await sale(
-                tx,
-                s,
-                f,
-                store,
-                { buyer: f.buyers[next(f.buyers.length)], lines, method: METHODS[day % 3] },
-                { coupon: day % 11 === 5, fee: day % 9 === 4 ? 'GIAOHANG' : undefined, points: day % 13 === 7 },
-              );
-              // A customer brings one piece back in the last days: a credit memo of the franchise's first sale then.
-              if (day >= HISTORY_DAYS - 4 && !credited.has(f.code)) {
-                credited.add(f.code);
-                const order = await getSalesOrder(tx, f.auth.scope, no);
-                const line = order.lines.find((l) => l.line_type === 'item')!;
-                await postCreditMemo(tx, f.auth, {
-                  pos_so_no: no,
-                  version: order.version,
-                  lines: [{ line_no: line.line_no, quantity: '1' }],
-                });
-              }
+            // A customer brings one piece back in the last days: a credit memo of the franchise's first sale then.
+            if (day >= HISTORY_DAYS - 4 && !credited.has(f.code)) {
+              credited.add(f.code);
+              const order = await getSalesOrder(tx, f.auth.scope, no);
+              const line = order.lines.find((l) => l.line_type === 'item')!;
+              await postCreditMemo(tx, f.auth, {
+                pos_so_no: no,
+                version: order.version,
+                lines: [{ line_no: line.line_no, quantity: '1' }],
+              });
             }
-            const open = await getShift(tx, f.auth.scope, shift.id);
-            await closeShift(
-              tx,
-              f.auth,
-              shiftClose.parse({ shift_id: open.id, version: open.version, counted: countedAsExpected(open.methods) }),
-            );
           }
+          const open = await getShift(tx, f.auth.scope, shift.id);
+          await closeShift(
+            tx,
+            f.auth,
+            shiftClose.parse({ shift_id: open.id, version: open.version, counted: countedAsExpected(open.methods) }),
+          );
         }
       }),
     );

@@ -4,49 +4,82 @@ import type { ToastEntity } from '@fp/contract';
 import { ApiCallError } from '../api/client';
 
 // calls.md 8: error toasts stay until closed; warnings 15 s; sync success 1 s.
+//
+// antd's notification is not part of the first load: shell/Toasts.tsx loads it when the browser is idle or at the
+// first toast, whichever comes first. A toast asked for before then waits here and shows once it is bound.
 let api: NotificationInstance | null = null;
+let pending: ((n: NotificationInstance) => void)[] = [];
+let wanted: (() => void) | null = null;
+
+/** Called by the toast holder once mounted; returns the unbinding. */
 export const bindToasts = (n: NotificationInstance) => {
   api = n;
+  const waiting = pending;
+  pending = [];
+  waiting.forEach((show) => show(n));
+  return () => {
+    if (api === n) api = null;
+  };
+};
+
+/** The toast host's loader, called when a toast waits for the holder. */
+export const onToastWanted = (load: () => void) => {
+  wanted = load;
+  if (pending.length) load();
+  return () => {
+    if (wanted === load) wanted = null;
+  };
+};
+
+const show = (f: (n: NotificationInstance) => void) => {
+  if (api) return f(api);
+  pending.push(f);
+  wanted?.();
 };
 
 const seconds = (ms: number) => (ms === 0 ? 0 : ms / 1000);
 
 export const toast = {
   success(action: string, entity: ToastEntity) {
-    api?.success({ message: successText(action, entity), duration: seconds(TOAST_MS.success), placement: 'topRight' });
+    show((n) =>
+      n.success({ message: successText(action, entity), duration: seconds(TOAST_MS.success), placement: 'topRight' }),
+    );
   },
   /** A plain success text, for messages the catalogue words differently. */
   successText(text: string) {
-    api?.success({ message: text, duration: seconds(TOAST_MS.success), placement: 'topRight' });
+    show((n) => n.success({ message: text, duration: seconds(TOAST_MS.success), placement: 'topRight' }));
   },
   /** The first server msg, or the default text; persistent until closed. */
   error(err: unknown) {
     const message =
       err instanceof ApiCallError ? err.message : err instanceof Error && err.message ? err.message : DEFAULT_ERROR;
-    api?.error({ message, duration: 0, placement: 'topRight' });
+    show((n) => n.error({ message, duration: 0, placement: 'topRight' }));
   },
   warning(text: string) {
-    api?.warning({ message: text, duration: seconds(TOAST_MS.warning), placement: 'topRight' });
+    show((n) => n.warning({ message: text, duration: seconds(TOAST_MS.warning), placement: 'topRight' }));
   },
   /** e.g. a failed post-code lookup: the default error as a 15 s warning. */
   warningFrom(err: unknown) {
     toast.warning(err instanceof ApiCallError ? err.message : DEFAULT_ERROR);
   },
   info(text: string) {
-    api?.info({ message: text, duration: seconds(TOAST_MS.info), placement: 'topRight' });
+    show((n) => n.info({ message: text, duration: seconds(TOAST_MS.info), placement: 'topRight' }));
   },
   syncSuccess(entity: ToastEntity) {
-    api?.success({
-      message: successText('Sync', entity),
-      duration: seconds(TOAST_MS.syncSuccess),
-      placement: 'topRight',
-    });
+    show((n) =>
+      n.success({
+        message: successText('Sync', entity),
+        duration: seconds(TOAST_MS.syncSuccess),
+        placement: 'topRight',
+      }),
+    );
   },
   /** Closes every toast (e.g. a stale login error once the login succeeded). */
   clear() {
+    pending = [];
     api?.destroy();
   },
   syncFailed() {
-    api?.error({ message: SYNC_FAILED, duration: 0, placement: 'topRight' });
+    show((n) => n.error({ message: SYNC_FAILED, duration: 0, placement: 'topRight' }));
   },
 };

@@ -25,7 +25,9 @@ const groupOrder: MenuGroup[] = [
 /** Below this window width the sidebar starts collapsed (tablets, 1024 px laptops). */
 const SIDEBAR_MIN_WIDTH = 1200;
 
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/** The signed-in shell: side menu and header with the user menu. Loaded with the first signed-in page, never by
+ * /login (see shell/App.tsx). */
+export default function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -143,28 +145,5 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </Layout.Content>
       </Layout>
     </Layout>
-  );
-}
-
-export function LoginLayout({ children }: { children: ReactNode }) {
-  return (
-    <Layout
-      style={{
-        minHeight: '100vh',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'linear-gradient(135deg,#e6f4ff,#f6ffed)',
-      }}
-    >
-      {children}
-    </Layout>
-  );
-}
-
-export function BlankLayout({ children }: { children: ReactNode }) {
-  return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      {children}
-    </div>
   );
 }

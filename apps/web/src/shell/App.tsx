@@ -1,13 +1,13 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { App as AntApp, Spin } from 'antd';
 import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { pages, routePath, setBusinessTimeZone } from '@fp/contract/web';
 import type { PageDef } from '@fp/contract';
 import { call, onApiError } from '../api/client';
 import { canAccess, useSession } from '../auth/session';
-import { BlankLayout, DefaultLayout, LoginLayout } from '../layouts/DefaultLayout';
+import { BlankLayout, LoginLayout } from '../layouts/PlainLayouts';
 import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
-import { bindToasts } from '../components/toast';
+import { Toasts } from './Toasts';
+import { Spinner } from '../components/Spinner';
 import { useBuildWatch } from './build-watch';
 import { lazyWithReload } from './chunk-reload';
 
@@ -18,19 +18,21 @@ const ComingSoonPage = lazyWithReload<{ name: string }>(() =>
   import('./StatusPages').then((m) => ({ default: m.ComingSoonPage })),
 );
 
+// The signed-in shell (antd Layout, Menu, Dropdown and App with its modal) loads with the first signed-in page: /login
+// does without it.
+const DefaultLayout = lazyWithReload<{ children: ReactNode }>(() => import('../layouts/DefaultLayout'));
+
 const Loading = ({ what }: { what: string }) => (
-  <div style={{ padding: 48, textAlign: 'center' }} data-testid={`loading-${what}`}>
-    <Spin size="large" />
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spinner what={what} large />
   </div>
 );
 
-/** Binds toasts, watches for new builds and sends non-admins to /maintenance while it is on. */
+/** Hosts the toasts, watches for new builds and sends non-admins to /maintenance while it is on. */
 function Shell() {
-  const { notification } = AntApp.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const { me } = useSession();
-  useEffect(() => bindToasts(notification), [notification]);
   useBuildWatch();
   // Times show in the server's business time zone (BUSINESS_TIME_ZONE), whatever the browser's zone is.
   useEffect(() => {
@@ -57,7 +59,12 @@ function Shell() {
       }),
     [navigate],
   );
-  return <Outlet />;
+  return (
+    <>
+      <Toasts />
+      <Outlet />
+    </>
+  );
 }
 
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -93,7 +100,13 @@ function NotFoundRoute() {
       <NotFoundPage />
     </Suspense>
   );
-  return me ? <DefaultLayout>{page}</DefaultLayout> : <BlankLayout>{page}</BlankLayout>;
+  return me ? (
+    <Suspense fallback={<Loading what="page" />}>
+      <DefaultLayout>{page}</DefaultLayout>
+    </Suspense>
+  ) : (
+    <BlankLayout>{page}</BlankLayout>
+  );
 }
 
 const appRoutes: RouteObject[] = [
@@ -124,9 +137,11 @@ const appRoutes: RouteObject[] = [
         path: '/',
         element: (
           <RequireAuth>
-            <DefaultLayout>
-              <Outlet />
-            </DefaultLayout>
+            <Suspense fallback={<Loading what="page" />}>
+              <DefaultLayout>
+                <Outlet />
+              </DefaultLayout>
+            </Suspense>
           </RequireAuth>
         ),
         children: pages.map((p) =>

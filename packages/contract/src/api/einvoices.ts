@@ -1,4 +1,11 @@
-import { eInvoice, eInvoiceListItem, eInvoiceParam, eInvoiceRetry, eInvoiceRetryResult, eInvoiceSummaryRow } from '../einvoices.js';
+import {
+  eInvoice,
+  eInvoiceListItem,
+  eInvoiceParam,
+  eInvoiceRetry,
+  eInvoiceRetryResult,
+  eInvoiceSummaryRow,
+} from '../einvoices.js';
 import { joinOps, type SchemasOf } from '../ops/schemas.js';
 import { eInvoicesOps } from '../ops/einvoices.js';
 

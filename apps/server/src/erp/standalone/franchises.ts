@@ -5,6 +5,7 @@ import { franchises, locations } from '../../modules/franchises/schema.js';
 import { generateNumberSeries } from '../../modules/number-series/service.js';
 import type { ErpFranchise, ErpFranchises, ErpListQuery } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
+import { stampNow } from '../../db/clock.js';
 
 type Row = typeof franchises.$inferSelect;
 
@@ -92,10 +93,7 @@ export function standaloneFranchises(db: Db): ErpFranchises {
         .select({ n: sql<number>`count(*)::int` })
         .from(locations)
         .where(eq(locations.customer_no, customerNo));
-      await db
-        .update(franchises)
-        .set({ last_synced_at: sql`now()` })
-        .where(eq(franchises.customer_no, customerNo));
+      await db.update(franchises).set({ last_synced_at: stampNow() }).where(eq(franchises.customer_no, customerNo));
       return {
         records: 1,
         message: `Franchise ${customerNo} refreshed: ${stores.n} store(s), ${series.created} new number series for ${year}`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -39,7 +39,7 @@ export const sessions = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.user_id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [index('sessions_user').on(t.user_id)],
@@ -57,7 +57,7 @@ export const loginFailures = pgTable(
     username: text('username').notNull(),
     address: text('address').notNull(),
     device: text('device'),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    at: stampedAt('at'),
   },
   (t) => [index('login_failures_username').on(t.username, t.at), index('login_failures_address').on(t.address, t.at)],
 );
@@ -69,5 +69,5 @@ export const loginFailures = pgTable(
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  created_at: stampedAt('created_at'),
 });

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { mergeGrants, type GrantRow } from '../access/grants.js';
 import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
 import { devices } from '../devices/schema.js';
+import { stampNow } from '../../db/clock.js';
 
 const meColumns = {
   user_id: users.user_id,
@@ -213,7 +214,7 @@ export async function setPassword(db: DbOrTx, userId: number, plain: string) {
   const hash = await hashPassword(plain);
   await db
     .update(users)
-    .set({ password_hash: hash, version: sql`${users.version} + 1`, updated_at: sql`now()` })
+    .set({ password_hash: hash, version: sql`${users.version} + 1`, updated_at: stampNow() })
     .where(eq(users.user_id, userId));
   await db.delete(sessions).where(eq(sessions.user_id, userId));
 }

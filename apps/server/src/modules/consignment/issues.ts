@@ -31,6 +31,7 @@ import { takeNextNumber } from '../number-series/service.js';
 import { checkLines, LINE_NO_STEP, type LineDraft } from './lines.js';
 import { consignmentIssueLines, consignmentIssues, transferOrderLines } from './schema.js';
 import { cancelTransferOrder, consignmentCodesOf, insertTransferOrder, linesOf } from './transfer-orders.js';
+import { stampNow } from '../../db/clock.js';
 
 // Consignment issues (CI, README.md here): the franchise asks for consigned goods (direction 'issue') or sends them
 // back ('return'). Machine consignmentIssueMachine (contract): open → released (standalone: its transfer order is
@@ -256,7 +257,7 @@ async function lockOpenIssue(tx: Tx, scope: Scope, ciNo: string, version: number
 const bumpIssue = (tx: Tx, ciNo: string, set: Record<string, unknown> = {}) =>
   tx
     .update(c)
-    .set({ ...set, version: sql`${c.version} + 1`, updated_at: sql`now()` })
+    .set({ ...set, version: sql`${c.version} + 1`, updated_at: stampNow() })
     .where(eq(c.ci_no, ciNo));
 
 export async function updateConsignmentIssue(tx: Tx, scope: Scope, body: z.output<typeof consignmentIssueUpdate>) {
@@ -313,7 +314,7 @@ export async function updateIssueLine(tx: Tx, scope: Scope, body: z.output<typeo
       ci_qty: checked.quantity,
       la_to_line_note: checked.la_to_line_note,
       version: sql`${consignmentIssueLines.version} + 1`,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(eq(consignmentIssueLines.id, l.id));
   await bumpIssue(tx, body.ci_no);

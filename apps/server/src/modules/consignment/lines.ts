@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { toQty } from '../../kernel/money.js';
-import { itemUnits, itemVariants, items } from '../items/schema.js';
+import { itemFactsOf } from '../items/facts.js';
 
 // Lines of transfer orders and consignment issues: the item, variant and unit are checked as on sales lines
 // (sales/lines.ts buildLines), with the same messages naming `lines.<i>.<field>`; description from the item (and
@@ -35,11 +34,7 @@ export async function checkLines(
 ): Promise<CheckedLine[]> {
   if (drafts.length === 0) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const [itemRows, variantRows, unitRows] = await Promise.all([
-    db.select().from(items).where(inArray(items.item_no, itemNos)),
-    db.select().from(itemVariants).where(inArray(itemVariants.item_no, itemNos)),
-    db.select().from(itemUnits).where(inArray(itemUnits.item_no, itemNos)),
-  ]);
+  const { itemRows, variantRows, unitRows } = await itemFactsOf(db, itemNos);
   const itemOf = new Map(itemRows.map((r) => [r.item_no, r]));
   return drafts.map((d, i) => {
     const f = field(i);

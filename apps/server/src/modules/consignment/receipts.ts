@@ -29,6 +29,7 @@ import {
   type TransferOrderLineRow,
   type TransferOrderRow,
 } from './transfer-orders.js';
+import { stampNow } from '../../db/clock.js';
 
 // Consignment receipts (CR, README.md here): the franchise receives what head office shipped. Out of the in-transit
 // code and (direction 'issue') into the franchise's consignment location; per line at most shipped − received.
@@ -199,7 +200,7 @@ export async function receiveConsignment(
           .set({
             qty_received: toQty(D(l.qty_received).plus(q)),
             version: sql`${transferOrderLines.version} + 1`,
-            updated_at: sql`now()`,
+            updated_at: stampNow(),
           })
           .where(eq(transferOrderLines.id, l.id));
       }

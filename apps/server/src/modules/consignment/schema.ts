@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { qty } from '../../kernel/money.js';
 
 // Consignment (product.md 3 Consignment issue, line, receipt; calls.md 7.16; issue 10). Head office's transfer orders
@@ -82,7 +82,7 @@ export const transferShipments = pgTable(
     posting_date: date('posting_date', { mode: 'string' }).notNull(),
     shipment_date: date('shipment_date', { mode: 'string' }).notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [index('transfer_shipments_order').on(t.bc_to_no)],
 );
@@ -109,7 +109,7 @@ export const consignmentReceipts = pgTable(
     intransit_code: text('intransit_code').notNull(),
     posting_date: date('posting_date', { mode: 'string' }).notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('consignment_receipts_order').on(t.bc_to_no),

@@ -33,6 +33,7 @@ import {
   transferShipmentLines,
   transferShipments,
 } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 // Transfer orders (README.md here): head office's documents moving consigned stock from transfer_from_code through
 // intransit_code to transfer_to_code. Created by head office (standalone) or by a released consignment issue; shipped
@@ -213,24 +214,26 @@ const lineOut = (l: TransferOrderLineRow) => ({
 /** `GET /api/transfer-orders/{bc_to_no}`: the header, lines (with what may be received) and its posted documents. */
 export async function getTransferOrder(db: DbOrTx, scope: Scope, bcToNo: string): Promise<TransferOrder> {
   const h = await findTransferOrder(db, scope, bcToNo);
-  const [lines, [f], shipments, receipts] = await Promise.all([
-    linesOf(db, bcToNo),
-    db.select({ name: franchises.name }).from(franchises).where(eq(franchises.customer_no, h.franchise_code)),
-    db
-      .select({
-        no: transferShipments.no,
-        posting_date: transferShipments.posting_date,
-        shipment_date: transferShipments.shipment_date,
-      })
-      .from(transferShipments)
-      .where(eq(transferShipments.bc_to_no, bcToNo))
-      .orderBy(asc(transferShipments.no)),
-    db
-      .select({ no: consignmentReceipts.no, posting_date: consignmentReceipts.posting_date })
-      .from(consignmentReceipts)
-      .where(eq(consignmentReceipts.bc_to_no, bcToNo))
-      .orderBy(asc(consignmentReceipts.no)),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that takes one query at a time.
+  const lines = await linesOf(db, bcToNo);
+  const [f] = await db
+    .select({ name: franchises.name })
+    .from(franchises)
+    .where(eq(franchises.customer_no, h.franchise_code));
+  const shipments = await db
+    .select({
+      no: transferShipments.no,
+      posting_date: transferShipments.posting_date,
+      shipment_date: transferShipments.shipment_date,
+    })
+    .from(transferShipments)
+    .where(eq(transferShipments.bc_to_no, bcToNo))
+    .orderBy(asc(transferShipments.no));
+  const receipts = await db
+    .select({ no: consignmentReceipts.no, posting_date: consignmentReceipts.posting_date })
+    .from(consignmentReceipts)
+    .where(eq(consignmentReceipts.bc_to_no, bcToNo))
+    .orderBy(asc(consignmentReceipts.no));
   const total = (k: 'quantity' | 'qty_shipped' | 'qty_received') => toQty(lines.reduce((s, l) => s.plus(l[k]), D(0)));
   return {
     bc_to_no: h.bc_to_no,
@@ -534,7 +537,7 @@ export function shipTransferOrder(
           .set({
             qty_shipped: toQty(D(l.qty_shipped).plus(q)),
             version: sql`${transferOrderLines.version} + 1`,
-            updated_at: sql`now()`,
+            updated_at: stampNow(),
           })
           .where(eq(transferOrderLines.id, l.id));
       }

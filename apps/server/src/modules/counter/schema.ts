@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { stampedAt } from '../../db/columns.js';
 
 /**
  * One row per counter sale, claimed first in the sale's posting transaction (README.md here, "Exactly once"): the
@@ -14,7 +15,7 @@ export const counterSales = pgTable(
     body_hash: text('body_hash').notNull(),
     pos_so_no: text('pos_so_no').notNull().default(''),
     result: jsonb('result').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [index('counter_sales_franchise').on(t.franchise_code, t.created_at)],
 );

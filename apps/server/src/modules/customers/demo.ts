@@ -118,15 +118,16 @@ export async function seedDemoCustomers(s: Services) {
       .from(locations)
       .where(eq(locations.customer_no, franchise));
     const made: { customer_no: string; referral_code: string }[] = [];
-    for (let i = 0; i < 30; i++) {
-      seq++;
-      const district = DISTRICTS[province][i % DISTRICTS[province].length];
-      const street = STREETS[province][i % STREETS[province].length];
-      const setup = SETUPS[i % 7 === 3 ? 1 : i % 7 === 5 ? 2 : i % 11 === 4 ? 3 : 0];
-      const name = `${FAMILY[(seq * 7) % FAMILY.length]} ${MIDDLE[(seq * 3) % MIDDLE.length]} ${GIVEN[(seq * 5) % GIVEN.length]}`;
-      const month = ((seq * 5) % 12) + 1;
-      const c = await db.transaction((tx) =>
-        createTemporaryCustomer(tx, seeder, {
+    // One transaction per franchise: its thirty customers, addresses and points.
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++) {
+        seq++;
+        const district = DISTRICTS[province][i % DISTRICTS[province].length];
+        const street = STREETS[province][i % STREETS[province].length];
+        const setup = SETUPS[i % 7 === 3 ? 1 : i % 7 === 5 ? 2 : i % 11 === 4 ? 3 : 0];
+        const name = `${FAMILY[(seq * 7) % FAMILY.length]} ${MIDDLE[(seq * 3) % MIDDLE.length]} ${GIVEN[(seq * 5) % GIVEN.length]}`;
+        const month = ((seq * 5) % 12) + 1;
+        const c = await createTemporaryCustomer(tx, seeder, {
           franchise_code: franchise,
           location_code: stores.length ? stores[i % stores.length].code : '',
           name,
@@ -143,13 +144,11 @@ export async function seedDemoCustomers(s: Services) {
           prefix: setup.prefix,
           referred_by_code: i > 5 && i % 6 === 0 ? made[i - 6].referral_code : '',
           country_region_code: 'VNM',
-        }),
-      );
-      made.push(c);
-      const row = (await db.select().from(customers).where(eq(customers.customer_no, c.customer_no)))[0];
-      if (i % 2 === 0) {
-        await db.transaction((tx) =>
-          createShipToAddress(tx, seeder, {
+        });
+        made.push(c);
+        const row = (await tx.select().from(customers).where(eq(customers.customer_no, c.customer_no)))[0];
+        if (i % 2 === 0) {
+          await createShipToAddress(tx, seeder, {
             customer_no: c.customer_no,
             code: '',
             name: i % 4 === 0 ? 'Văn phòng' : 'Nhà riêng',
@@ -160,23 +159,23 @@ export async function seedDemoCustomers(s: Services) {
             district_code: DISTRICTS[province][(i + 2) % DISTRICTS[province].length],
             contact: name,
             phone_no: c.phone_no,
-          }),
-        );
+          });
+        }
+        if (i % 3 !== 2) {
+          const points = String(((seq * 37) % 40) * 25 + 50);
+          await earnRedeemablePoints(tx, row, {
+            points,
+            pos_so_no: `DEMO-${franchise}-${String(i + 1).padStart(4, '0')}`,
+            description: 'Tích điểm đơn hàng',
+          });
+          await postRankingPoints(tx, {
+            customer_no: c.customer_no,
+            franchise_code: franchise,
+            pos_so_no: `DEMO-${franchise}-${String(i + 1).padStart(4, '0')}`,
+            points: String(((seq * 53) % 24) * 1_000),
+          });
+        }
       }
-      if (i % 3 !== 2) {
-        const points = String(((seq * 37) % 40) * 25 + 50);
-        await earnRedeemablePoints(db, row, {
-          points,
-          pos_so_no: `DEMO-${franchise}-${String(i + 1).padStart(4, '0')}`,
-          description: 'Tích điểm đơn hàng',
-        });
-        await postRankingPoints(db, {
-          customer_no: c.customer_no,
-          franchise_code: franchise,
-          pos_so_no: `DEMO-${franchise}-${String(i + 1).padStart(4, '0')}`,
-          points: String(((seq * 53) % 24) * 1_000),
-        });
-      }
-    }
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeviceData, DeviceType } from '@fp/contract';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 
 /** product.md 3 Device: a network receipt printer of a store location (PRINTER) or of head office (ADMIN_PRINTER). */
 export const devices = pgTable(
@@ -45,7 +45,7 @@ export const printJobs = pgTable(
     document: jsonb('document').$type<{ lines: unknown[] }>().notNull(),
     /** The document's text, one entry per printed line (columns joined by two spaces). */
     text_lines: jsonb('text_lines').$type<string[]>().notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('print_jobs_user').on(t.user_id, t.id),

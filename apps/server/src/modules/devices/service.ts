@@ -18,6 +18,7 @@ import { users } from '../auth/schema.js';
 import { locations } from '../franchises/schema.js';
 import { checkPrinterAddress, type PrinterAddressPolicy } from './printing/index.js';
 import { devices } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 export type DeviceRow = typeof devices.$inferSelect;
 type CreateInput = z.output<typeof deviceCreate>;
@@ -230,6 +231,6 @@ export async function deleteDevice(tx: Tx, auth: Auth, id: number): Promise<void
   await tx.delete(devices).where(eq(devices.id, id));
   await tx
     .update(users)
-    .set({ device_id: null, version: sql`${users.version} + 1`, updated_at: sql`now()` })
+    .set({ device_id: null, version: sql`${users.version} + 1`, updated_at: stampNow() })
     .where(eq(users.device_id, id));
 }

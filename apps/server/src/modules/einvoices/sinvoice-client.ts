@@ -15,6 +15,15 @@ type Answer = { errorCode?: string | null; description?: string | null; result?:
 
 export type SInvoiceClientOptions = { baseUrl: string; timeoutMs: number; fetch?: typeof fetch };
 
+/** SInvoice's JSON answer, or null when the body is empty or not JSON (a proxy's error page). */
+function parseAnswer(raw: string): Answer | null {
+  try {
+    return raw.trim() ? (JSON.parse(raw) as Answer) : null;
+  } catch {
+    return null;
+  }
+}
+
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 function issuedOf(r: Record<string, unknown>): IssuedEInvoice {
@@ -52,18 +61,13 @@ export class SInvoiceClient implements EInvoiceProvider {
           : String((e as Error)?.message ?? e);
       throw new EInvoiceUnavailableError(`SInvoice is unreachable: ${why}`);
     }
-    let raw = '';
+    let raw: string;
     try {
       raw = await res.text();
     } catch (e) {
       throw new EInvoiceUnavailableError(`SInvoice's answer was cut off: ${String((e as Error)?.message ?? e)}`);
     }
-    let body: Answer | null = null;
-    try {
-      body = raw.trim() ? (JSON.parse(raw) as Answer) : null;
-    } catch {
-      body = null;
-    }
+    const body = parseAnswer(raw);
     if (res.status >= 500 || res.status === 429 || res.status === 408)
       throw new EInvoiceUnavailableError(
         `SInvoice answered ${res.status}${body?.description ? `: ${body.description}` : ''}`,

@@ -12,6 +12,7 @@ import { erpItems } from '../items/sync.js';
 import { today } from '../items/price.js';
 import { itemPrices } from './schema.js';
 import { assertNoOverlap, ensureList } from './service.js';
+import { stampNow } from '../../db/clock.js';
 
 /** calls.md 7.8 import-list: puts the items of the given prices into a sub-category. */
 export async function importIntoSubCategory(tx: Tx, ids: number[], subCategoryId: number) {
@@ -32,7 +33,7 @@ export async function importIntoSubCategory(tx: Tx, ids: number[], subCategoryId
   const itemNos = [...new Set(prices.map((p) => p.item_no))].sort();
   await tx
     .update(items)
-    .set({ category_id: subCategoryId, version: sql`${items.version} + 1`, updated_at: sql`now()` })
+    .set({ category_id: subCategoryId, version: sql`${items.version} + 1`, updated_at: stampNow() })
     .where(inArray(items.item_no, itemNos));
   return { sub_category_id: subCategoryId, items: itemNos.length, item_nos: itemNos };
 }
@@ -115,7 +116,7 @@ export async function syncFromView(services: Services, auth: Auth, code: string,
                 unit_price: price,
                 valid_to: key.valid_to,
                 version: sql`${itemPrices.version} + 1`,
-                updated_at: sql`now()`,
+                updated_at: stampNow(),
               })
               .where(eq(itemPrices.id, mine.id));
             updated++;
@@ -133,14 +134,14 @@ export async function syncFromView(services: Services, auth: Auth, code: string,
         status: 'success',
         records: out.created + out.updated,
         message: `${out.created} created, ${out.updated} updated, ${out.skipped.length} skipped into ${code}`,
-        finished_at: sql`now()`,
+        finished_at: stampNow(),
       })
       .where(eq(syncLogs.id, log.id));
     return { price_list_code: code, sync_log_id: log.id, ...out };
   } catch (err) {
     await db
       .update(syncLogs)
-      .set({ status: 'failed', message: err instanceof Error ? err.message : String(err), finished_at: sql`now()` })
+      .set({ status: 'failed', message: err instanceof Error ? err.message : String(err), finished_at: stampNow() })
       .where(eq(syncLogs.id, log.id));
     throw err;
   }

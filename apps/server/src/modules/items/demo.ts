@@ -291,6 +291,11 @@ export async function seedCatalogue(s: Services) {
     let seq = 0;
     let catSort = 0;
     const itemNos: string[] = [];
+    // The items, their variants and units are written in a few multi-row inserts (the demo seeds on every fresh start
+    // and in tests).
+    const itemRows: (typeof items.$inferInsert)[] = [];
+    const variantRows: (typeof itemVariants.$inferInsert)[] = [];
+    const unitRows: (typeof itemUnits.$inferInsert)[] = [];
     for (const cat of tree) {
       const [c] = await tx
         .insert(categories)
@@ -306,7 +311,7 @@ export async function seedCatalogue(s: Services) {
           for (const [suffix, factor] of lines) {
             const itemNo = `SP${String(++seq).padStart(5, '0')}`;
             const unitPrice = toThousand(new Decimal(price).mul(factor));
-            await tx.insert(items).values({
+            itemRows.push({
               item_no: itemNo,
               description: `${name}${suffix}`,
               base_unit_of_measure: sub.unit,
@@ -314,23 +319,24 @@ export async function seedCatalogue(s: Services) {
               category_id: sc.id,
             });
             if (sub.variants)
-              await tx.insert(itemVariants).values(
-                sub.variants.map(([code, d]) => ({
+              variantRows.push(
+                ...sub.variants.map(([code, d]) => ({
                   item_no: itemNo,
                   variant_code: code,
                   description: d,
                   unit_price: code === 'XL' || code === '32' ? toThousand(new Decimal(unitPrice).mul(1.1)) : null,
                 })),
               );
-            if (sub.box)
-              await tx
-                .insert(itemUnits)
-                .values({ item_no: itemNo, code: 'THUNG', qty_per_unit_of_measure: String(sub.box) });
+            if (sub.box) unitRows.push({ item_no: itemNo, code: 'THUNG', qty_per_unit_of_measure: String(sub.box) });
             itemNos.push(itemNo);
           }
         }
       }
     }
+    for (let i = 0; i < itemRows.length; i += 500) await tx.insert(items).values(itemRows.slice(i, i + 500));
+    for (let i = 0; i < variantRows.length; i += 500)
+      await tx.insert(itemVariants).values(variantRows.slice(i, i + 500));
+    for (let i = 0; i < unitRows.length; i += 500) await tx.insert(itemUnits).values(unitRows.slice(i, i + 500));
     // Each demo store lists every item; Hà Nội sells 5 % above list, Đà Nẵng 3 % below on drinks.
     for (const code of ['HN001', 'HCM001', 'DN001']) {
       await tx.execute(sql`

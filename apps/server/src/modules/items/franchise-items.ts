@@ -7,6 +7,7 @@ import { bump } from '../../db/versioned.js';
 import { badRequest, notFound, staleVersion } from '../../http/errors.js';
 import { franchiseItems } from './schema.js';
 import { franchiseFor } from './franchise-context.js';
+import { stampNow } from '../../db/clock.js';
 
 /** Item numbers of `nos` that are not in the franchise's item list. */
 async function missingFrom(db: DbOrTx, franchise: string, nos: string[]): Promise<string[]> {
@@ -74,7 +75,7 @@ export async function sortFranchiseItems(tx: Tx, auth: Auth, input: z.output<typ
     sql`, `,
   );
   await tx.execute(sql`
-    update ${franchiseItems} set sort = v.sort, version = ${franchiseItems.version} + 1, updated_at = now()
+    update ${franchiseItems} set sort = v.sort, version = ${franchiseItems.version} + 1, updated_at = ${stampNow()}
     from (values ${values}) as v(item_no, sort)
     where ${franchiseItems.franchise_code} = ${franchise} and ${franchiseItems.item_no} = v.item_no`);
   return { franchise_code: franchise, updated: pairs.length };

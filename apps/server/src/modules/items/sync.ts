@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { ItemSyncResult } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -6,6 +6,7 @@ import type { Auth } from '../../http/context.js';
 import type { Services } from '../../services.js';
 import type { Erp, ErpItem, ErpItems } from '../../erp/port.js';
 import { syncLogs } from '../../erp/schema.js';
+import { stampNow } from '../../db/clock.js';
 import { standaloneItems } from '../../erp/standalone/items.js';
 import { notFound } from '../../http/errors.js';
 import { categories } from '../categories/schema.js';
@@ -19,56 +20,119 @@ export function erpItems(services: Services): ErpItems {
 
 type Counts = { created: number; updated: number };
 
-/** Writes one ERP item into the catalogue; counts it only when something changed. */
-async function upsertItem(tx: DbOrTx, e: ErpItem, counts: Counts) {
-  const [cat] = e.item_category_code
-    ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.code, e.item_category_code))
+const CHUNK = 1000;
+
+/**
+ * Writes ERP items into the catalogue, a thousand at a time (one read of the current rows, one insert of the new ones,
+ * one UPDATE … FROM (VALUES …) of the changed ones, one upsert of their variants and one of their units); counts an
+ * item only when something changed. Variants and units from the ERP: new ones added, descriptions refreshed; a
+ * variant's own price stays ours. The ERP's GTIN replaces the barcode when it keeps one; otherwise head office's stays.
+ */
+async function upsertItems(tx: DbOrTx, read: ErpItem[], counts: Counts) {
+  const codes = [...new Set(read.map((e) => e.item_category_code).filter(Boolean))];
+  const cats = codes.length
+    ? await tx
+        .select({ id: categories.id, code: categories.code })
+        .from(categories)
+        .where(inArray(categories.code, codes))
     : [];
-  const [cur] = await tx.select().from(items).where(eq(items.item_no, e.item_no));
-  const values = {
-    description: e.description,
-    base_unit_of_measure: e.base_unit_of_measure,
-    unit_price: new Decimal(e.unit_price).toFixed(2),
-    blocked: e.blocked,
-    category_id: cat?.id ?? cur?.category_id ?? null,
-    // the ERP's GTIN when it keeps one; otherwise the barcode head office typed stays
-    barcode: e.gtin || cur?.barcode || '',
-  };
-  if (!cur) {
-    await tx.insert(items).values({ item_no: e.item_no, ...values });
-    counts.created++;
-  } else if (
-    cur.description !== values.description ||
-    cur.base_unit_of_measure !== values.base_unit_of_measure ||
-    !new Decimal(cur.unit_price).eq(values.unit_price) ||
-    cur.blocked !== values.blocked ||
-    cur.category_id !== values.category_id ||
-    cur.barcode !== values.barcode
-  ) {
-    await tx
-      .update(items)
-      .set({ ...values, version: sql`${items.version} + 1`, updated_at: sql`now()` })
-      .where(eq(items.item_no, e.item_no));
-    counts.updated++;
-  }
-  // Variants and units from the ERP: add new ones, refresh descriptions; the variant's own price stays ours.
-  for (const v of e.variants) {
-    await tx
-      .insert(itemVariants)
-      .values({ item_no: e.item_no, variant_code: v.variant_code, description: v.description, blocked: v.blocked })
-      .onConflictDoUpdate({
-        target: [itemVariants.item_no, itemVariants.variant_code],
-        set: { description: v.description, blocked: v.blocked },
-      });
-  }
-  for (const u of e.units_of_measure.filter((u) => u.code !== e.base_unit_of_measure)) {
-    await tx
-      .insert(itemUnits)
-      .values({ item_no: e.item_no, code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure })
-      .onConflictDoUpdate({
-        target: [itemUnits.item_no, itemUnits.code],
-        set: { qty_per_unit_of_measure: u.qty_per_unit_of_measure },
-      });
+  const catId = new Map(cats.map((c) => [c.code, c.id]));
+  // The same item twice in one read (an ERP page boundary moving under a change): the last one read wins.
+  const all = [...new Map(read.map((e) => [e.item_no, e])).values()];
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const chunk = all.slice(i, i + CHUNK);
+    const current = new Map(
+      (
+        await tx
+          .select()
+          .from(items)
+          .where(
+            inArray(
+              items.item_no,
+              chunk.map((e) => e.item_no),
+            ),
+          )
+      ).map((r) => [r.item_no, r]),
+    );
+    const inserts: (typeof items.$inferInsert)[] = [];
+    const updates: { item_no: string; values: ReturnType<typeof valuesOf> }[] = [];
+    function valuesOf(e: ErpItem, cur: typeof items.$inferSelect | undefined) {
+      return {
+        description: e.description,
+        base_unit_of_measure: e.base_unit_of_measure,
+        unit_price: new Decimal(e.unit_price).toFixed(2),
+        blocked: e.blocked,
+        category_id: (e.item_category_code ? catId.get(e.item_category_code) : undefined) ?? cur?.category_id ?? null,
+        barcode: e.gtin || cur?.barcode || '',
+      };
+    }
+    for (const e of chunk) {
+      const cur = current.get(e.item_no);
+      const values = valuesOf(e, cur);
+      if (!cur) inserts.push({ item_no: e.item_no, ...values });
+      else if (
+        cur.description !== values.description ||
+        cur.base_unit_of_measure !== values.base_unit_of_measure ||
+        !new Decimal(cur.unit_price).eq(values.unit_price) ||
+        cur.blocked !== values.blocked ||
+        cur.category_id !== values.category_id ||
+        cur.barcode !== values.barcode
+      )
+        updates.push({ item_no: e.item_no, values });
+    }
+    if (inserts.length) await tx.insert(items).values(inserts);
+    if (updates.length) {
+      const rows = updates.map(
+        (u) =>
+          sql`(${u.item_no}, ${u.values.description}, ${u.values.base_unit_of_measure}, ${u.values.unit_price}::numeric, ${u.values.blocked}::boolean, ${u.values.category_id}::integer, ${u.values.barcode})`,
+      );
+      await tx.execute(sql`
+        update ${items} as i set description = v.description, base_unit_of_measure = v.base_unit_of_measure,
+          unit_price = v.unit_price, blocked = v.blocked, category_id = v.category_id, barcode = v.barcode,
+          version = i.version + 1, updated_at = ${stampNow()}
+        from (values ${sql.join(rows, sql`, `)}) as v(item_no, description, base_unit_of_measure, unit_price, blocked, category_id, barcode)
+        where i.item_no = v.item_no`);
+    }
+    counts.created += inserts.length;
+    counts.updated += updates.length;
+    const variants = [
+      ...new Map(
+        chunk.flatMap((e) =>
+          e.variants.map((v) => [
+            `${e.item_no}\u0000${v.variant_code}`,
+            { item_no: e.item_no, variant_code: v.variant_code, description: v.description, blocked: v.blocked },
+          ]),
+        ),
+      ).values(),
+    ];
+    if (variants.length)
+      await tx
+        .insert(itemVariants)
+        .values(variants)
+        .onConflictDoUpdate({
+          target: [itemVariants.item_no, itemVariants.variant_code],
+          set: { description: sql`excluded.description`, blocked: sql`excluded.blocked` },
+        });
+    const units = [
+      ...new Map(
+        chunk.flatMap((e) =>
+          e.units_of_measure
+            .filter((u) => u.code !== e.base_unit_of_measure)
+            .map((u) => [
+              `${e.item_no}\u0000${u.code}`,
+              { item_no: e.item_no, code: u.code, qty_per_unit_of_measure: u.qty_per_unit_of_measure },
+            ]),
+        ),
+      ).values(),
+    ];
+    if (units.length)
+      await tx
+        .insert(itemUnits)
+        .values(units)
+        .onConflictDoUpdate({
+          target: [itemUnits.item_no, itemUnits.code],
+          set: { qty_per_unit_of_measure: sql`excluded.qty_per_unit_of_measure` },
+        });
   }
 }
 
@@ -128,7 +192,7 @@ export async function syncItems(
   const finish = (status: 'success' | 'failed', records: number, message: string) =>
     db
       .update(syncLogs)
-      .set({ status, records, message, finished_at: sql`now()` })
+      .set({ status, records, message, finished_at: stampNow() })
       .where(eq(syncLogs.id, log.id));
   try {
     // The ERP is read first, outside the transaction (a remote call never holds the database); then one write.
@@ -145,7 +209,7 @@ export async function syncItems(
     }
     const result = await db.transaction(async (tx) => {
       const counts: Counts = { created: 0, updated: 0 };
-      for (const e of read) await upsertItem(tx, e, counts);
+      await upsertItems(tx, read, counts);
       const seen = read.length;
       const fill = await fillFranchiseLists(tx, o.franchise, o.itemNo);
       return { seen, counts, fill };

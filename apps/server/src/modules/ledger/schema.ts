@@ -1,5 +1,6 @@
 import { bigint, bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { money, qty } from '../../kernel/money.js';
+import { stampedAt } from '../../db/columns.js';
 
 // The ledgers (ARCHITECTURE "Data"): append-only; the database refuses UPDATE and DELETE (trigger fp_refuse_change).
 // A correction is a new entry that names the entry it reverses (reverses_entry_id). On-hand = Σ item ledger quantity;
@@ -29,7 +30,7 @@ export const itemLedgerEntries = pgTable(
       (): import('drizzle-orm/pg-core').AnyPgColumn => itemLedgerEntries.id,
     ),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('item_ledger_on_hand').on(t.location_code, t.item_no, t.variant_code),
@@ -67,7 +68,7 @@ export const customerLedgerEntries = pgTable(
       (): import('drizzle-orm/pg-core').AnyPgColumn => customerLedgerEntries.id,
     ),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('customer_ledger_customer').on(t.customer_no),
@@ -101,7 +102,7 @@ export const vendorLedgerEntries = pgTable(
       (): import('drizzle-orm/pg-core').AnyPgColumn => vendorLedgerEntries.id,
     ),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('vendor_ledger_order').on(t.order_no),

@@ -1,5 +1,6 @@
 import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { money } from '../../kernel/money.js';
+import { stampedAt } from '../../db/columns.js';
 
 /** Loyalty tiers: a customer's scheme is the highest one whose threshold their ranking points reach (default Silver). */
 export const loyaltySchemes = pgTable('loyalty_schemes', {
@@ -21,7 +22,7 @@ export const rankingPointEntries = pgTable(
     document_no: text('document_no').notNull().default(''),
     entry_type: text('entry_type').notNull(),
     points: numeric('points', { precision: 18, scale: 2 }).notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [index('ranking_point_entries_customer').on(t.customer_no)],
 );
@@ -47,7 +48,7 @@ export const redeemablePointEntries = pgTable(
     document_no: text('document_no').notNull().default(''),
     description: text('description').notNull().default(''),
     created_by: text('created_by').notNull().default(''),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('redeemable_point_entries_customer').on(t.customer_no),
@@ -62,7 +63,7 @@ export const birthdayPromotionUses = pgTable(
     customer_no: text('customer_no').notNull(),
     year: integer('year').notNull(),
     pos_so_no: text('pos_so_no').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [primaryKey({ columns: [t.customer_no, t.year] })],
 );
@@ -90,7 +91,7 @@ export const loyaltySalesPostings = pgTable(
     redeemable_points: numeric('redeemable_points', { precision: 18, scale: 2 }).notNull(),
     ranking_points: numeric('ranking_points', { precision: 18, scale: 2 }).notNull(),
     created_by: text('created_by').notNull().default(''),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('loyalty_sales_postings_order').on(t.pos_so_no),
@@ -107,5 +108,5 @@ export const loyaltyReferralRewards = pgTable('loyalty_referral_rewards', {
   pos_so_no: text('pos_so_no').notNull(),
   pos_si_no: text('pos_si_no').notNull(),
   points: numeric('points', { precision: 18, scale: 2 }).notNull(),
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  created_at: stampedAt('created_at'),
 });

@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from '../../kernel/money.js';
+import { stampedAt } from '../../db/columns.js';
 
 /**
  * Bank account entries (product.md 3 "Bank account entry"; calls.md 7.11; issue 11). Every movement of a franchise's
@@ -25,7 +26,7 @@ export const bankAccountEntries = pgTable(
     source: text('source').$type<'manual' | 'cash_receipt'>().notNull().default('manual'),
     receipt_no: text('receipt_no').notNull().default(''),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     uniqueIndex('bank_account_entries_no').on(t.franchise_code, t.entry_no),

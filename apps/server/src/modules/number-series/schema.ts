@@ -1,5 +1,6 @@
 import { date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { franchises } from '../franchises/schema.js';
+import { stampedAt } from '../../db/columns.js';
 
 /** One counter per franchise, document type and year (ARCHITECTURE: gap-free, row-locked by the posting). */
 export const numberSeries = pgTable(
@@ -15,8 +16,8 @@ export const numberSeries = pgTable(
     prefix: text('prefix').notNull(),
     last_no: integer('last_no').notNull().default(0),
     last_date: date('last_date', { mode: 'string' }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
+    updated_at: stampedAt('updated_at'),
   },
   (t) => [uniqueIndex('number_series_key').on(t.franchise_code, t.document_type, t.year)],
 );

@@ -14,6 +14,7 @@ import type { ListSpec } from '../../http/list.js';
 import { franchises } from '../franchises/schema.js';
 import { assertFranchiseExists } from '../franchises/service.js';
 import { numberSeries } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 type Row = typeof numberSeries.$inferSelect & { franchise_name: string };
 
@@ -142,7 +143,7 @@ export async function takeNextNumber(
     .set({
       last_no: next,
       last_date: sql`greatest(coalesce(${numberSeries.last_date}, ${day}::date), ${day}::date)`,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(eq(numberSeries.id, row.id));
   return formatSeriesNumber(row.prefix, next);

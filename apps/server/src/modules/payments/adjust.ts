@@ -11,6 +11,7 @@ import { salesOrders } from '../sales/schema.js';
 import { lockOrderForPayment } from './receipts.js';
 import { ADJUSTMENT_DOC } from './documents.js';
 import { remainingAmountAdjustments } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 // PUT /api/sales-orders/remaining-amount (calls.md 7.12; issue 9 "kept, and honest"): the remaining amount is never
 // overwritten; the call records an adjustment (who, when, why, how much) and a customer ledger entry 'adjustment',
@@ -57,6 +58,6 @@ export async function adjustRemainingAmount(tx: Tx, auth: Auth, body: Body): Pro
   // The order's remaining amount changed: its version moves on (the client sent the one it read).
   await tx
     .update(salesOrders)
-    .set({ version: sql`${salesOrders.version} + 1`, updated_at: sql`now()` })
+    .set({ version: sql`${salesOrders.version} + 1`, updated_at: stampNow() })
     .where(eq(salesOrders.pos_so_no, order.pos_so_no));
 }

@@ -19,6 +19,7 @@ import {
 } from './receipts.js';
 import { CASH_RECEIPT_DOC } from './documents.js';
 import { cashReceipts } from './schema.js';
+import { stampNow, stampClock } from '../../db/clock.js';
 
 // Processing cash receipts (calls.md 7.11 "process", "process-all"; issues 9, 11): one posting through
 // kernel/posting.ts: the customer ledger entry (payoo/viettel: to their fixed accounts; on account: order_no '') and,
@@ -98,11 +99,11 @@ function postReceipts(tx: Tx, auth: Auth, accounts: ChannelAccounts, name: strin
         .set({
           status: 'processed',
           posting_date: plan.postingDate,
-          processed_at: sql`clock_timestamp()`,
+          processed_at: stampClock(),
           shift_id: shiftIdOfLocation(plan.open),
           processed_by: auth.userId || null,
           version: sql`${cashReceipts.version} + 1`,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(
           and(

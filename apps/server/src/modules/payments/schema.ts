@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, date } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { money } from '../../kernel/money.js';
 
 // Cash receipts (product.md 3 "Payment receipt"; calls.md 7.11; issue 9). A receipt is added unprocessed (it may be
@@ -79,7 +79,7 @@ export const remainingAmountAdjustments = pgTable(
     remaining_after: money('remaining_after').notNull(),
     reason: text('reason').notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [index('remaining_amount_adjustments_order').on(t.pos_so_no)],
 );

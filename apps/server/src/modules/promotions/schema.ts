@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { money } from '../../kernel/money.js';
 
 // Promotions and coupons (issue 9; README.md beside this file for the rules).
@@ -54,7 +54,7 @@ export const couponUses = pgTable(
       .notNull()
       .references(() => promotions.id, { onDelete: 'restrict' }),
     pos_so_no: text('pos_so_no').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [uniqueIndex('coupon_uses_order').on(t.pos_so_no), index('coupon_uses_promotion').on(t.promotion_id)],
 );

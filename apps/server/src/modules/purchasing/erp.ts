@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ErpParty, ErpPurchaseDocument } from '../../erp/port.js';
-import { registerErpDocumentLoader } from '../../kernel/outbox.js';
+import { onErpRelease, registerErpDocumentLoader } from '../../kernel/outbox.js';
 import { purchaseOrderLines, purchaseOrders } from './schema.js';
 
 // How the outbox reads a purchase document for the ERP (kernel/outbox.ts): the committed rows in the port's shape.
@@ -85,4 +85,13 @@ export async function loadPurchaseDocument(db: DbOrTx, posPoNo: string): Promise
 /** The purchase order loader (the credit memo's is registered by the postings, which post it). */
 export function registerPurchaseErpLoaders() {
   registerErpDocumentLoader('purchase_order', (db, no) => loadPurchaseDocument(db, no));
+  // With an ERP, head office's sales order number (bc_so_no) is the ERP's, once it has answered the release
+  // (standalone took it from the HSO series at release and answers our own number).
+  onErpRelease('purchase_order', async (db, no, ack) => {
+    if (ack.status === 'standalone' || !ack.external_no || ack.external_no === no) return;
+    await db
+      .update(purchaseOrders)
+      .set({ bc_so_no: ack.external_no })
+      .where(and(eq(purchaseOrders.pos_po_no, no), eq(purchaseOrders.bc_so_no, '')));
+  });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { money, percent, qty } from '../../kernel/money.js';
 
 // Purchase orders (product.md 3 Purchase order and line; calls.md 7.9; issue 10). An Order and a Credit Memo are rows
@@ -156,7 +156,7 @@ export const purchaseShipments = pgTable(
     shipping_agent_code: text('shipping_agent_code').notNull().default(''),
     external_document_no: text('external_document_no').notNull().default(''),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('purchase_shipments_order').on(t.pos_po_no),
@@ -192,7 +192,7 @@ export const purchaseInvoices = pgTable(
     /** subtotal − invoice_discount_amount (VAT included). */
     amount: money('amount').notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('purchase_invoices_order').on(t.pos_po_no),
@@ -223,7 +223,7 @@ export const purchaseReceipts = pgTable(
     order_date: date('order_date', { mode: 'string' }).notNull(),
     posting_date: date('posting_date', { mode: 'string' }).notNull(),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     index('purchase_receipts_order').on(t.pos_po_no),

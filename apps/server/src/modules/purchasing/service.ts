@@ -21,7 +21,7 @@ import { D, sum, toMoney, toQty } from '../../kernel/money.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { franchises, locations } from '../franchises/schema.js';
 import { pricesOf } from '../items/price.js';
-import { items, itemUnits, itemVariants } from '../items/schema.js';
+import { itemFactsOf } from '../items/facts.js';
 import { assertPurchaseStatus, lockPurchaseOrder, type PurchaseLineRow, type PurchaseOrderRow } from './load.js';
 import { purchaseOrderLines, purchaseOrders } from './schema.js';
 
@@ -110,11 +110,7 @@ async function buildLines(
 ): Promise<NewLine[]> {
   if (!drafts.length) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const [itemRows, variantRows, unitRows] = await Promise.all([
-    tx.select().from(items).where(inArray(items.item_no, itemNos)),
-    tx.select().from(itemVariants).where(inArray(itemVariants.item_no, itemNos)),
-    tx.select().from(itemUnits).where(inArray(itemUnits.item_no, itemNos)),
-  ]);
+  const { itemRows, variantRows, unitRows } = await itemFactsOf(tx, itemNos);
   const checked = drafts.map((d, i) => {
     const p = o.field(i);
     const item = itemRows.find((r) => r.item_no === d.item_no);

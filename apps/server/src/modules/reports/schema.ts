@@ -1,5 +1,6 @@
 import { bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, qty } from '../../kernel/money.js';
+import { stampedAt } from '../../db/columns.js';
 
 // Revenue storage (issue 11; README here). Two append-only tables written in the posting transaction of every sales
 // invoice (Ship Now, Close) and credit memo, by INSERT … SELECT from the posted rows just written (value.ts), and
@@ -25,7 +26,7 @@ const common = () => ({
   location_code: text('location_code').notNull().default(''),
   sales_type: text('sales_type').notNull().default(''),
   customer_no: text('customer_no').notNull().default(''),
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  created_at: stampedAt('created_at'),
 });
 
 export const salesValueEntries = pgTable(

@@ -8,7 +8,7 @@ import { Scope } from '../../http/scope.js';
 import { D, sum, toMoney, toQty } from '../../kernel/money.js';
 import { bump } from '../../db/versioned.js';
 import { pricesOf, type PriceOf } from '../items/price.js';
-import { items, itemUnits, itemVariants } from '../items/schema.js';
+import { itemFactsOf } from '../items/facts.js';
 import {
   assertStatus,
   lockSalesOrder,
@@ -127,20 +127,9 @@ export async function buildLines(
 ): Promise<NewSalesLine[]> {
   if (drafts.length === 0) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const [itemRows, variantRows, unitRows] = await Promise.all([
-    tx
-      .select({
-        item_no: items.item_no,
-        description: items.description,
-        base: items.base_unit_of_measure,
-        vat_percent: items.vat_percent,
-        blocked: items.blocked,
-      })
-      .from(items)
-      .where(inArray(items.item_no, itemNos)),
-    tx.select().from(itemVariants).where(inArray(itemVariants.item_no, itemNos)),
-    tx.select().from(itemUnits).where(inArray(itemUnits.item_no, itemNos)),
-  ]);
+  const facts = await itemFactsOf(tx, itemNos);
+  const { variantRows, unitRows } = facts;
+  const itemRows = facts.itemRows.map((r) => ({ ...r, base: r.base_unit_of_measure }));
   const itemOf = new Map(itemRows.map((r) => [r.item_no, r]));
   const franchiseScope = new Scope(doc.franchise_code);
   const checked: { draft: LineDraft; item: (typeof itemRows)[number]; variant?: string; perUnit: string }[] = [];

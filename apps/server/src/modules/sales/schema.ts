@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { money, percent, qty } from '../../kernel/money.js';
 
 // Sales documents (product.md 3 Sales order; issue 8). A quote, an order and a credit memo are rows of one table,
@@ -187,7 +187,7 @@ const postedHeader = () => ({
   shipping_agent_code: text('shipping_agent_code').notNull().default(''),
   external_document_no: text('external_document_no').notNull().default(''),
   created_by: integer('created_by'),
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  created_at: stampedAt('created_at'),
 });
 
 const postedLine = () => ({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { money } from '../../kernel/money.js';
 
 /**
@@ -19,7 +19,7 @@ export const shifts = pgTable(
     opening_float: money('opening_float').notNull(),
     business_date: date('business_date', { mode: 'string' }).notNull(),
     opened_by: integer('opened_by'),
-    opened_at: timestamp('opened_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    opened_at: stampedAt('opened_at'),
     closed_by: integer('closed_by'),
     closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
     ...versioned(),
@@ -48,7 +48,7 @@ export const shiftCounts = pgTable(
     expected_amount: money('expected_amount').notNull(),
     counted_amount: money('counted_amount').notNull(),
     difference: money('difference').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [uniqueIndex('shift_counts_method').on(t.shift_id, t.payment_method)],
 );

@@ -23,6 +23,7 @@ import { takeNextNumber } from '../number-series/service.js';
 import { franchises } from '../franchises/schema.js';
 import { cashReceipts } from '../payments/schema.js';
 import { shiftCounts, shifts } from './schema.js';
+import { stampNow, stampClock } from '../../db/clock.js';
 
 // Shifts (README.md here): open → closed, once. Lock order, shared with payments/process.ts: a receipt's processing
 // holds its order and receipts and then takes FOR SHARE on the open shift of its location; the close takes FOR UPDATE
@@ -236,9 +237,9 @@ export async function closeShift(tx: Tx, auth: Auth, body: z.output<typeof shift
     .set({
       status: 'closed',
       closed_by: auth.userId || null,
-      closed_at: sql`clock_timestamp()`,
+      closed_at: stampClock(),
       version: sql`${shifts.version} + 1`,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(eq(shifts.id, s.id));
   return getShift(tx, auth.scope, s.id);

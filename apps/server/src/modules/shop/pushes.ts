@@ -5,6 +5,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { jobs } from '../../jobs/schema.js';
 import type { ListSpec } from '../../http/list.js';
 import { items } from '../items/schema.js';
+import { stampNow } from '../../db/clock.js';
 
 // The pushes are the jobs of queue `shop` (ARCHITECTURE: outbox written in the business transaction). The payload
 // names what to push; the handler reads the item when it runs. A key per target keeps one live push per thing:
@@ -112,7 +113,7 @@ async function hurry(db: DbOrTx, where: SQL | undefined): Promise<void> {
       run_at: sql`least(${jobs.run_at}, now())`,
       attempts: sql`case when ${jobs.state} = 'failed' then 0 else ${jobs.attempts} end`,
       state: sql`case when ${jobs.state} = 'failed' then 'pending' else ${jobs.state} end`,
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(and(isShopJob, inArray(jobs.state, ['pending', 'failed']), where));
 }
@@ -170,7 +171,7 @@ function rowsOf(result: unknown): unknown[] {
 export async function retryPushes(db: DbOrTx, ids: number[]): Promise<number> {
   const rows = await db
     .update(jobs)
-    .set({ state: 'pending', attempts: 0, run_at: sql`now()`, last_error: null, updated_at: sql`now()` })
+    .set({ state: 'pending', attempts: 0, run_at: stampNow(), last_error: null, updated_at: stampNow() })
     .where(
       and(
         isShopJob,

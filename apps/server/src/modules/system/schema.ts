@@ -1,17 +1,18 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { stampedAt } from '../../db/columns.js';
 
 /** Key/value settings: maintenance mode and notice, shop URL. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: stampedAt('updated_at'),
 });
 
 export const apiLogs = pgTable(
   'api_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
     user_id: integer('user_id'),
     username: text('username'),
     method: text('method').notNull(),
@@ -33,7 +34,7 @@ export const idempotencyKeys = pgTable(
     body_hash: text('body_hash').notNull(),
     status: integer('status').notNull(),
     response: jsonb('response').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [primaryKey({ columns: [t.key, t.user_id, t.operation] })],
 );

@@ -3,6 +3,7 @@ import { counterSettingsDefaults, type Config, type CounterSettings } from '@fp/
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import { settings } from './schema.js';
+import { stampNow } from '../../db/clock.js';
 
 type Stored = {
   maintenance_mode: boolean;
@@ -35,7 +36,7 @@ export async function writeSettings(db: DbOrTx, values: Partial<Stored>) {
     await db
       .insert(settings)
       .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: sql`now()` } });
+      .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: stampNow() } });
   }
 }
 

@@ -23,6 +23,7 @@ import { assertStock, postItemEntries, stockKeyOf, type StockNeed } from '../led
 import { takeNextNumber } from '../number-series/service.js';
 import { warehouseEntries } from './schema.js';
 import { franchiseAndLocation, locationOfFranchise, resolveItems } from './items.js';
+import { stampNow } from '../../db/clock.js';
 
 // The warehouse entry journal (README.md here): open entries are added, changed and removed; POST …/entries/post
 // posts a set of them in one transaction under one WE number (kernel/posting.ts steps), each entry one item ledger
@@ -327,7 +328,7 @@ export function postEntries(
         .set({
           status: 'posted',
           document_no: no,
-          posted_at: sql`now()`,
+          posted_at: stampNow(),
           posted_by: auth.userId || null,
           ...bump(w.version),
         })

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import { messages, warehouseMessages } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { Scope } from '../../http/scope.js';
-import { itemUnits, itemVariants, items } from '../items/schema.js';
+import { itemFactsOf } from '../items/facts.js';
 
 // What the warehouse calls name: the franchise and its locations, and catalogue items with a variant and a unit.
 
@@ -69,11 +68,7 @@ export async function resolveItems(
   prefix: (i: number) => string,
 ): Promise<ResolvedItem[]> {
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const [itemRows, variantRows, unitRows] = await Promise.all([
-    tx.select().from(items).where(inArray(items.item_no, itemNos)),
-    tx.select().from(itemVariants).where(inArray(itemVariants.item_no, itemNos)),
-    tx.select().from(itemUnits).where(inArray(itemUnits.item_no, itemNos)),
-  ]);
+  const { itemRows, variantRows, unitRows } = await itemFactsOf(tx, itemNos);
   const itemOf = new Map(itemRows.map((r) => [r.item_no, r]));
   return drafts.map((d, i) => {
     const f = prefix(i);

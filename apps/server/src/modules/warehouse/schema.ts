@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versioned } from '../../db/columns.js';
+import { versioned, stampedAt } from '../../db/columns.js';
 import { qty } from '../../kernel/money.js';
 
 // Warehouse (calls.md 7.10; issue 10; README.md here). Warehouse entries are a journal: open rows are added, edited
@@ -51,7 +51,7 @@ export const warehouseTransfers = pgTable(
     posting_date: date('posting_date', { mode: 'string' }).notNull(),
     description: text('description').notNull().default(''),
     created_by: integer('created_by'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: stampedAt('created_at'),
   },
   (t) => [
     uniqueIndex('warehouse_transfers_document').on(t.document_no),

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Alert, Skeleton } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { Alert, Skeleton, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,17 @@ import type { HeadOfficeHome, StoreHome } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { canAccess, useSession } from '../../auth/session';
+import { lazyWithReload } from '../../shell/chunk-reload';
 
 // The dashboard of / (issue 11, GET /api/home): "how are we doing today". Loaded on its own after the greeting, and
-// built from plain elements (tiles, tables and bars in CSS: styles.css .home-*): a chart library, antd's Table (with
-// Select for its pages) and Card (with Tabs) would add some 190 kB of gzipped JavaScript to the first load of /.
+// built from plain elements (tiles and tables: styles.css .home-*): antd's Table (with Select for its pages) and Card
+// (with Tabs) would weigh more than the dashboard. Head office's chart (recharts) loads in a chunk of its own.
+
+const RevenueChart = lazyWithReload<{
+  rows: HeadOfficeHome['revenue_by_franchise'];
+  thisMonth: string;
+  lastMonth: string;
+}>(() => import('./RevenueChart'));
 
 const money = (v: string | number | null | undefined) => formatNumber(v ?? '0');
 const tabular = { fontVariantNumeric: 'tabular-nums' as const };
@@ -165,7 +172,6 @@ function HeadOfficeDashboard({ home }: { home: HeadOfficeHome }) {
 
   const period = (p: { from_date: string; to_date: string }) => `${formatDate(p.from_date)} – ${formatDate(p.to_date)}`;
   const nothing = rows.every((r) => Number(r.this_month) === 0 && Number(r.last_month) === 0);
-  const max = Math.max(1, ...rows.flatMap((r) => [Math.abs(Number(r.this_month)), Math.abs(Number(r.last_month))]));
   return (
     <Panel
       testId="home-revenue"
@@ -175,24 +181,21 @@ function HeadOfficeDashboard({ home }: { home: HeadOfficeHome }) {
       {rows.length === 0 || nothing ? (
         <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>{t('home.noRevenue')}</p>
       ) : (
-        <div data-testid="home-revenue-chart" role="img" aria-label={t('home.revenueChart')}>
-          <div className="home-legend">
-            <span>
-              <i style={{ background: THIS_COLOR }} /> {thisMonth}
-            </span>
-            <span>
-              <i style={{ background: LAST_COLOR }} /> {lastMonth}
-            </span>
-          </div>
-          {rows.map((r) => (
-            <div key={r.franchise_code} className="home-bars">
-              <span>{r.franchise_code}</span>
-              <div>
-                <Bar value={r.this_month} max={max} color={THIS_COLOR} label={`${r.franchise_code} ${thisMonth}`} />
-                <Bar value={r.last_month} max={max} color={LAST_COLOR} label={`${r.franchise_code} ${lastMonth}`} />
+        <div
+          data-testid="home-revenue-chart"
+          role="img"
+          aria-label={t('home.revenueChart')}
+          style={{ width: '100%', height: 300 }}
+        >
+          <Suspense
+            fallback={
+              <div style={{ height: 300, display: 'grid', placeItems: 'center' }}>
+                <Spin />
               </div>
-            </div>
-          ))}
+            }
+          >
+            <RevenueChart rows={rows} thisMonth={thisMonth} lastMonth={lastMonth} />
+          </Suspense>
         </div>
       )}
       <SimpleTable<FranchiseRow>
@@ -208,20 +211,6 @@ function HeadOfficeDashboard({ home }: { home: HeadOfficeHome }) {
         ]}
       />
     </Panel>
-  );
-}
-
-const THIS_COLOR = '#1677ff';
-const LAST_COLOR = '#bfbfbf';
-
-/** One horizontal bar, its length the share of the largest figure, the amount beside it. */
-function Bar(p: { value: string; max: number; color: string; label: string }) {
-  const width = `${Math.max(0, (Math.abs(Number(p.value)) / p.max) * 100)}%`;
-  return (
-    <div className="home-bar-row" title={`${p.label}: ${money(p.value)}`}>
-      <div className="home-bar" style={{ width, background: p.color }} />
-      <span style={tabular}>{money(p.value)}</span>
-    </div>
   );
 }
 

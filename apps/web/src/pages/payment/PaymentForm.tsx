@@ -13,11 +13,8 @@ import { changeOf, covers, plainAmount } from '../salesOrders/counter/payment-am
 import {
   BANK_CODE_OPTIONS,
   ENTITY,
-  RECEIPT_KIND_OPTIONS,
-  RECEIPT_TYPE_OPTIONS,
-  TERM_OPTIONS,
   isEcom,
-  methodOptions,
+  methodsOf,
   type Method,
   type ReceiptKind,
   type ReceiptType,
@@ -25,6 +22,7 @@ import {
 } from './data';
 import type { Target } from './TargetPicker';
 import { MoneyInput } from '../../components/MoneyInput';
+import { useLabels } from '../../components/labels';
 
 type Values = {
   receipt_type: ReceiptType;
@@ -65,7 +63,8 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
   const amount = Form.useWatch('amount', form);
   const tendered = Form.useWatch('tendered_amount', form);
   const ecom = isEcom(receiptType);
-  const methods = methodOptions(receiptType);
+  const { options } = useLabels();
+  const methods = options('paymentMethod', methodsOf(receiptType));
   const cash = method === 'cash';
 
   const targetKey = p.target.kind === 'order' ? p.target.posSoNo : p.target.customer.customer_no;
@@ -153,10 +152,10 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
       onKeyDown={(e) => enterMovesToNextField(e, () => form.submit())}
     >
       <Form.Item name="receipt_type" label={t('money.receipt.type')} rules={[required]}>
-        <Select aria-label={t('money.receipt.type')} options={RECEIPT_TYPE_OPTIONS} />
+        <Select aria-label={t('money.receipt.type')} options={options('receiptType')} />
       </Form.Item>
       <Form.Item name="receipt_kind" label={t('money.receipt.kind')} rules={[required]}>
-        <Select aria-label={t('money.receipt.kind')} options={RECEIPT_KIND_OPTIONS} />
+        <Select aria-label={t('money.receipt.kind')} options={options('receiptKind')} />
       </Form.Item>
       <Form.Item name="payment_type" label={t('payments.method')} rules={[required]}>
         <Select aria-label={t('payments.method')} options={methods} />
@@ -197,7 +196,7 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
             <Input aria-label={t('payments.contractNo')} />
           </Form.Item>
           <Form.Item name="payment_term" label={t('payments.term')} rules={[required]}>
-            <Select aria-label={t('payments.term')} options={TERM_OPTIONS} />
+            <Select aria-label={t('payments.term')} options={options('paymentTerm')} />
           </Form.Item>
         </>
       ) : null}

@@ -5,7 +5,6 @@ import { formatDate, formatNumber } from '@fp/contract/web';
 import type { CashReceipt } from '@fp/contract';
 import { handle } from '../../components/handle';
 import { printDocument } from '../salesOrders/counter/PrintPanel';
-import { methodLabel, receiptKindLabel, receiptTypeLabel, termLabel } from './data';
 import { SchedulePanel } from './SchedulePanel';
 import { VietQrPanel } from './VietQrPanel';
 import { useLabels } from '../../components/labels';
@@ -29,9 +28,9 @@ export function ReceiptFields({ r }: { r: CashReceipt }) {
         { key: 'order', label: t('money.receipt.order'), children: r.pos_so_no || '—' },
         { key: 'customer', label: t('money.receipt.customer'), children: `${r.customer_no} ${r.customer_name}`.trim() },
         { key: 'location', label: t('money.receipt.location'), children: `${r.franchise_code} / ${r.location_code}` },
-        { key: 'type', label: t('money.receipt.type'), children: receiptTypeLabel(r.receipt_type) },
-        { key: 'kind', label: t('money.receipt.kind'), children: receiptKindLabel(r.receipt_kind) },
-        { key: 'method', label: t('payments.method'), children: methodLabel(r.payment_type) },
+        { key: 'type', label: t('money.receipt.type'), children: label('receiptType', r.receipt_type) },
+        { key: 'kind', label: t('money.receipt.kind'), children: label('receiptKind', r.receipt_kind) },
+        { key: 'method', label: t('payments.method'), children: label('paymentMethod', r.payment_type) },
         { key: 'amount', label: t('payments.amount'), children: formatNumber(r.amount) },
         ...(r.tendered_amount !== null
           ? [
@@ -45,7 +44,7 @@ export function ReceiptFields({ r }: { r: CashReceipt }) {
         ...(r.payment_type === 'installment'
           ? [
               { key: 'contract', label: t('payments.contractNo'), children: r.contract_no },
-              { key: 'term', label: t('payments.term'), children: termLabel(r.payment_term) },
+              { key: 'term', label: t('payments.term'), children: label('paymentTerm', r.payment_term) },
             ]
           : []),
         { key: 'date', label: t('money.receipt.postingDate'), children: formatDate(r.posting_date) || '—' },

@@ -5,7 +5,6 @@ import { formatNumber } from '@fp/contract/web';
 import type { CashReceipt } from '@fp/contract';
 import { renderDate, renderMoney } from '../../components/format';
 import { handle } from '../../components/handle';
-import { methodLabel } from './data';
 import { useLabels } from '../../components/labels';
 
 /**
@@ -22,7 +21,7 @@ export function ReceiptsTable(p: {
   onOpen: (r: CashReceipt) => void;
 }) {
   const { t } = useTranslation();
-  const { label } = useLabels();
+  const { label, render } = useLabels();
   const { modal } = App.useApp();
   const confirmProcess = (r: CashReceipt) =>
     modal.confirm({
@@ -42,7 +41,7 @@ export function ReceiptsTable(p: {
   const columns: ColumnsType<CashReceipt> = [
     { title: t('payments.receiptNo'), dataIndex: 'receipt_no' },
     { title: t('money.receipt.order'), dataIndex: 'pos_so_no' },
-    { title: t('payments.method'), dataIndex: 'payment_type', render: methodLabel },
+    { title: t('payments.method'), dataIndex: 'payment_type', render: render('paymentMethod') },
     { title: t('payments.amount'), dataIndex: 'amount', align: 'right', render: renderMoney },
     { title: t('payments.tendered'), dataIndex: 'tendered_amount', align: 'right', render: renderMoney },
     { title: t('payments.change'), dataIndex: 'change_amount', align: 'right', render: renderMoney },

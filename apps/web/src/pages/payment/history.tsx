@@ -7,15 +7,7 @@ import { ListPage, type FilterField } from '../../components/ListPage';
 import { renderDate, renderMoney } from '../../components/format';
 import { useSession } from '../../auth/session';
 import { useLocations } from '../warehouseEntries/data';
-import {
-  ALL_METHOD_OPTIONS,
-  RECEIPTS_AREA,
-  RECEIPT_KIND_OPTIONS,
-  RECEIPT_TYPE_OPTIONS,
-  methodLabel,
-  receiptKindLabel,
-  receiptTypeLabel,
-} from './data';
+import { ALL_METHODS, RECEIPTS_AREA } from './data';
 import { ReceiptDetail } from './ReceiptDetail';
 import { useLabels } from '../../components/labels';
 
@@ -26,7 +18,7 @@ import { useLabels } from '../../components/labels';
  */
 export default function PaymentHistoryPage() {
   const { t } = useTranslation();
-  const { label } = useLabels();
+  const { label, options, render } = useLabels();
   const me = useSession().me;
   const headOffice = Boolean(me) && !me?.franchise_code;
   const locations = useLocations();
@@ -65,9 +57,15 @@ export default function PaymentHistoryPage() {
     { title: t('money.receipt.order'), dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
     { title: t('money.pay.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
     { title: t('money.pay.customerName'), dataIndex: 'customer_name', key: 'customer_name' },
-    { title: t('money.receipt.type'), dataIndex: 'receipt_type', key: 'receipt_type', render: receiptTypeLabel },
-    { title: t('money.receipt.kind'), dataIndex: 'receipt_kind', key: 'receipt_kind', render: receiptKindLabel },
-    { title: t('payments.method'), dataIndex: 'payment_type', key: 'payment_type', sorter: true, render: methodLabel },
+    { title: t('money.receipt.type'), dataIndex: 'receipt_type', key: 'receipt_type', render: render('receiptType') },
+    { title: t('money.receipt.kind'), dataIndex: 'receipt_kind', key: 'receipt_kind', render: render('receiptKind') },
+    {
+      title: t('payments.method'),
+      dataIndex: 'payment_type',
+      key: 'payment_type',
+      sorter: true,
+      render: render('paymentMethod'),
+    },
     {
       title: t('payments.amount'),
       dataIndex: 'amount',
@@ -95,9 +93,14 @@ export default function PaymentHistoryPage() {
       type: 'select',
       options: locations.options.map((l) => ({ value: l.value, label: l.label })),
     },
-    { name: 'payment_type', label: t('payments.method'), type: 'select', options: ALL_METHOD_OPTIONS },
-    { name: 'receipt_type', label: t('money.receipt.type'), type: 'select', options: RECEIPT_TYPE_OPTIONS },
-    { name: 'receipt_kind', label: t('money.receipt.kind'), type: 'select', options: RECEIPT_KIND_OPTIONS },
+    {
+      name: 'payment_type',
+      label: t('payments.method'),
+      type: 'select',
+      options: options('paymentMethod', ALL_METHODS),
+    },
+    { name: 'receipt_type', label: t('money.receipt.type'), type: 'select', options: options('receiptType') },
+    { name: 'receipt_kind', label: t('money.receipt.kind'), type: 'select', options: options('receiptKind') },
     {
       name: 'status',
       label: t('payments.status'),

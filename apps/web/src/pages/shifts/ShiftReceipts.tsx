@@ -9,7 +9,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { canAccess, useSession } from '../../auth/session';
 import { renderDateTime, renderMoney } from '../../components/format';
-import { methodLabel } from '../payment/data';
+import { useLabels } from '../../components/labels';
 
 const PAGE_SIZE = 10;
 
@@ -20,6 +20,7 @@ const PAGE_SIZE = 10;
  */
 export function ShiftReceipts(p: { shiftId: number }) {
   const { t } = useTranslation();
+  const { render } = useLabels();
   const { me } = useSession();
   const mayRead = PAYMENT_PAGES.some((page) => canAccess(me, page, 'view'));
   const [page, setPage] = useState(1);
@@ -42,7 +43,7 @@ export function ShiftReceipts(p: { shiftId: number }) {
       key: 'customer',
       render: (_: unknown, r) => r.customer_name || r.customer_no,
     },
-    { title: t('payments.method'), dataIndex: 'payment_type', render: methodLabel },
+    { title: t('payments.method'), dataIndex: 'payment_type', render: render('paymentMethod') },
     { title: t('payments.amount'), dataIndex: 'amount', align: 'right', render: renderMoney },
     { title: t('shifts.processedAt'), dataIndex: 'processed_at', render: renderDateTime },
   ];

@@ -7,6 +7,7 @@ import { applyAction, lockForAction } from '../../../kernel/status.js';
 import { D, toQty } from '../../../kernel/money.js';
 import { purchaseOrderLines, purchaseOrders } from '../schema.js';
 import { PURCHASE_ORDER_NOT_FOUND, type PurchaseLineRow, type PurchaseOrderRow } from '../load.js';
+import { stampNow } from '../../../db/clock.js';
 
 // The purchase order a posting works on: locked in the caller's scope (another franchise's order or a credit memo is
 // "Purchase order not found"), its lines, and the one UPDATE that writes the lines' quantities.
@@ -125,7 +126,7 @@ export async function setPurchaseLineQuantities(
   await tx.execute(sql`update purchase_order_lines as l set
       qty_shipped = coalesce(v.shipped, l.qty_shipped), qty_invoiced = coalesce(v.invoiced, l.qty_invoiced),
       qty_received = coalesce(v.received, l.qty_received), qty_credited = coalesce(v.credited, l.qty_credited),
-      la_so_line_note = coalesce(v.note, l.la_so_line_note), version = l.version + 1, updated_at = now()
+      la_so_line_note = coalesce(v.note, l.la_so_line_note), version = l.version + 1, updated_at = ${stampNow()}
     from (values ${values}) as v(line_no, shipped, invoiced, received, credited, note)
     where l.pos_po_no = ${posPoNo} and l.line_no = v.line_no`);
 }

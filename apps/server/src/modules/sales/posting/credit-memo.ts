@@ -18,6 +18,7 @@ import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '..
 import { salesOrderLines, salesOrders } from '../schema.js';
 import { baseQty, itemLinesOf, lineLocation, setLineQuantities } from './order.js';
 import { invoiceDiscountOf, postedLinesOf, postedTotals, type Movement } from './posted.js';
+import { stampNow } from '../../../db/clock.js';
 
 // Credit memos (issue 8): for selected lines (quantity ≤ invoiced − credited) or for everything invoiced and not yet
 // credited. A credit memo is a sales_orders row (document_type credit_memo, SCM number, applies_to_order_no = the
@@ -246,7 +247,7 @@ export function postCreditMemo(tx: Tx, auth: Auth, body: CreditRequest): Promise
       // Any line change bumps the header version (one version per document: COMMON "Design decisions").
       await tx
         .update(salesOrders)
-        .set({ version: sql`${salesOrders.version} + 1`, updated_at: sql`now()` })
+        .set({ version: sql`${salesOrders.version} + 1`, updated_at: stampNow() })
         .where(eq(salesOrders.pos_so_no, order.pos_so_no));
       return no;
     },

@@ -6,6 +6,7 @@ import { applyAction, lockForAction } from '../../../kernel/status.js';
 import { D, toQty } from '../../../kernel/money.js';
 import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import { salesOrderLines, salesOrders } from '../schema.js';
+import { stampNow } from '../../../db/clock.js';
 
 // The order a posting works on: locked in the caller's scope (another franchise's order, a quote or a credit memo is
 // "Sales order not found"), its item lines, and what is outstanding on them.
@@ -93,7 +94,7 @@ export async function setLineQuantities(tx: Tx, posSoNo: string, rows: readonly 
   );
   await tx.execute(sql`update sales_order_lines as l set
       qty_to_ship = v.to_ship, qty_shipped = v.shipped, qty_to_invoice = v.to_invoice, qty_invoiced = v.invoiced,
-      qty_credited = v.credited, version = l.version + 1, updated_at = now()
+      qty_credited = v.credited, version = l.version + 1, updated_at = ${stampNow()}
     from (values ${values}) as v(line_no, to_ship, shipped, to_invoice, invoiced, credited)
     where l.pos_so_no = ${posSoNo} and l.line_no = v.line_no`);
 }

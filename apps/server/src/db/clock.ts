@@ -1,0 +1,18 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { pinnedNow } from '../kernel/as-of.js';
+
+// The one source of the times the database stamps on rows (created_at, updated_at, opened_at, processed_at,
+// closed_at, posted_at, synced_at): the database's clock, or inside the demo history's `asOfDay` (kernel/as-of.ts)
+// the clock of that past business day, so its rows read as written on that day.
+
+/** now(): the transaction's start (the default of created_at / updated_at), or the as-of clock. */
+export function stampNow(): SQL {
+  const at = pinnedNow();
+  return at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+}
+
+/** clock_timestamp(): the moment the statement runs (after the locks taken before it), or the as-of clock. */
+export function stampClock(): SQL {
+  const at = pinnedNow();
+  return at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+}
