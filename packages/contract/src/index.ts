@@ -33,6 +33,7 @@ export * from './machines.js';
 export * from './sales.js';
 export * from './payments.js';
 export * from './counter.js';
+export * from './offline.js';
 export * from './money.js';
 export * from './fees.js';
 export * from './print-jobs.js';

@@ -93,6 +93,8 @@ export const appendOnlyTables: { table: string; fn: string }[] = [
   // Shifts (issue 11, migration *_shifts_append_only.sql): counts are written once; a closed shift never changes.
   { table: 'shift_counts', fn: 'fp_refuse_change' },
   { table: 'shifts', fn: 'fp_refuse_closed_shift_change' },
+  // Offline selling (issue 19, migration *_counter_ranges_append_only.sql): a device's number range is never given back.
+  { table: 'counter_number_ranges', fn: 'fp_refuse_change' },
 ];
 
 /**

@@ -242,6 +242,10 @@ export async function postCounterSale(
     pos_si_no: posSiNo,
     receipts: receipts.map((r) => ({ receipt_id: r.receipt_id, payment_type: r.payment_type, amount: r.amount })),
     change: toMoney(sum(receipts.map((r) => r.change_amount ?? '0'))),
+    flags: answer.flags,
+    sold_at: answer.sold_at,
+    offline_device: answer.offline_device,
+    device_doc_no: answer.device_doc_no,
   };
 }
 

@@ -24,13 +24,8 @@ import { pointsDiscountOf } from '../loyalty/order-points.js';
 import type { Auth } from '../../http/context.js';
 import { GUARDED } from '@fp/contract';
 import { counterSettings } from '../system/settings.js';
-import {
-  effectiveDiscountPercent,
-  mayDiscountAboveLimit,
-  mayOverridePrice,
-  refuseButton,
-  type LineLimits,
-} from './limits.js';
+import { discountAboveLimit } from '@fp/contract/pricing';
+import { mayDiscountAboveLimit, mayOverridePrice, refuseButton, type LineLimits } from './limits.js';
 
 // Lines of a sales document (issue 8): item, variant, unit, quantity, the catalogue's price on the order's date for
 // its franchise, discount, amount (VAT included), VAT rate, location, quantities to ship and invoice.
@@ -204,14 +199,15 @@ export async function buildLines(
         `${f}line_discount_amount`,
       );
     if (!overLimitAllowed) {
-      const asPercent = (q: string, p: string, pct: string, amount: string) =>
-        !D(pct).isZero() ? D(pct) : effectiveDiscountPercent(q, p, amount);
-      const now = asPercent(quantity, unitPrice, percent, discount);
-      const kept = o.kept?.[i];
-      const before = kept
-        ? asPercent(kept.quantity, kept.unit_price, kept.line_discount_percent, kept.line_discount_amount)
-        : D(0);
-      if (now.gt(o.limits!.maxDiscountPercent) && now.gt(before))
+      // The contract's rule (shared with the offline counter): beyond the limit and more than the line had before.
+      const line = {
+        quantity,
+        unit_price: unitPrice,
+        line_discount_percent: percent,
+        line_discount_amount: discount,
+      };
+      const limits = { maxDiscountPercent: o.limits!.maxDiscountPercent, mayDiscountAboveLimit: false };
+      if (discountAboveLimit(line, limits, o.kept?.[i]))
         throw refuseButton(
           GUARDED.discountAboveLimit,
           percent !== '0' ? `${f}line_discount_percent` : `${f}line_discount_amount`,

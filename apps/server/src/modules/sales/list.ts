@@ -34,10 +34,16 @@ const columns = {
   cancel_reason_description: t.cancel_reason_description,
   quote_no: t.quote_no,
   shipping_by: t.shipping_by,
+  sold_at: t.sold_at,
+  offline_device: t.offline_device,
+  device_doc_no: t.device_doc_no,
+  flags: t.flags,
   version: t.version,
 };
 
-const fields = { ...columns, remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const } };
+// flags (a list) is answered, not filtered or sorted on (the flagged counter sales list filters them: modules/counter).
+const { flags: _flags, ...scalarColumns } = columns;
+const fields = { ...scalarColumns, remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const } };
 
 const hasTypeFilter = (req: ListRequest) => req.filters.some((f) => f.field === 'document_type');
 
