@@ -39,6 +39,8 @@ const queryClient = new QueryClient({
     onError: (e, q) => {
       if (q.meta?.silent) return;
       if (e instanceof ApiCallError && (e.status === 401 || e.status === 503)) return;
+      // The counter sells on with no network or server (issue 19) and shows its own offline banner.
+      if (e instanceof ApiCallError && e.status === 0 && window.location.pathname === '/counter') return;
       toast.error(e);
     },
   }),

@@ -64,6 +64,8 @@ export const screens: Record<string, Page> = {
   '/tablet/scanQR': lazyWithReload(() => import('./tablet/scanQR')),
   // issue 18: the counter
   '/counter': lazyWithReload(() => import('./counter')),
+  // issue 19: the counter sales flagged when they came back from offline, for the store manager
+  '/counter/flagged': lazyWithReload(() => import('./counter/flagged')),
   // issue 10: purchase orders
   '/purchasesOrders': lazyWithReload(() => import('./purchasesOrders')),
   '/purchasesOrders/detail': lazyWithReload(() => import('./purchasesOrders/detail')),

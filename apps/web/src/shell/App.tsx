@@ -50,6 +50,12 @@ function Shell() {
       live = false;
     };
   }, [me, location.pathname, navigate]);
+  // Issue 19: sales made offline on this device are sent after any login of a user of the counter, on any page
+  // (the outbox loads lazily: nothing of it in the first load of anyone else).
+  const sells = !!me && canAccess(me, '/counter', 'edit');
+  useEffect(() => {
+    if (sells) void import('../pages/counter/offline/outbox').then((m) => m.startOutbox()).catch(() => undefined);
+  }, [sells]);
   useEffect(
     () =>
       onApiError((e) => {
