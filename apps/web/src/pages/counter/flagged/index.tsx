@@ -123,6 +123,8 @@ export default function FlaggedCounterSalesPage() {
             name: 'flags',
             label: t('offline.flagged.col.flags'),
             type: 'select',
+            // a sale may carry several flags: the one chosen is found in its list
+            condition: 'like',
             options: counterSaleFlags.map((f) => ({ label: t(`offline.flag.${f}`), value: f })),
           },
           { name: 'reviewed', label: t('offline.flagged.col.reviewed'), type: 'boolean' },

@@ -60,7 +60,7 @@ export function OfflineBar(p: {
               : t('offline.noData')}
         </Typography.Text>
         <Button
-          size="small"
+          className="counter-target"
           icon={<ReloadOutlined />}
           loading={p.data.refreshing}
           disabled={!p.reached}
@@ -73,7 +73,7 @@ export function OfflineBar(p: {
             {t('offline.numbersLeft', { count: p.numbersLeft })}
           </Tag>
         )}
-        <Button size="small" onClick={() => setOpen(true)} data-testid="offline-outbox-open">
+        <Button className="counter-target" onClick={() => setOpen(true)} data-testid="offline-outbox-open">
           {t('offline.outbox', { count: unsent + refused })}
         </Button>
       </Space>
@@ -103,11 +103,19 @@ function OutboxDrawer(p: { open: boolean; onClose: () => void; rows: OutboxSale[
       content: t('offline.discardText', { total: formatNumber(s.receipt.grand_total) }),
       okText: t('offline.discard'),
       okButtonProps: { danger: true },
+      wrapClassName: 'counter-dialog',
       cancelText: t('offline.keep'),
       onOk: () => act(s.client_id, () => discard(s.client_id)),
     });
   return (
-    <Drawer open={p.open} onClose={p.onClose} title={t('offline.outboxTitle')} size="large" destroyOnHidden>
+    <Drawer
+      open={p.open}
+      onClose={p.onClose}
+      title={t('offline.outboxTitle')}
+      size="large"
+      rootClassName="counter-dialog"
+      destroyOnHidden
+    >
       <Space style={{ marginBottom: 12 }}>
         <Button
           type="primary"
@@ -156,14 +164,13 @@ function OutboxDrawer(p: { open: boolean; onClose: () => void; rows: OutboxSale[
               s.state === 'refused' ? (
                 <Space>
                   <Button
-                    size="small"
                     disabled={!p.reached}
                     loading={busy === s.client_id}
                     onClick={() => void act(s.client_id, () => resend(s.client_id))}
                   >
                     {t('offline.resend')}
                   </Button>
-                  <Button size="small" danger onClick={() => void askDiscard(s)}>
+                  <Button danger onClick={() => void askDiscard(s)}>
                     {t('offline.discard')}
                   </Button>
                 </Space>
