@@ -34,7 +34,7 @@ export const offlineCounterChecks: BookCheck[] = [
       where o.offline_device <> r.offline_device::text or o.device_doc_no <> o.pos_so_no`,
   },
   {
-    name: "device numbers within their device's range, used once",
+    name: "each device number in its device's range, used once",
     rule: "an order with a device number is numbered by it, and it lies in a range of that device in the order's franchise; offline_device and device_doc_no come together; a device number is used once",
     query: () => sql`
       select o.pos_so_no, o.offline_device, o.device_doc_no, 'not numbered by its device number' as problem

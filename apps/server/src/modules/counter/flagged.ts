@@ -127,7 +127,7 @@ export async function reviewFlaggedSale(tx: Tx, auth: Auth, posSoNo: string): Pr
     .innerJoin(cs, eq(cs.pos_so_no, o.pos_so_no))
     .where(and(eq(o.pos_so_no, posSoNo), sql`cardinality(${o.flags}) > 0`, auth.scope.franchise(o.franchise_code)))
     .for('update', { of: cs });
-  if (!row) throw new AppError(404, 'not_found', `${FLAGGED_SALE} ${posSoNo} not found`, 'pos_so_no');
+  if (!row) throw new AppError(404, 'not_found', `${FLAGGED_SALE} not found`, 'pos_so_no');
   if (!row.reviewed_at)
     await tx
       .update(cs)
