@@ -1,6 +1,11 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppliedPromotion } from '@fp/contract';
-import { evaluatePromotionRules, type ItemCategories, type PromotionEvaluation } from '@fp/contract/pricing';
+import {
+  evaluatePromotionRules,
+  type AppliedPromotionAmount,
+  type ItemCategories,
+  type PromotionEvaluation,
+} from '@fp/contract/pricing';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { D, toMoney } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
@@ -138,16 +143,31 @@ export async function promotionDiscountOf(
   tx: Tx,
   order: SalesOrderRow,
   lines: readonly SalesLineRow[],
+  kept?: KeptPromotions,
 ): Promise<string> {
   if (!takesPromotions(order)) return '0.00';
   if (order.status !== 'open') return toMoney(order.promotion_discount_amount);
+  if (kept) {
+    await recordApplied(tx, order.pos_so_no, kept.applied);
+    return toMoney(kept.total);
+  }
   const before = D(order.promotion_discount_amount);
   if (!order.auto_promotion && !order.coupon_code && !order.loyalty_birthday_used && before.isZero()) return '0.00';
   const result = await evaluatePromotions(tx, order, lines);
-  await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, order.pos_so_no));
-  if (result.applied.length)
-    await tx.insert(salesOrderPromotions).values(result.applied.map((a) => ({ ...a, pos_so_no: order.pos_so_no })));
+  await recordApplied(tx, order.pos_so_no, result.applied);
   return result.total;
+}
+
+/**
+ * The promotions an offline sale's cashier saw, kept as they were handed over (issue 19, modules/counter): the
+ * total and what applied, instead of the server's evaluation (the sale is flagged promotion_changed).
+ */
+export type KeptPromotions = { total: string; applied: readonly AppliedPromotionAmount[] };
+
+/** The record of what applied to an order (sales_order_promotions), rewritten. */
+async function recordApplied(tx: Tx, posSoNo: string, applied: readonly AppliedPromotionAmount[]) {
+  await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, posSoNo));
+  if (applied.length) await tx.insert(salesOrderPromotions).values(applied.map((a) => ({ ...a, pos_so_no: posSoNo })));
 }
 
 /** Uses of a coupon by other orders (the usage limit counts them). */

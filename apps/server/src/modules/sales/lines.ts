@@ -19,7 +19,7 @@ import {
 import { salesOrderLines, salesOrders } from './schema.js';
 import { discountOfPercent, documentTotals, lineAmount, type HeaderTerms } from './totals.js';
 import { feesOf } from './fees.js';
-import { promotionDiscountOf } from '../promotions/apply.js';
+import { promotionDiscountOf, type KeptPromotions } from '../promotions/apply.js';
 import { pointsDiscountOf } from '../loyalty/order-points.js';
 import type { Auth } from '../../http/context.js';
 import { GUARDED } from '@fp/contract';
@@ -300,7 +300,12 @@ export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], terms
  * version bumped (one version per document). Order of the terms: lines' net − invoice discount − promotions −
  * points (capped by what is left) + fees.
  */
-export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial<SalesOrderRow> = {}): Promise<void> {
+export async function finishDocumentChange(
+  tx: Tx,
+  posSoNo: string,
+  set: Partial<SalesOrderRow> = {},
+  o: { keptPromotions?: KeptPromotions } = {},
+): Promise<void> {
   const [h] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo));
   const order = { ...h, ...set };
   const lines = await tx
@@ -309,7 +314,7 @@ export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial
     .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
   const fees = await feesOf(tx, posSoNo);
   const net = sum(lines.map((l) => l.amount));
-  const promotion = await promotionDiscountOf(tx, order, lines);
+  const promotion = await promotionDiscountOf(tx, order, lines, o.keptPromotions);
   const payable = Decimal.max(0, net.minus(order.invoice_discount_amount).minus(promotion));
   const points = await pointsDiscountOf(tx, { ...order, promotion_discount_amount: promotion }, payable);
   const totals = totalsOrThrow(lines, {
