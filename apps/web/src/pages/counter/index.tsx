@@ -228,7 +228,7 @@ export default function CounterPage() {
         focusField();
       } catch (e) {
         counter.stopSending();
-        if (e instanceof OfflineSaleError) toast.error(t(e.message));
+        if (e instanceof OfflineSaleError) toast.error(new Error(t(e.message)));
         else toast.error(e);
       }
     },
@@ -250,9 +250,11 @@ export default function CounterPage() {
     [after, offline, finishOffline],
   );
   // A sale that was being sent when the page went away: ask what became of it, then send it again if unknown.
+  // (Only a sale that was being sent when the page loaded: a send of this page answers for itself.)
   const resumed = useRef(false);
+  const sendingAtLoad = useRef(!!sale.sending);
   useEffect(() => {
-    if (resumed.current || !sale.sending || !location) return;
+    if (resumed.current || !sendingAtLoad.current || !sale.sending || !location) return;
     resumed.current = true;
     const pending = sale;
     const payments = sale.sending;

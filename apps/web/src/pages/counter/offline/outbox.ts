@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SESSION_KEYS } from '@fp/contract/web';
 import { ApiCallError, call } from '../../../api/client';
 import { onReachChange, serverReached } from './connection';
 import { db, type OutboxSale } from './db';
@@ -80,6 +81,8 @@ let sending: Promise<'done' | 'stopped' | 'busy'> | null = null;
  */
 export function sendOutbox(): Promise<'done' | 'stopped' | 'busy'> {
   if (sending) return sending;
+  // Logged out: the sales wait for the next login on this device.
+  if (!sessionStorage.getItem(SESSION_KEYS.me)) return Promise.resolve('stopped');
   const run = async () => {
     if (!navigator.locks?.request) return drain();
     return navigator.locks.request(LOCK, { ifAvailable: true }, async (lock) => (lock ? drain() : ('busy' as const)));
