@@ -215,3 +215,19 @@ test('the store manager sees the counter sales flagged when they came back, the 
   await expect(page.getByText('Marked Reviewed Successfully!')).toBeVisible();
   await expect(row).toContainText(`Reviewed by ${ROLE_USERS.storeManager.username}`);
 });
+
+test('the app is installable: the page links its web app manifest, which starts at the counter, and the service worker is served', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  const m = (await manifest.json()) as { name: string; start_url: string; display: string; icons: { src: string }[] };
+  expect(m).toMatchObject({ name: 'Franchise Portal', start_url: '/counter', display: 'standalone' });
+  for (const icon of m.icons) expect((await request.get(icon.src)).status()).toBe(200);
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+});

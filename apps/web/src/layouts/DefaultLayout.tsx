@@ -31,6 +31,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const { modal } = App.useApp();
   /** Whether to log out: asked only when sales made offline wait on this device (the outbox loads lazily). */
   const confirmUnsent = async () => {
+    if (!canAccess(me, '/counter', 'edit')) return true;
     const count = await import('../pages/counter/offline/outbox').then((m) => m.unsentCount()).catch(() => 0);
     if (!count) return true;
     return modal

@@ -19,7 +19,11 @@ export async function readOfflineData(user: string, location: string): Promise<D
 }
 
 /** Asks the server for fresh offline data, keeps it and the device's ranges, and reserves numbers when few are left. */
-export async function refreshOfflineData(user: string, location: string): Promise<DataRow<OfflineData>> {
+export async function refreshOfflineData(
+  user: string,
+  location: string,
+  mayReserve: boolean,
+): Promise<DataRow<OfflineData>> {
   const offline_device = await deviceId();
   const data = await call('counterSales.offlineData', { query: { location_code: location, offline_device } });
   const row: DataRow<OfflineData> = {
@@ -31,7 +35,8 @@ export async function refreshOfflineData(user: string, location: string): Promis
   await db.data.put(row);
   const franchise = data.franchise.franchise_code;
   if (data.number_ranges) await mergeRanges(franchise, data.number_ranges.items);
-  await topUpNumbers(franchise, location).catch(() => undefined);
+  // Reserving numbers needs edit on /counter (a user who may only look at the counter sells nothing offline).
+  if (mayReserve) await topUpNumbers(franchise, location).catch(() => undefined);
   return row;
 }
 
@@ -44,7 +49,7 @@ export type OfflineDataState = {
 };
 
 /** The counter's offline data: read from IndexedDB at once, refreshed in the background while online. */
-export function useOfflineData(user: string, location: string | null): OfflineDataState {
+export function useOfflineData(user: string, location: string | null, mayReserve: boolean): OfflineDataState {
   const [row, setRow] = useState<DataRow<OfflineData> | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -53,14 +58,14 @@ export function useOfflineData(user: string, location: string | null): OfflineDa
     if (!user || !location) return;
     setRefreshing(true);
     try {
-      setRow(await refreshOfflineData(user, location));
+      setRow(await refreshOfflineData(user, location, mayReserve));
       setFailed(false);
     } catch {
       setFailed(true);
     } finally {
       setRefreshing(false);
     }
-  }, [user, location]);
+  }, [user, location, mayReserve]);
 
   useEffect(() => {
     if (!user || !location) return;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { normalizePhone, type CounterSaleCreate, type OfflineData, type OfflineItem } from '@fp/contract';
+import { useCan } from '../../../auth/session';
 import type { CounterPayment, CounterSale } from '../store';
 import { useServerReached } from './connection';
 import { useOfflineData } from './data';
@@ -42,7 +43,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function useOfflineCounter(user: string, location: string | null, franchise: string | null) {
   const reached = useServerReached();
-  const data = useOfflineData(user, location);
+  const data = useOfflineData(user, location, useCan('/counter', 'edit'));
   const outbox = useOutbox();
   const [left, setLeft] = useState<number | null>(null);
   const [receipt, setReceipt] = useState<OfflineReceiptData | null>(null);
