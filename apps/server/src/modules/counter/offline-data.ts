@@ -3,7 +3,7 @@ import { businessDate, type OfflineData, type OfflineItem, type OfflinePromotion
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { Scope } from '../../http/scope.js';
-import { toMoney, toQty } from '../../kernel/money.js';
+import { D, toMoney, toQty } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
 import { customers } from '../customers/schema.js';
 import { devices } from '../devices/schema.js';
@@ -96,11 +96,9 @@ async function itemsOf(db: DbOrTx, franchise: string, location: string, day: str
     lines: asks.map((a) => ({ ...a, quantity: '1' })),
   });
   const priceOf = new Map(asks.map((a, i) => [`${a.itemNo}\u0000${a.variantCode}`, prices[i]!.unit_price]));
+  // On hand of the item at the store, its variants together (decimal, never a float).
   const onHand = new Map<string, string>();
-  for (const s of stock) {
-    const key = s.item_no;
-    onHand.set(key, toQty(Number(onHand.get(key) ?? 0) + Number(s.on_hand)));
-  }
+  for (const s of stock) onHand.set(s.item_no, toQty(D(onHand.get(s.item_no)).plus(s.on_hand)));
   return rows.map((r) => ({
     item_no: r.item_no,
     description: r.description,

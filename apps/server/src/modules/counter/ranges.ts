@@ -28,12 +28,14 @@ type RangeRow = typeof counterNumberRanges.$inferSelect;
 async function usedCounts(db: DbOrTx, rows: readonly RangeRow[]): Promise<Map<number, { used: number; max: number }>> {
   const out = new Map<number, { used: number; max: number }>();
   if (rows.length === 0) return out;
+  // The number's 6-digit counter (a CASE, so a number of another form never fails the cast).
+  const counter = sql`(case when right(o.device_doc_no, 6) ~ '^[0-9]{6}$' then right(o.device_doc_no, 6)::int end)`;
   const found = await db.execute(sql`
-    select r.id, count(o.pos_so_no)::int as used, coalesce(max(right(o.pos_so_no, 6)::int), 0)::int as max
+    select r.id, count(o.pos_so_no)::int as used, coalesce(max(${counter}), 0)::int as max
     from counter_number_ranges r
     left join sales_orders o on o.offline_device = r.offline_device::text and o.device_doc_no <> ''
       and left(o.device_doc_no, length(o.device_doc_no) - 6) = r.prefix
-      and right(o.device_doc_no, 6)::int between r.first and r.last
+      and ${counter} between r.first and r.last
     where r.id in (${sql.join(
       rows.map((r) => sql`${r.id}`),
       sql`, `,
