@@ -146,8 +146,9 @@ test('the connection dropped during the sync and an answer lost after the server
 }) => {
   const s = await setup(api, data);
   await readyOffline(page);
-  await keepCustomer(page, s.customer.phone_no, s.customer.name);
   await cut(page.context());
+  // The customer found by phone among the store's customers kept on the device.
+  await keepCustomer(page, s.customer.phone_no, s.customer.name);
   const numbers = [
     await sellOffline(page, [s.cup], 25000),
     await sellOffline(page, [s.tea], 40000),
