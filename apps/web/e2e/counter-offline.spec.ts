@@ -185,6 +185,50 @@ test('the connection dropped during the sync and an answer lost after the server
   expect(orders.map((o) => o.device_doc_no).sort()).toEqual([...numbers].sort());
 });
 
+test('sales the server refuses stay on the device with its message: one sent again once the cause is fixed posts once, one discarded after confirmation', async ({
+  storeStaffPage: page,
+  api,
+  data,
+}) => {
+  const s = await setup(api, data);
+  await readyOffline(page);
+  await keepCustomer(page, s.customer.phone_no, s.customer.name);
+  await cut(page.context());
+  const no = await sellOffline(page, [s.tea], 40000);
+  const dropped = await sellOffline(page, [s.cup], 25000);
+
+  // Meanwhile head office closes the franchise: the server refuses the sale when the connection returns.
+  const setActive = async (is_active: boolean) => {
+    const f = await api.get<{ version: number }>('/api/franchises/HN001');
+    await api.put('/api/franchises', { customer_no: 'HN001', version: f.version, is_active });
+  };
+  await setActive(false);
+  try {
+    await restore(page.context());
+    await expect(page.getByText('2 sales made offline were refused by the server')).toBeVisible();
+    await page.getByRole('button', { name: 'Show' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Sales kept on this device' });
+    for (const n of [no, dropped]) {
+      const row = drawer.getByRole('row').filter({ hasText: n });
+      await expect(row).toContainText('Refused');
+      await expect(row).toContainText('Franchise HN001 is closed: it cannot sell');
+    }
+    expect(await ordersOf(api, s.customer.customer_no)).toHaveLength(0);
+  } finally {
+    await setActive(true);
+  }
+  // Reopened, the manager sends one again (one order with the device's number) and discards the other.
+  const drawer = page.getByRole('dialog', { name: 'Sales kept on this device' });
+  await drawer.getByRole('row').filter({ hasText: no }).getByRole('button', { name: 'Send Again' }).click();
+  await expect(drawer.getByRole('row').filter({ hasText: no })).toHaveCount(0);
+  await drawer.getByRole('row').filter({ hasText: dropped }).getByRole('button', { name: 'Discard' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `Discard sale ${dropped} from this device?` });
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(drawer.getByText('Every sale made on this device has reached the server.')).toBeVisible();
+  const orders = await ordersOf(api, s.customer.customer_no);
+  expect(orders.map((o) => o.device_doc_no)).toEqual([no]);
+});
+
 test('the store manager sees the counter sales flagged when they came back, the flags in words, and marks one reviewed', async ({
   storeManagerPage: page,
   request,
