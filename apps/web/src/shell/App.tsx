@@ -10,6 +10,7 @@ import { LoginScreen, MaintenanceScreen, screens } from '../pages/registry';
 import { bindToasts } from '../components/toast';
 import { useBuildWatch } from './build-watch';
 import { lazyWithReload } from './chunk-reload';
+import { outboxFlag } from '../pages/counter/offline/flag';
 
 // The status pages (antd's Result with its illustrations) load only when one is shown.
 const NotFoundPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.NotFoundPage })));
@@ -50,11 +51,12 @@ function Shell() {
       live = false;
     };
   }, [me, location.pathname, navigate]);
-  // Issue 19: sales made offline on this device are sent after any login of a user of the counter, on any page
-  // (the outbox loads lazily: nothing of it in the first load of anyone else).
+  // Issue 19: sales made offline on this device and not yet sent are sent after any login of a user of the counter,
+  // on any page; the outbox (Dexie) loads only when some wait (outboxFlag), so nobody's first load carries it.
   const sells = !!me && canAccess(me, '/counter', 'edit');
   useEffect(() => {
-    if (sells) void import('../pages/counter/offline/outbox').then((m) => m.startOutbox()).catch(() => undefined);
+    if (sells && outboxFlag.get() > 0)
+      void import('../pages/counter/offline/outbox').then((m) => m.startOutbox()).catch(() => undefined);
   }, [sells]);
   useEffect(
     () =>

@@ -3,6 +3,7 @@ import { SESSION_KEYS } from '@fp/contract/web';
 import { ApiCallError, call } from '../../../api/client';
 import { onReachChange, serverReached } from './connection';
 import { db, type OutboxSale } from './db';
+import { outboxFlag } from './flag';
 
 // The outbox of the counter (issue 19): sales kept on this device until the server has them. Each is sent as the
 // same POST /api/counter-sales with its client_id, so a retry, a lost answer, a second tab or a second copy never
@@ -17,10 +18,11 @@ const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((l) => l());
 channel?.addEventListener('message', changed);
 
-/** Tells this tab and the others that the outbox changed. */
+/** Tells this tab and the others that the outbox changed (and mirrors its count for the shell: flag.ts). */
 function announce() {
   changed();
   channel?.postMessage('changed');
+  void db.outbox.count().then(outboxFlag.set, () => undefined);
 }
 
 /** Keeps a sale in the outbox (a new row; the same client_id again changes nothing) and tries to send it. */
