@@ -12,6 +12,16 @@ import { outboxFlag } from './flag';
 
 const LOCK = 'fp-counter-outbox';
 const RETRY_MS = 10_000;
+/**
+ * A send that has no answer after this long counts as unanswered (a connection that died silently): the lock is
+ * released and the sale sent again later with the same client_id (the server answers the first result).
+ */
+const ANSWER_MS = 30_000;
+
+const unanswered = () =>
+  new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new ApiCallError(0, [{ code: 'network_error', msg: 'No answer' }])), ANSWER_MS),
+  );
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK);
 const listeners = new Set<() => void>();
@@ -39,7 +49,7 @@ type Outcome = 'sent' | 'refused' | 'stop';
 
 async function sendOne(sale: OutboxSale): Promise<Outcome> {
   try {
-    await call('counterSales.create', { body: sale.body });
+    await Promise.race([call('counterSales.create', { body: sale.body }), unanswered()]);
     return 'sent';
   } catch (e) {
     if (!(e instanceof ApiCallError)) return 'stop';
