@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const target = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -42,8 +43,97 @@ function precompress(): Plugin {
   };
 }
 
+/** Entry points whose chunks (and everything they import) the service worker keeps for a counter with no network. */
+const OFFLINE_PAGES = /[\\/]src[\\/]pages[\\/](counter|login)[\\/]index\.tsx$/;
+
+/**
+ * Finds the build's files the offline counter needs (issue 19): the entry and its static imports (the shell), the
+ * counter's and the login's chunks with all they import, statically or lazily, and their CSS. The service worker
+ * precaches only these (`offlineFiles`), not every page of the app.
+ */
+function offlineShell(files: Set<string>): Plugin {
+  return {
+    name: 'fp-offline-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files.clear();
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const visit = (name: string, lazyToo: boolean) => {
+        if (files.has(name)) return;
+        files.add(name);
+        const c = chunks.get(name);
+        if (!c || c.type !== 'chunk') return;
+        const meta = (c as { viteMetadata?: { importedCss?: Set<string>; importedAssets?: Set<string> } }).viteMetadata;
+        meta?.importedCss?.forEach((f) => files.add(f));
+        meta?.importedAssets?.forEach((f) => files.add(f));
+        c.imports.forEach((i) => visit(i, lazyToo));
+        if (lazyToo) c.dynamicImports.forEach((i) => visit(i, lazyToo));
+      };
+      for (const c of chunks.values()) {
+        if (c.type !== 'chunk') continue;
+        if (c.isEntry) visit(c.fileName, false);
+        if (c.facadeModuleId && OFFLINE_PAGES.test(c.facadeModuleId)) visit(c.fileName, true);
+      }
+    },
+  };
+}
+const offlineFiles = new Set<string>();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    offlineShell(offlineFiles),
+    // The installable app (issue 19): a web app manifest and a Workbox service worker. It precaches the shell and
+    // the counter (offlineShell), answers a page of the app from the network and, with no network, with the
+    // precached index.html, so /counter opens on a reload offline; /api is never touched by it. main.tsx registers
+    // it after the page has loaded, so the first load does not pay for it.
+    VitePWA({
+      injectRegister: null,
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'Franchise Portal',
+        short_name: 'Franchise',
+        description: 'Franchise Portal: the counter, the stores and the back office',
+        start_url: '/counter',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b6e4f',
+        icons: [
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,ico,svg,woff,woff2,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((e) => !e.url.startsWith('assets/') || offlineFiles.has(e.url)),
+            warnings: [],
+          }),
+        ],
+        // Pages: from the network (its status, e.g. 404, kept), the precached index.html only when it cannot answer.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/builds/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   server: { port: 5173, proxy: { '/api': target, '/builds': target } },
   build: {
     outDir: 'dist',

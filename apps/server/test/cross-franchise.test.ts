@@ -31,7 +31,7 @@ import { shifts } from '../src/modules/shifts/schema.js';
 import { postItemEntries } from '../src/modules/ledger/service.js';
 import { postCreditMemoValue, postInvoiceValue } from '../src/modules/reports/value.js';
 import { recordCreditMemoEInvoice, recordInvoiceEInvoice } from '../src/modules/einvoices/record.js';
-import { counterSales } from '../src/modules/counter/schema.js';
+import { counterNumberRanges, counterSales } from '../src/modules/counter/schema.js';
 
 /**
  * The cross-franchise walk (issue 7, DEVELOPING.md "Franchise scoping"): a store user of franchise A who holds every
@@ -94,6 +94,7 @@ type Ids = {
   bPurchaseOrderNo: string;
   bPurchaseShipmentNo: string;
   bCounterClientId: string;
+  bDevice: string;
 };
 let ids: Ids;
 let storeA: Client;
@@ -265,6 +266,21 @@ async function fixtures() {
     pos_so_no: bOrderNo,
     result: { client_id: bCounterClientId, pos_so_no: bOrderNo, customer_name: 'Zqxb Customer Name' },
   });
+  // B's offline selling (issue 19): a device's number range, and that order flagged as an offline sale of it.
+  const bDevice = '7c1e5d9f-3e2b-4f6c-8d4e-8b9c0d1e2f3a';
+  await db.insert(counterNumberRanges).values({
+    franchise_code: B,
+    location_code: B_LOC,
+    offline_device: bDevice,
+    year: 2026,
+    prefix: 'WB001-SO-26-',
+    first: 900000,
+    last: 900009,
+  });
+  await db
+    .update(salesOrders)
+    .set({ flags: ['stock_short'], offline_device: bDevice, sold_at: new Date().toISOString() })
+    .where(eq(salesOrders.pos_so_no, bOrderNo));
   // B's open cash receipt on that order (payments, issue 9).
   const [receipt] = await db
     .insert(cashReceipts)
@@ -369,6 +385,7 @@ async function fixtures() {
     bPurchaseShipmentNo: bPurchase.shipment,
     bOrderNo,
     bCounterClientId,
+    bDevice,
     bShipmentNo: 'WB001-SS-WALK-1',
     bInvoiceNo: 'WB001-SI-WALK-1',
     bCreditMemoNo: 'WB001-SCM-WALK-1',
@@ -423,6 +440,7 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
     sales_orders: await q(sql`select * from sales_orders where franchise_code = ${B} order by pos_so_no`),
     cash_receipts: await q(sql`select * from cash_receipts where franchise_code = ${B} order by receipt_id`),
     counter_sales: await q(sql`select * from counter_sales where franchise_code = ${B} order by client_id`),
+    counter_number_ranges: await q(sql`select * from counter_number_ranges where franchise_code = ${B} order by id`),
     remaining_amount_adjustments: await q(
       sql`select * from remaining_amount_adjustments where franchise_code = ${B} order by id`,
     ),
@@ -524,6 +542,9 @@ const FILL: Record<string, Filler> = {
   receipt_id: () => ids.bReceiptId,
   // the counter (issue 18): B's counter sale
   client_id: () => ids.bCounterClientId,
+  // Offline selling (issue 19): B's device and a number of its range.
+  offline_device: () => ids.bDevice,
+  device_doc_no: () => 'WB001-SO-26-900000',
   sales_order_no: () => '',
   contract_no: () => 'WALK',
   collect_store_code: () => '',

@@ -7,6 +7,7 @@ import { pointsAmount } from './loyalty.js';
 import { paymentMethodIssues } from './payments.js';
 import { buyerRefine, salesLineInput, salesOrder } from './sales.js';
 import { buyerFieldsShape, eInvoiceBrief } from './einvoices.js';
+import { counterSaleFlags, offlineDeviceId } from './offline.js';
 
 // The counter (issue 18 "One operation for a sale"; api.md "Counter"): a whole walk-in sale in one call — create,
 // price, pay, release, ship and invoice — sent again with the same client_id after a lost answer or from offline
@@ -15,14 +16,33 @@ import { buyerFieldsShape, eInvoiceBrief } from './einvoices.js';
 /** The sales type of a counter sale when the body names none. */
 export const COUNTER_SALES_TYPE = 'STEP IN STORE' satisfies (typeof storeSalesTypes)[number];
 
-/** A line as the cashier scanned or typed it: the catalogue prices it unless `unit_price` overrides (Override Price). */
+/**
+ * A line as the cashier scanned or typed it: the catalogue prices it unless `unit_price` overrides (Override Price).
+ * An offline sale (`sold_at`) sends the price and line discount the cashier saw (`unit_price`,
+ * `line_discount_amount`): the server keeps them and flags `price_changed` where its own differ.
+ */
 export const counterSaleLine = salesLineInput.pick({
   item_no: true,
   variant_code: true,
   quantity: true,
   unit_price: true,
+  line_discount_amount: true,
   line_discount_percent: true,
 });
+
+/** How far in the future a sale's `sold_at` may be (the device's clock may run a little ahead). */
+export const SOLD_AT_MAX_AHEAD_MS = 5 * 60_000;
+export const soldAtMessages = {
+  format: 'sold_at must be a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:30:00+07:00)',
+  future: 'sold_at must not be more than 5 minutes in the future',
+  deviceBoth: 'Give offline_device and device_doc_no together',
+  deviceNeedsSoldAt: 'sold_at is required with offline_device (a device numbers only offline sales)',
+} as const;
+
+/** When the customer paid: ISO 8601 with an offset, at most 5 minutes ahead of the server's clock. */
+export const soldAtInput = z.iso
+  .datetime({ offset: true, error: soldAtMessages.format })
+  .refine((v) => Date.parse(v) <= Date.now() + SOLD_AT_MAX_AHEAD_MS, soldAtMessages.future);
 
 /** One payment of the sale: a processed receipt of `amount`; cash may hand over more (`tendered`; the rest is change). */
 export const counterSalePayment = z
@@ -81,11 +101,39 @@ export const counterSaleCreate = z
     /** The customer pays the rest later: needs the Sell On Credit button; otherwise the payments must cover the sale. */
     sell_on_credit: z.boolean({ error: 'sell_on_credit must be true or false' }).optional().default(false),
     general_comments: optionalText(250),
+    /**
+     * Offline selling (issue 19): when the customer paid. A sale that carries it was already handed over: the server
+     * posts it even when stock went short, keeps the cashier's prices and promotions and accepts it with no open
+     * shift, flagging what it noticed (`flags`). The order date is its business day (Asia/Ho_Chi_Minh).
+     */
+    sold_at: soldAtInput.optional(),
+    /** The device that sold offline (its own UUID) and the number it gave the sale from its reserved range. */
+    offline_device: offlineDeviceId().optional(),
+    device_doc_no: optionalText(30),
+    /**
+     * What the cashier saw (offline): the promotions' discount in all, and each promotion applied by its code (the
+     * automatic promotion's code, the coupon code, BIRTHDAY) with its amount, as pricing.ts computed them on the device.
+     */
+    promotion_discount_amount: moneyInput('promotion_discount_amount').optional(),
+    applied_promotions: z
+      .array(z.object({ code: requiredText(30), amount: moneyInput('amount') }))
+      .max(10, 'At most 10 promotions')
+      .optional(),
+    /** What the cashier charged (offline): information kept with the sale, compared with the server's total. */
+    grand_total: moneyInput('grand_total').optional(),
     /** A company invoice (issue 21): tax code, company name and address, carried to the e-invoice's buyerInfo. */
     ...buyerFieldsShape,
   })
   .superRefine((v, ctx) => {
     buyerRefine(v, ctx);
+    if (!!v.offline_device !== !!v.device_doc_no)
+      ctx.addIssue({
+        code: 'custom',
+        message: soldAtMessages.deviceBoth,
+        path: [v.offline_device ? 'device_doc_no' : 'offline_device'],
+      });
+    if (v.offline_device && !v.sold_at)
+      ctx.addIssue({ code: 'custom', message: soldAtMessages.deviceNeedsSoldAt, path: ['sold_at'] });
     if (!v.sell_to_code && !v.temporary_customer)
       ctx.addIssue({ code: 'custom', message: messages.required, path: ['sell_to_code'] });
     if (v.sell_to_code && v.temporary_customer)
@@ -111,6 +159,11 @@ export const counterSaleResult = z.object({
   change: z.string(),
   /** The invoice's e-invoice as it was when the sale answered (pending until the provider issues it; issue 21). */
   e_invoice: eInvoiceBrief,
+  /** What the server noticed about an offline sale (empty for a sale made online): also on the order. */
+  flags: z.array(z.enum(counterSaleFlags)),
+  sold_at: z.string().nullable(),
+  offline_device: z.string(),
+  device_doc_no: z.string(),
 });
 export type CounterSaleResult = z.infer<typeof counterSaleResult>;
 

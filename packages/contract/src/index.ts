@@ -35,6 +35,7 @@ export * from './sales.js';
 export * from './payments.js';
 export * from './counter.js';
 export * from './einvoices.js';
+export * from './offline.js';
 export * from './money.js';
 export * from './fees.js';
 export * from './print-jobs.js';

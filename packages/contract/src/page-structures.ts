@@ -678,6 +678,11 @@ const structures: Record<string, Partial<PageStructureDef>> = {
     buttons: ['Customer', 'Discount', 'Coupon', 'Points', 'Pay', 'Complete Sale', 'Print Receipt', 'New Sale'],
     fields: ['location_code', 'item', 'quantity', 'line_discount_percent', 'coupon_code', 'redeem_points', 'payments'],
   },
+  // issue 19: the offline counter sales the server flagged (stock short, price or promotion changed, no open shift)
+  '/counter/flagged': {
+    buttons: ['Mark Reviewed', 'View', 'Export Excel', 'Refresh Data'],
+    filters: ['pos_so_no', 'sold_at', 'offline_device', 'flags', 'customer_no', 'reviewed'],
+  },
 };
 
 /** The buttons, fields and filters of a page (empty lists for a page that declares none). */

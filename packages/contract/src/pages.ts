@@ -80,6 +80,8 @@ export const pages: PageDef[] = [
   p('/salesQuotes/detail', 'Sales Quote Detail', 'Sales', true),
   // The counter (issue 18): a walk-in sale scanned, paid and printed in one step.
   p('/counter', 'Counter', 'Sales', true),
+  // Issue 19: the counter sales the server flagged when they came back from offline, for the store manager.
+  p('/counter/flagged', 'Flagged Counter Sales', 'Sales', true),
   p('/salesOrders', 'Sales Orders', 'Sales', true),
   p('/salesOrders/detail', 'Sales Order Detail', 'Sales', true),
   p('/salesOrders/creditMemo', 'Sales Credit Memo', 'Sales', true, { menu: false }),

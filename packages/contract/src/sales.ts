@@ -301,6 +301,11 @@ export const salesOrderListItem = z.object({
    * else not_sent — or '' when nothing is invoiced. Filterable (eq / in) and sortable.
    */
   e_invoice_state: z.enum([...eInvoiceStates, '']),
+  /** Offline counter sales (issue 19): see salesOrder. */
+  sold_at: z.string().nullable(),
+  offline_device: z.string(),
+  device_doc_no: z.string(),
+  flags: z.array(z.string()),
   version: int32(),
 });
 
@@ -380,6 +385,13 @@ export const salesOrder = z.object({
     z.object({ pos_so_no: z.string(), posting_date: z.string(), amount: money, e_invoice: eInvoiceBrief }),
   ),
   erp: erpSyncState,
+  /** A counter sale made offline (issue 19): when the customer paid (null: sold online). */
+  sold_at: z.string().nullable(),
+  /** The device that sold it offline and the number it gave it from its range ('' online). */
+  offline_device: z.string(),
+  device_doc_no: z.string(),
+  /** What the server noticed when the offline sale came back: stock_short, price_changed, promotion_changed, no_open_shift. */
+  flags: z.array(z.enum(['stock_short', 'price_changed', 'promotion_changed', 'no_open_shift'])),
   version: int32(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -757,6 +757,89 @@ describe('check:books', () => {
     ],
   );
 
+  // Offline selling (issue 19, modules/counter/book-checks.ts): device number ranges and device numbers.
+  const DEVICE = '00000000-0000-4000-8000-000000000019';
+  const soPrefix = () => sale.pos_so_no.slice(0, -6);
+  /** A range of the BK001 SO series for DEVICE, from `first` to `last` counted from the series' last_no (0 = it). */
+  const range = (tx: Tx, first: number, last: number) =>
+    tx.execute(sql`insert into counter_number_ranges (franchise_code, location_code, offline_device, year, prefix, first, last)
+      select 'BK001', 'BK001-01', ${DEVICE}::uuid, 2026, ${soPrefix()}, s.last_no + ${first}, s.last_no + ${last}
+      from number_series s where s.prefix = ${soPrefix()} and s.franchise_code = 'BK001'`);
+  const moveSeries = (tx: Tx, by: number) =>
+    tx.execute(
+      sql`update number_series set last_no = last_no + ${by} where prefix = ${soPrefix()} and franchise_code = 'BK001'`,
+    );
+  cases.push(
+    [
+      'a device range reserved as the series moved on: its unused numbers count as taken',
+      async (tx) => {
+        await range(tx, 1, 10);
+        await moveSeries(tx, 10);
+      },
+      {},
+    ],
+    [
+      'two device ranges that overlap',
+      async (tx) => {
+        await range(tx, 1, 12);
+        await range(tx, 10, 20);
+        await moveSeries(tx, 20);
+      },
+      // The overlapping numbers are also counted twice in the series.
+      { 'device number ranges never overlap, never reused': 1, 'numbers gap-free per series': 1 },
+    ],
+    [
+      'a device range beyond its series',
+      (tx) => range(tx, 1, 5),
+      { 'device number ranges never overlap, never reused': 1, 'numbers gap-free per series': 1 },
+    ],
+    [
+      'a device range over a number an online sale used',
+      (tx) =>
+        tx.execute(sql`insert into counter_number_ranges (franchise_code, location_code, offline_device, year, prefix, first, last)
+          values ('BK001', 'BK001-01', ${DEVICE}::uuid, 2026, ${soPrefix()}, ${Number(sale.pos_so_no.slice(-6))}, ${Number(sale.pos_so_no.slice(-6))})`),
+      { 'device number ranges never overlap, never reused': 1 },
+    ],
+    [
+      'a device number in no range of its device',
+      (tx) =>
+        tx.execute(
+          sql`update sales_orders set offline_device = ${DEVICE}, device_doc_no = pos_so_no where pos_so_no = ${sale.pos_so_no}`,
+        ),
+      { "each device number in its device's range, used once": 1 },
+    ],
+    [
+      'stock below zero by what a flagged offline sale took (listed, not a violation)',
+      async (tx) => {
+        await tx.execute(sql`update sales_orders set flags = '{stock_short}' where pos_so_no = ${sale.pos_so_no}`);
+        await tx.execute(sql`insert into item_ledger_entries (entry_type, franchise_code, location_code, item_no, quantity, document_type, document_no, posting_date)
+          select 'negative_adjmt', 'BK001', 'BK001-01', 'SP001', -(sum(quantity) + 1), 'warehouse_entry', 'X', ${DAY}
+          from item_ledger_entries where location_code = 'BK001-01' and item_no = 'SP001'`);
+      },
+      {},
+    ],
+    [
+      'stock below zero by more than the flagged offline sales took',
+      async (tx) => {
+        await tx.execute(sql`update sales_orders set flags = '{stock_short}' where pos_so_no = ${sale.pos_so_no}`);
+        await tx.execute(sql`insert into item_ledger_entries (entry_type, franchise_code, location_code, item_no, quantity, document_type, document_no, posting_date)
+          select 'negative_adjmt', 'BK001', 'BK001-01', 'SP001', -(sum(quantity) + 1000), 'warehouse_entry', 'X', ${DAY}
+          from item_ledger_entries where location_code = 'BK001-01' and item_no = 'SP001'`);
+      },
+      { 'on hand not negative': 1 },
+    ],
+  );
+
+  it('lists flagged offline sales as information, not violations', async () => {
+    const results = await afterDamage((tx) =>
+      tx.execute(sql`update sales_orders set flags = '{price_changed}' where pos_so_no = ${sale.pos_so_no}`),
+    );
+    const flagged = results.find((r) => r.name === 'flagged offline counter sales');
+    expect([flagged?.violations, flagged?.listed]).toEqual([0, 1]);
+    expect(flagged?.examples[0]).toMatchObject({ pos_so_no: sale.pos_so_no, flags: 'price_changed' });
+    expect(totalViolations(results)).toBe(0);
+  });
+
   it.each(cases)('finds %s', async (_name, damage, expected) => {
     const results = await afterDamage(damage);
     const found = failing(results);
@@ -776,7 +859,13 @@ describe('check:books', () => {
           .map(([k]) => k),
       ),
     );
-    expect(bookChecks.map((c) => c.name).filter((n) => !proven.has(n))).toEqual([]);
+    // An information check (flagged offline sales) lists rows and never fails (its own test above).
+    expect(
+      bookChecks
+        .filter((c) => !c.info)
+        .map((c) => c.name)
+        .filter((n) => !proven.has(n)),
+    ).toEqual([]);
   });
 
   it('the books are clean again after the rolled-back damage', async () => {

@@ -7,6 +7,7 @@ import { purchasePostingChecks } from '../modules/purchasing/posting/book-checks
 import { shiftBookChecks } from '../modules/shifts/book-checks.js';
 import { revenueChecks } from '../modules/reports/book-checks.js';
 import { eInvoiceChecks } from '../modules/einvoices/book-checks.js';
+import { offlineCounterChecks } from '../modules/counter/book-checks.js';
 
 // The books checker (issue 8, "Must show"; `npm run check:books`, cli.ts). Every invariant of the posted data is one
 // SQL query that returns the rows that break it: 0 rows = the invariant holds. It reads only: the checks run in one
@@ -21,12 +22,16 @@ export type BookCheck = {
   rule: string;
   /** Rows that violate the rule (each row one example: keys and the figures that disagree). */
   query: () => SQL;
+  /** The rows are listed as information for a person to look at, not violations (e.g. flagged offline sales). */
+  info?: true;
 };
 
 export type BookCheckResult = {
   name: string;
   rule: string;
   violations: number;
+  /** An information check (BookCheck.info): how many rows it lists (its violations stay 0). */
+  listed?: number;
   examples: Record<string, unknown>[];
   /** How long the check's query took. */
   ms: number;
@@ -94,6 +99,8 @@ export const appendOnlyTables: { table: string; fn: string }[] = [
   // Shifts (issue 11, migration *_shifts_append_only.sql): counts are written once; a closed shift never changes.
   { table: 'shift_counts', fn: 'fp_refuse_change' },
   { table: 'shifts', fn: 'fp_refuse_closed_shift_change' },
+  // Offline selling (issue 19, migration *_counter_ranges_append_only.sql): a device's number range is never given back.
+  { table: 'counter_number_ranges', fn: 'fp_refuse_change' },
 ];
 
 /**
@@ -102,7 +109,16 @@ export const appendOnlyTables: { table: string; fn: string }[] = [
  * (customer records may be deleted: `deleteCustomerRecord`).
  */
 export const numberedDocuments: { type: string; source: SQL; gapFree: boolean }[] = [
-  { type: 'SO', source: sql`select pos_so_no as no from sales_orders where document_type = 'order'`, gapFree: true },
+  // A number reserved for a device (issue 19, counter_number_ranges) and not used yet is the device's: it counts as
+  // taken until its offline sale arrives (the device checks below prove each range and each device number).
+  {
+    type: 'SO',
+    source: sql`select pos_so_no as no from sales_orders where document_type = 'order'
+      union all
+      select r.prefix || lpad(g::text, 6, '0') from counter_number_ranges r cross join generate_series(r.first, r.last) g
+      where not exists (select 1 from sales_orders o where o.pos_so_no = r.prefix || lpad(g::text, 6, '0'))`,
+    gapFree: true,
+  },
   { type: 'SQ', source: sql`select pos_so_no as no from sales_orders where document_type = 'quote'`, gapFree: true },
   {
     type: 'SCM',
@@ -409,14 +425,19 @@ export const bookChecks: BookCheck[] = [
   },
   {
     name: 'on hand not negative',
-    rule: 'while allow_negative_stock is off, on hand (Σ item ledger) per location, item and variant is ≥ 0',
+    rule: 'while allow_negative_stock is off, on hand (Σ item ledger) per location, item and variant is ≥ 0, except what the shipments of offline counter sales flagged stock_short took (issue 19: sold and handed over before the server saw the stock)',
     query: () => sql`
-      select location_code, item_no, variant_code, sum(quantity) as on_hand
-      from item_ledger_entries
+      select e.location_code, e.item_no, e.variant_code, sum(e.quantity) as on_hand,
+        coalesce(sum(-e.quantity) filter (where f.pos_ss_no is not null), 0) as offline_short_sold
+      from item_ledger_entries e
+      left join (select s.pos_ss_no from sales_shipments s join sales_orders o on o.pos_so_no = s.pos_so_no
+          where 'stock_short' = any(o.flags)) f
+        on e.document_type = ${SHIPMENT_DOC} and f.pos_ss_no = e.document_no
       where not ${allowNegativeStock}
-      group by location_code, item_no, variant_code
-      having sum(quantity) < 0`,
+      group by e.location_code, e.item_no, e.variant_code
+      having sum(e.quantity) + coalesce(sum(-e.quantity) filter (where f.pos_ss_no is not null), 0) < 0`,
   },
+  ...offlineCounterChecks,
   {
     name: 'status matches quantities',
     rule: 'open/released/confirmed/canceled: nothing shipped; partial_delivered: some shipped, some outstanding; shipped: all shipped, not all invoiced; invoiced: all shipped is invoiced; credit memos: invoiced',
@@ -836,7 +857,7 @@ export async function runCheck(db: Pick<Db, 'execute'>, check: BookCheck, exampl
   return {
     name: check.name,
     rule: check.rule,
-    violations,
+    ...(check.info ? { violations: 0, listed: violations } : { violations }),
     examples: rows.slice(0, examples).map(({ __violations: _n, ...r }) => r),
     ms: Math.round(performance.now() - t0),
   };

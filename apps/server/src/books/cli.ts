@@ -57,6 +57,10 @@ async function main(): Promise<number> {
       console.log(
         `${r.violations ? 'FAIL' : 'ok  '}  ${r.name.padEnd(width)}  ${String(r.violations).padStart(6)}  ${r.ms} ms`,
       );
+      if (r.listed) {
+        console.log(`      ${r.listed} listed for a person to look at (not violations): ${r.rule}`);
+        for (const e of r.examples) console.log(`      ${JSON.stringify(e)}`);
+      }
       if (!r.violations) continue;
       console.log(`      rule: ${r.rule}`);
       for (const e of r.examples) console.log(`      ${JSON.stringify(e)}`);

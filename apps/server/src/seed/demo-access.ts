@@ -51,6 +51,8 @@ export const DEMO_MATRIX: Record<string, RoleLevels> = {
   ...Object.fromEntries(SALES_PAGES.map((url) => [url, counter])),
   // Issue 18: the counter's fast sale; store staff land on it after login.
   '/counter': counter,
+  // Issue 19: the store manager reviews the counter sales flagged when they came back from offline.
+  '/counter/flagged': storeWork,
   '/promotions': headOfficeOwns,
   '/fees': headOfficeOwns,
   // Purchasing and consignment: the store buys and receives; head office ships; the cashier has no part in it.

@@ -34,6 +34,19 @@ export const onApiError = (l: Listener) => {
   };
 };
 
+type ReachListener = (reached: boolean) => void;
+const reachListeners = new Set<ReachListener>();
+/**
+ * Whether the server was reached (issue 19): every call says so, false when the network or the server is gone, true
+ * on any answer; the offline counter listens (pages/counter/offline/connection.ts).
+ */
+export const onServerReach = (l: ReachListener) => {
+  reachListeners.add(l);
+  return () => {
+    reachListeners.delete(l);
+  };
+};
+
 async function request<T>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   let res: Response;
   try {
@@ -45,9 +58,18 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
       ...init,
     });
   } catch {
+    reachListeners.forEach((l) => l(false));
     throw new ApiCallError(0, [{ code: 'network_error', msg: DEFAULT_ERROR }]);
   }
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    // the answer was lost on the way (the connection dropped after the server wrote it)
+    reachListeners.forEach((l) => l(false));
+    throw new ApiCallError(0, [{ code: 'network_error', msg: DEFAULT_ERROR }]);
+  }
+  reachListeners.forEach((l) => l(true));
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;

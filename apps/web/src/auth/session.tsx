@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import { buttonAllowed, buttonAllowedOnAny, SESSION_KEYS } from '@fp/contract/web';
 import type { Me, PermissionType } from '@fp/contract';
-import { onApiError, call } from '../api/client';
+import { ApiCallError, onApiError, call } from '../api/client';
 
 type Session = {
   me: Me | null;
@@ -62,8 +62,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       sessionStorage.setItem(SESSION_KEYS.me, JSON.stringify(info));
       setMe(info);
       return info;
-    } catch {
-      // A failed user-info fetch clears the session (product.md 4).
+    } catch (e) {
+      // With no network or no server (issue 19: the counter sells on offline) the session read before stays: the
+      // next call that reaches the server checks it. Any answer of the server clears it (product.md 4).
+      const kept = e instanceof ApiCallError && e.status === 0 ? readStored() : null;
+      if (kept) return kept;
       clear();
       return null;
     }

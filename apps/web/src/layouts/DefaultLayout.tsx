@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
+import { App, Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,24 @@ const SIDEBAR_MIN_WIDTH = 1200;
 export default function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
+  const { modal } = App.useApp();
+  /** Whether to log out: asked only when sales made offline wait on this device (the outbox loads lazily). */
+  const confirmUnsent = async () => {
+    if (!canAccess(me, '/counter', 'edit')) return true;
+    const count = await import('../pages/counter/offline/outbox').then((m) => m.unsentCount()).catch(() => 0);
+    if (!count) return true;
+    return modal
+      .confirm({
+        title: t('offline.logoutTitle'),
+        content: t('offline.logoutText', { count }),
+        okText: t('offline.logoutOk'),
+        cancelText: t('offline.logoutCancel'),
+      })
+      .then(
+        (ok) => !!ok,
+        () => false,
+      );
+  };
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
@@ -121,6 +139,8 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
                     icon: <LogoutOutlined />,
                     label: t('menu.logout'),
                     onClick: handle(async () => {
+                      // Issue 19: sales made offline and not yet sent stay on the device for the next login; say so.
+                      if (!(await confirmUnsent())) return;
                       await logout();
                       // A new login starts at home, not at the page the previous user had open.
                       navigate('/login', { replace: true, state: { from: '/' } });

@@ -77,6 +77,8 @@ export const screens: Record<string, Page> = {
   '/tablet/scanQR': screen(() => import('./tablet/scanQR')),
   // issue 18: the counter
   '/counter': screen(() => import('./counter')),
+  // issue 19: the counter sales flagged when they came back from offline, for the store manager
+  '/counter/flagged': screen(() => import('./counter/flagged')),
   // issue 10: purchase orders
   '/purchasesOrders': screen(() => import('./purchasesOrders')),
   '/purchasesOrders/detail': screen(() => import('./purchasesOrders/detail')),

@@ -10,6 +10,7 @@ import { Toasts } from './Toasts';
 import { Spinner } from '../components/Spinner';
 import { useBuildWatch } from './build-watch';
 import { lazyWithReload } from './chunk-reload';
+import { outboxFlag } from '../pages/counter/offline/flag';
 
 // The status pages (antd's Result with its illustrations) load only when one is shown.
 const NotFoundPage = lazyWithReload<object>(() => import('./StatusPages').then((m) => ({ default: m.NotFoundPage })));
@@ -52,6 +53,13 @@ function Shell() {
       live = false;
     };
   }, [me, location.pathname, navigate]);
+  // Issue 19: sales made offline on this device and not yet sent are sent after any login of a user of the counter,
+  // on any page; the outbox (Dexie) loads only when some wait (outboxFlag), so nobody's first load carries it.
+  const sells = !!me && canAccess(me, '/counter', 'edit');
+  useEffect(() => {
+    if (sells && outboxFlag.get() > 0)
+      void import('../pages/counter/offline/outbox').then((m) => m.startOutbox()).catch(() => undefined);
+  }, [sells]);
   useEffect(
     () =>
       onApiError((e) => {

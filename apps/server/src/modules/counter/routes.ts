@@ -8,6 +8,11 @@ import { runOnce, type Answer, type ClaimTable } from '../../http/idempotency.js
 import type { Router } from '../../http/route.js';
 import { channelAccounts } from '../payments/routes.js';
 import { getSalesOrder } from '../sales/load.js';
+import { salesOrders } from '../sales/schema.js';
+import { listRoute } from '../../http/list-route.js';
+import { flaggedExportColumns, flaggedList, reviewFlaggedSale } from './flagged.js';
+import { offlineDataOf } from './offline-data.js';
+import { listNumberRanges, reserveNumberRange } from './ranges.js';
 import { counterFranchiseOf, postCounterSale, priceCounterSale } from './sale.js';
 import { counterSales } from './schema.js';
 
@@ -99,5 +104,26 @@ export function counterRoutes(r: Router) {
     const franchise = await counterFranchiseOf(services.db, auth.scope, body.location_code);
     return pricedAndRolledBack(services.db, (tx) => priceCounterSale(tx, auth, franchise, body), auth);
   });
+  // Offline selling (issue 19): the device's number ranges, the data to sell offline, the flagged sales.
+  r.route(counterSalesApi.reserveNumbers, async ({ body, auth, services }) => {
+    const franchise = await counterFranchiseOf(services.db, auth.scope, body.location_code);
+    return services.db.transaction((tx) => reserveNumberRange(tx, auth, franchise, body));
+  });
+  r.route(counterSalesApi.numberRanges, ({ query, auth, services }) =>
+    listNumberRanges(services.db, auth, query.offline_device),
+  );
+  r.route(counterSalesApi.offlineData, async ({ query, auth, services }) => {
+    const franchise = await counterFranchiseOf(services.db, auth.scope, query.location_code);
+    return offlineDataOf(services.db, auth, franchise, query.location_code, query.offline_device);
+  });
+  listRoute(r, counterSalesApi.flaggedList, {
+    spec: flaggedList,
+    scope: (s) => s.franchise(salesOrders.franchise_code),
+    sheet: 'Flagged counter sales',
+    columns: flaggedExportColumns,
+  });
+  r.route(counterSalesApi.flaggedReview, ({ body, auth, services }) =>
+    services.db.transaction((tx) => reviewFlaggedSale(tx, auth, body.pos_so_no)),
+  );
   r.route(counterSalesApi.get, ({ params, auth, services }) => getCounterSale(services.db, auth, params.client_id));
 }

@@ -1,7 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  BIRTHDAY_PROMOTION_CODE,
+  discountAboveLimit,
+  priceOverrideRefused,
+  type AppliedPromotionAmount,
+} from '@fp/contract/pricing';
+import {
+  businessDate,
   cashReceiptAdd,
+  counterSaleFlags,
+  type CounterSaleFlag,
   formatNumber,
   normalizePhone,
   redeemablePointAdd,
@@ -21,15 +30,21 @@ import type { Scope } from '../../http/scope.js';
 import { D, sum, toMoney } from '../../kernel/money.js';
 import { customers } from '../customers/schema.js';
 import { createTemporaryCustomer } from '../customers/service.js';
-import { assertStock } from '../ledger/service.js';
+import { franchises } from '../franchises/schema.js';
+import { assertStock, stockShortages } from '../ledger/service.js';
+import { promotions } from '../promotions/schema.js';
+import { salesOrders } from '../sales/schema.js';
+import { missingCashShift } from '../shifts/service.js';
+import { assertDeviceNumber } from './ranges.js';
 import { redeemPoints } from '../loyalty/order-redeem.js';
 import { processAllCashReceipts, type ChannelAccounts } from '../payments/process.js';
 import { addCashReceipt } from '../payments/receipts.js';
 import { applyCoupon, setAutoPromotion, setBirthdayPromotion } from '../promotions/service.js';
 import { createSalesDocument } from '../sales/documents.js';
 import { addFee } from '../sales/fees.js';
-import { lineLimitsOf } from '../sales/lines.js';
-import { requireAction } from '../sales/limits.js';
+import { finishDocumentChange, lineLimitsOf, priceLines } from '../sales/lines.js';
+import { mayDiscountAboveLimit, mayOverridePrice, requireAction } from '../sales/limits.js';
+import { appliedPromotionsOf } from '../promotions/apply.js';
 import { findSalesOrder, getSalesOrder } from '../sales/load.js';
 import { baseQty, itemLinesOf, lineLocation } from '../sales/posting/order.js';
 import { shipOrder } from '../sales/posting/ship.js';
@@ -47,9 +62,88 @@ export type CounterSaleIn = z.output<typeof counterSaleCreate>;
 const locationNotFound = (code: string) =>
   new AppError(404, 'not_found', `Location ${code} not found`, 'location_code');
 
-/** The franchise selling: the location's (a location of another franchise, or none, is 404 naming location_code). */
+/**
+ * The franchise selling: the location's (a location of another franchise, or none, is 404 naming location_code); a
+ * closed franchise (is_active off) sells nothing, online or offline (422 naming location_code).
+ */
 export async function counterFranchiseOf(db: DbOrTx, scope: Scope, locationCode: string): Promise<string> {
-  return scope.assertLocation(db, locationCode, locationNotFound(locationCode));
+  const franchise = await scope.assertLocation(db, locationCode, locationNotFound(locationCode));
+  const [f] = await db
+    .select({ active: franchises.is_active })
+    .from(franchises)
+    .where(eq(franchises.customer_no, franchise));
+  if (f && !f.active)
+    throw businessRule(`Franchise ${franchise} is closed: it cannot sell`, 'franchise_closed', 'location_code');
+  return franchise;
+}
+
+/** A sale that carries sold_at was already handed over (issue 19): what the server notices is flagged, not refused. */
+export const isOffline = (body: CounterSaleIn) => body.sold_at !== undefined;
+
+/**
+ * An offline sale's refusals are 422 naming the field (the sale stays on the device with the message for the
+ * manager): an unknown item, a customer not of the franchise. Other errors pass as they are.
+ */
+async function offlineRefusal<T>(offline: boolean, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (offline && err instanceof AppError && (err.status === 400 || err.status === 404) && err.field)
+      throw new AppError(422, err.code, err.message, err.field, err.extra);
+    throw err;
+  }
+}
+
+/**
+ * The lines of an offline sale as the cashier saw them: each line's price (the catalogue's where the device sent
+ * none) and discount, kept without the cashier limits' buttons (it was handed over); `price_changed` when a price
+ * differs from the catalogue's and the user may not override it, or a discount goes beyond the user's limit.
+ */
+async function seenLines(tx: Tx, auth: Auth, franchise: string, orderDate: string, body: CounterSaleIn) {
+  const doc = {
+    pos_so_no: '',
+    franchise_code: franchise,
+    location_code: body.location_code,
+    order_date: orderDate,
+    document_type: 'order' as const,
+  };
+  const catalogue = await offlineRefusal(true, () =>
+    priceLines(
+      tx,
+      doc,
+      body.lines.map((l) => ({
+        item_no: l.item_no,
+        variant_code: l.variant_code ?? '',
+        unit_of_measure: '',
+        quantity: l.quantity,
+      })),
+    ),
+  );
+  // Administrators have no limits (lineLimitsOf answers none).
+  const limits = await lineLimitsOf(tx, auth);
+  const mayOverride = !limits || mayOverridePrice(limits.who);
+  const aboveLimit = {
+    maxDiscountPercent: limits?.maxDiscountPercent ?? '100',
+    mayDiscountAboveLimit: !limits || mayDiscountAboveLimit(limits.who),
+  };
+  let changed = false;
+  const lines = body.lines.map((l, i) => {
+    const listPrice = catalogue[i]!.unit_price;
+    const unitPrice = l.unit_price ?? listPrice;
+    if (priceOverrideRefused(unitPrice, listPrice, mayOverride)) changed = true;
+    const percent = l.line_discount_percent ?? '0';
+    const amount = l.line_discount_amount ?? '0';
+    const discount = D(percent).isZero() ? D(amount) : D(l.quantity).mul(unitPrice).mul(percent).div(100);
+    const line = {
+      quantity: l.quantity,
+      unit_price: unitPrice,
+      line_discount_percent: percent,
+      line_discount_amount: discount,
+    };
+    if (discountAboveLimit(line, aboveLimit)) changed = true;
+    return { ...l, unit_price: unitPrice };
+  });
+  return { lines, changed };
 }
 
 /**
@@ -116,28 +210,54 @@ function assertPaymentsCover(due: string, body: CounterSaleIn) {
  * The sale's order, created and priced (the steps up to the payments): the sale continues from it, the price call
  * (POST /api/counter-sales/price) answers it and rolls back.
  */
-export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, body: CounterSaleIn): Promise<string> {
+export async function priceCounterSale(
+  tx: Tx,
+  auth: Auth,
+  franchise: string,
+  body: CounterSaleIn,
+  flags: Set<CounterSaleFlag> = new Set(),
+): Promise<string> {
   const scope = auth.scope;
+  const offline = isOffline(body);
   // The buttons of the whole sale first: a refusal comes before anything is written.
   requireAction(auth, 'order', 'release');
   requireAction(auth, 'order', 'ship');
-  const sellTo = await customerOfSale(tx, auth, franchise, body);
-  const no = await createSalesDocument(
-    tx,
-    scope,
-    salesOrderCreate.parse({
-      document_type: 'order',
-      location_code: body.location_code,
-      sales_type: body.sales_type,
-      sell_to_code: sellTo,
-      general_comments: body.general_comments,
-      // a company invoice (issue 21): carried to the e-invoice's buyerInfo
-      buyer_tax_code: body.buyer_tax_code,
-      buyer_company_name: body.buyer_company_name,
-      buyer_address: body.buyer_address,
-      lines: body.lines,
-    }),
-    { createdBy: auth.userId || undefined, limits: await lineLimitsOf(tx, auth) },
+  // An offline sale's number is its device's (checked before anything is written); its date the day it was sold.
+  const deviceNo =
+    offline && body.offline_device
+      ? await assertDeviceNumber(tx, franchise, body.offline_device, body.device_doc_no)
+      : '';
+  const orderDate = offline ? businessDate(new Date(body.sold_at!)) : undefined;
+  const sellTo = await offlineRefusal(offline, () => customerOfSale(tx, auth, franchise, body));
+  const seen = offline ? await seenLines(tx, auth, franchise, orderDate!, body) : null;
+  if (seen?.changed) flags.add('price_changed');
+  // An offline sale keeps what the cashier saw (flagged above where the limits would have refused it).
+  const limits = offline ? undefined : await lineLimitsOf(tx, auth);
+  const no = await offlineRefusal(offline, () =>
+    createSalesDocument(
+      tx,
+      scope,
+      salesOrderCreate.parse({
+        document_type: 'order',
+        location_code: body.location_code,
+        sales_type: body.sales_type,
+        sell_to_code: sellTo,
+        general_comments: body.general_comments,
+        // a company invoice (issue 21): carried to the e-invoice's buyerInfo
+        buyer_tax_code: body.buyer_tax_code,
+        buyer_company_name: body.buyer_company_name,
+        buyer_address: body.buyer_address,
+        lines: seen ? seen.lines : body.lines,
+        ...(orderDate ? { order_date: orderDate } : {}),
+      }),
+      {
+        createdBy: auth.userId || undefined,
+        limits,
+        offline: offline
+          ? { sold_at: body.sold_at!, offline_device: body.offline_device ?? '', device_doc_no: deviceNo }
+          : undefined,
+      },
+    ),
   );
   if (body.auto_promotion) {
     const input = salesAutoPromotion.parse({
@@ -160,9 +280,11 @@ export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, bo
       version: await versionOf(tx, scope, no),
       loyalty_birthday_used: true,
     });
-    await naming(
-      () => 'loyalty_birthday_used',
-      () => setBirthdayPromotion(tx, scope, input),
+    await promotionStep(offline, flags, () =>
+      naming(
+        () => 'loyalty_birthday_used',
+        () => setBirthdayPromotion(tx, scope, input),
+      ),
     );
   }
   if (body.coupon_code) {
@@ -171,7 +293,7 @@ export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, bo
       version: await versionOf(tx, scope, no),
       coupon_code: body.coupon_code,
     });
-    await applyCoupon(tx, scope, input);
+    await promotionStep(offline, flags, () => applyCoupon(tx, scope, input));
   }
   if (body.redeem_points) {
     const input = redeemablePointAdd.parse({
@@ -185,9 +307,73 @@ export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, bo
       () => redeemPoints(tx, auth, input),
     );
   }
-
+  if (offline) await keepSeenPromotions(tx, no, body, flags);
   return no;
 }
+
+/**
+ * A promotion step of an offline sale (coupon, birthday) that the server refuses now (the coupon reached its limit
+ * meanwhile, the birthday promotion was used elsewhere): the sale goes on without it and keeps what the cashier saw
+ * (keepSeenPromotions), flagged promotion_changed. Online, the refusal stands.
+ */
+async function promotionStep(offline: boolean, flags: Set<CounterSaleFlag>, step: () => Promise<void>) {
+  if (!offline) return step();
+  try {
+    await step();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    flags.add('promotion_changed');
+  }
+}
+
+/**
+ * An offline sale that sent what its cashier saw (promotion_discount_amount, applied_promotions): where the server's
+ * promotions differ (total or codes), the cashier's are kept as handed over and the sale is flagged.
+ */
+async function keepSeenPromotions(tx: Tx, no: string, body: CounterSaleIn, flags: Set<CounterSaleFlag>) {
+  if (body.promotion_discount_amount === undefined && body.applied_promotions === undefined) return;
+  const order = await getSalesOrderRow(tx, no);
+  const seenTotal = D(body.promotion_discount_amount ?? sum((body.applied_promotions ?? []).map((a) => a.amount)));
+  const seenCodes = (body.applied_promotions ?? []).map((a) => a.code.toUpperCase()).sort();
+  const serverApplied = await appliedPromotionsOf(tx, no);
+  const serverCodes = serverApplied.map((a) => a.code.toUpperCase()).sort();
+  const same = seenTotal.eq(D(order.promotion_discount_amount)) && seenCodes.join('|') === serverCodes.join('|');
+  if (same) return;
+  flags.add('promotion_changed');
+  const codes = (body.applied_promotions ?? []).map((a) => a.code);
+  const known = codes.length
+    ? await tx
+        .select()
+        .from(promotions)
+        .where(or(inArray(promotions.code, codes), inArray(promotions.coupon_code, codes)))
+    : [];
+  const applied: AppliedPromotionAmount[] = (body.applied_promotions ?? []).map((a) => {
+    if (a.code.toUpperCase() === BIRTHDAY_PROMOTION_CODE)
+      return {
+        kind: 'birthday',
+        promotion_id: null,
+        code: BIRTHDAY_PROMOTION_CODE,
+        description: 'Birthday promotion',
+        amount: toMoney(a.amount),
+      };
+    const p =
+      known.find((k) => (k.kind === 'coupon' ? k.coupon_code : k.code) === a.code) ??
+      known.find((k) => k.code === a.code || k.coupon_code === a.code);
+    return {
+      kind: p?.kind ?? 'auto',
+      promotion_id: p?.id ?? null,
+      code: a.code,
+      description: p?.description ?? `${a.code} (as sold offline)`,
+      amount: toMoney(a.amount),
+    };
+  });
+  await finishDocumentChange(tx, no, {}, { keptPromotions: { total: toMoney(seenTotal), applied } });
+}
+
+const getSalesOrderRow = async (tx: Tx, no: string) => {
+  const [row] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, no));
+  return row!;
+};
 
 /** POST /api/counter-sales, inside the transaction that claimed the client_id (route.ts). */
 export async function postCounterSale(
@@ -198,21 +384,34 @@ export async function postCounterSale(
   body: CounterSaleIn,
 ): Promise<CounterSaleResult> {
   const scope = auth.scope;
-  const no = await priceCounterSale(tx, auth, franchise, body);
+  const offline = isOffline(body);
+  const flags = new Set<CounterSaleFlag>();
+  const no = await priceCounterSale(tx, auth, franchise, body, flags);
   // Every line's stock at once, before any payment (the same rule and lock as Ship Now's, which checks again).
+  // An offline sale was handed over: a short line is flagged and the item ledger goes below zero.
   const order = await findSalesOrder(tx, scope, no);
   const lines = await itemLinesOf(tx, no);
-  await assertStock(
-    tx,
-    order.franchise_code,
-    lines.map((l, i) => ({
-      locationCode: lineLocation(l, order),
-      itemNo: l.item_no,
-      variantCode: l.variant_code,
-      quantity: baseQty(l, l.quantity),
-      field: `lines.${i}.quantity`,
-    })),
-  );
+  const needs = lines.map((l, i) => ({
+    locationCode: lineLocation(l, order),
+    itemNo: l.item_no,
+    variantCode: l.variant_code,
+    quantity: baseQty(l, l.quantity),
+    field: `lines.${i}.quantity`,
+  }));
+  if (!offline) await assertStock(tx, order.franchise_code, needs);
+  else if ((await stockShortages(tx, needs)).length) flags.add('stock_short');
+  // Cash taken offline where the franchise needs an open shift and none is open: accepted, flagged.
+  const cash = body.payments.some((p) => p.payment_type === 'cash');
+  const shiftRule = { takenWithoutShift: false };
+  if (offline && cash) {
+    const missing = await missingCashShift(tx, [
+      { franchise_code: franchise, location_code: body.location_code, payment_type: 'cash' },
+    ]);
+    if (missing !== null) {
+      flags.add('no_open_shift');
+      shiftRule.takenWithoutShift = true;
+    }
+  }
 
   assertPaymentsCover(order.grand_total, body);
   for (const [i, p] of body.payments.entries()) {
@@ -226,15 +425,20 @@ export async function postCounterSale(
     });
     await naming(
       (f) => `payments.${i}.${f === 'tendered_amount' ? 'tendered' : f}`,
-      () => addCashReceipt(tx, auth, input),
+      () => addCashReceipt(tx, auth, input, shiftRule),
     );
   }
-  const receipts = body.payments.length ? await processAllCashReceipts(tx, auth, accounts, no) : [];
+  const receipts = body.payments.length ? await processAllCashReceipts(tx, auth, accounts, no, shiftRule) : [];
 
   await changeToReleased(tx, auth, no);
   // sell_on_credit goes to Ship Now's check of the remaining amount (the Sell On Credit button).
   const ship = { pos_so_no: no, version: await versionOf(tx, scope, no), sell_on_credit: body.sell_on_credit };
-  await shipOrder(tx, auth, ship);
+  await shipOrder(tx, auth, ship, { shortStockPosts: offline });
+  if (flags.size)
+    await tx
+      .update(salesOrders)
+      .set({ flags: FLAG_ORDER.filter((f) => flags.has(f)) })
+      .where(eq(salesOrders.pos_so_no, no));
 
   const answer = await getSalesOrder(tx, scope, no);
   const posSiNo = answer.invoices[0]?.pos_si_no ?? '';
@@ -249,8 +453,15 @@ export async function postCounterSale(
     change: toMoney(sum(receipts.map((r) => r.change_amount ?? '0'))),
     // pending: it is sent after the sale commits (the receipt says so until the provider issues it)
     e_invoice: answer.invoices[0]?.e_invoice ?? briefOf(null),
+    flags: answer.flags,
+    sold_at: answer.sold_at,
+    offline_device: answer.offline_device,
+    device_doc_no: answer.device_doc_no,
   };
 }
+
+/** Flags in the contract's order (stable answers). */
+const FLAG_ORDER = counterSaleFlags;
 
 async function changeToReleased(tx: Tx, auth: Auth, no: string) {
   const input = salesStatusChange.parse({

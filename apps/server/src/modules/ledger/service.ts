@@ -107,8 +107,21 @@ export async function assertStock(
   needs: readonly StockNeed[],
   o: { verb?: string } = {},
 ): Promise<void> {
+  const [first, ...rest] = await stockShortages(tx, needs, o);
+  if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
+}
+
+/**
+ * The short lines of `needs` (assertStock's errors, none when allow_negative_stock is on), the positions locked as
+ * assertStock locks them. An offline counter sale already handed over posts anyway and is flagged stock_short.
+ */
+export async function stockShortages(
+  tx: Tx,
+  needs: readonly StockNeed[],
+  o: { verb?: string } = {},
+): Promise<ApiError[]> {
   const wanted = needs.filter((n) => D(n.quantity).gt(0));
-  if (wanted.length === 0 || (await allowNegativeStock(tx))) return;
+  if (wanted.length === 0 || (await allowNegativeStock(tx))) return [];
   await lockStock(tx, wanted);
   const totals = new Map<string, { needs: StockNeed[]; quantity: ReturnType<typeof D> }>();
   for (const n of wanted) {
@@ -127,6 +140,5 @@ export async function assertStock(
     const fields = [...new Set(short.map((n) => n.field ?? 'lines'))];
     for (const field of fields) errors.push({ code: 'insufficient_stock', msg, field });
   }
-  const [first, ...rest] = errors;
-  if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
+  return errors;
 }

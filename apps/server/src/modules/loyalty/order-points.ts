@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { pointsWorth } from '@fp/contract/pricing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOYALTY_SCHEME, REDEEMABLE_POINT_SOURCE, type EarnRate } from '@fp/contract';
@@ -56,8 +57,7 @@ export async function pointsDiscountOf(
   if (uses.length === 0) return { amount: '0.00', points: '0' };
   const points = uses.reduce((s, u) => s.minus(u.points), D(0));
   const { loyalty_point_value } = await counterSettings(tx);
-  const worth = points.mul(loyalty_point_value);
-  return { amount: toMoney(Decimal.min(worth, payable)), points: toQty(points) };
+  return { amount: pointsWorth(points, loyalty_point_value, payable), points: toQty(points) };
 }
 
 /** The earn rates of a scheme (the Silver rates, else none, when the scheme has no configured rates). */

@@ -7,7 +7,7 @@ import { D, toMoney } from '../../kernel/money.js';
 import { runPosting } from '../../kernel/posting.js';
 import { postCustomerEntries } from '../ledger/service.js';
 import { takeBankEntryNumbers, writeReceiptBankEntries } from '../money/bank-entries.js';
-import { assertCashShift, lockOpenShifts, shiftIdOfLocation } from '../shifts/service.js';
+import { assertCashShift, lockOpenShifts, shiftIdOfLocation, type ShiftRule } from '../shifts/service.js';
 import { amountsOf } from '../sales/amounts.js';
 import type { SalesOrderRow } from '../sales/load.js';
 import {
@@ -49,7 +49,14 @@ export function ledgerCustomerOf(r: CashReceiptRow, accounts: ChannelAccounts, o
  * Posts locked receipts: checks each against what remains on its order (in order; on account: no cap), writes the
  * customer ledger and, for transfer/card receipts, the bank account entries (BA numbers), marks them processed.
  */
-function postReceipts(tx: Tx, auth: Auth, accounts: ChannelAccounts, name: string, lock: (tx: Tx) => Promise<Locked>) {
+function postReceipts(
+  tx: Tx,
+  auth: Auth,
+  accounts: ChannelAccounts,
+  name: string,
+  lock: (tx: Tx) => Promise<Locked>,
+  o: ShiftRule = {},
+) {
   return runPosting<Locked, Plan, Map<number, string>, CashReceiptRow[]>(tx, name, {
     lock,
     check: async (tx, { order, receipts }) => {
@@ -69,7 +76,7 @@ function postReceipts(tx: Tx, auth: Auth, accounts: ChannelAccounts, name: strin
         tx,
         receipts.map((r) => r.location_code),
       );
-      await assertCashShift(tx, receipts, open);
+      if (!o.takenWithoutShift) await assertCashShift(tx, receipts, open);
       return { postingDate: businessDate(), open };
     },
     // The RC number was taken when the receipt was added; a BA number per transfer/card receipt now.
@@ -145,22 +152,30 @@ export async function processAllCashReceipts(
   auth: Auth,
   accounts: ChannelAccounts,
   posSoNo: string,
+  o: ShiftRule = {},
 ): Promise<CashReceiptRow[]> {
-  const rows = await postReceipts(tx, auth, accounts, 'cash_receipt_all', async (tx) => {
-    const order = await lockOrderForPayment(tx, auth.scope, posSoNo);
-    const receipts = await tx
-      .select()
-      .from(cashReceipts)
-      .where(and(eq(cashReceipts.pos_so_no, order.pos_so_no), eq(cashReceipts.status, 'open')))
-      .orderBy(asc(cashReceipts.receipt_id))
-      .for('update');
-    if (receipts.length === 0)
-      throw businessRule(
-        `Sales order ${order.pos_so_no} has no open receipts to process`,
-        'nothing_to_process',
-        'pos_so_no',
-      );
-    return { order, receipts };
-  });
+  const rows = await postReceipts(
+    tx,
+    auth,
+    accounts,
+    'cash_receipt_all',
+    async (tx) => {
+      const order = await lockOrderForPayment(tx, auth.scope, posSoNo);
+      const receipts = await tx
+        .select()
+        .from(cashReceipts)
+        .where(and(eq(cashReceipts.pos_so_no, order.pos_so_no), eq(cashReceipts.status, 'open')))
+        .orderBy(asc(cashReceipts.receipt_id))
+        .for('update');
+      if (receipts.length === 0)
+        throw businessRule(
+          `Sales order ${order.pos_so_no} has no open receipts to process`,
+          'nothing_to_process',
+          'pos_so_no',
+        );
+      return { order, receipts };
+    },
+    o,
+  );
   return rows.sort((a, b) => a.receipt_id - b.receipt_id);
 }

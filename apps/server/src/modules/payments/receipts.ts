@@ -9,7 +9,7 @@ import { D, toMoney } from '../../kernel/money.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { customers } from '../customers/schema.js';
 import { franchises } from '../franchises/schema.js';
-import { assertCashShift } from '../shifts/service.js';
+import { assertCashShift, type ShiftRule } from '../shifts/service.js';
 import { amountsOf } from '../sales/amounts.js';
 import { SALES_ORDER_NOT_FOUND, type SalesOrderRow } from '../sales/load.js';
 import { salesOrders } from '../sales/schema.js';
@@ -189,10 +189,10 @@ async function customerTarget(tx: Tx, auth: Auth, body: AddBody): Promise<Target
  * POST /api/cash-receipts: an open receipt for an order or, without pos_so_no, a payment on account of a customer
  * (RC number from the franchise's series).
  */
-export async function addCashReceipt(tx: Tx, auth: Auth, body: AddBody): Promise<CashReceiptRow> {
+export async function addCashReceipt(tx: Tx, auth: Auth, body: AddBody, o: ShiftRule = {}): Promise<CashReceiptRow> {
   const target = body.pos_so_no ? await orderTarget(tx, auth, body) : await customerTarget(tx, auth, body);
   // Issue 17: no cash without an open shift where the franchise asks for one (processing checks again under lock).
-  await assertCashShift(tx, [{ ...target, payment_type: body.payment_type }]);
+  if (!o.takenWithoutShift) await assertCashShift(tx, [{ ...target, payment_type: body.payment_type }]);
   const cash = body.payment_type === 'cash' && D(body.amount).gt(0);
   const tendered = cash ? D(body.tendered_amount ?? body.amount) : null;
   const installment = body.payment_type === 'installment';

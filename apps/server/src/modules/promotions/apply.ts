@@ -1,8 +1,13 @@
-import Decimal from 'decimal.js';
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppliedPromotion } from '@fp/contract';
+import {
+  evaluatePromotionRules,
+  type AppliedPromotionAmount,
+  type ItemCategories,
+  type PromotionEvaluation,
+} from '@fp/contract/pricing';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { D, sum, toMoney } from '../../kernel/money.js';
+import { D, toMoney } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
 import { items } from '../items/schema.js';
 import { birthdayPromotionUses } from '../loyalty/schema.js';
@@ -12,7 +17,8 @@ import { couponUses, promotions, salesOrderPromotions } from './schema.js';
 
 // The promotion discount of an order (issue 9): auto promotions, the applied coupon and the birthday promotion.
 // Called by the sales kernel (sales/lines.ts finishDocumentChange) in every transaction that changes a document's
-// lines or header, so the discount always follows the lines. The rules are in README.md beside this file.
+// lines or header, so the discount always follows the lines. The rules are in README.md beside this file; their
+// pure part (eligibility, amount, ranking, coupon, birthday) is @fp/contract/pricing, shared with the offline counter.
 
 export type PromotionRow = typeof promotions.$inferSelect;
 type Line = Pick<SalesLineRow, 'item_no' | 'amount'>;
@@ -30,9 +36,7 @@ type OrderTerms = Pick<
   | 'invoice_discount_amount'
   | 'promotion_discount_amount'
 >;
-/** An item's category and that category's parent (a category covers its sub-categories). */
-type ItemCategories = Map<string, { category: string | null; parent: string | null }>;
-export type Scored = { promotion: PromotionRow; eligible: Decimal; amount: Decimal };
+export { amountOf, byRank, eligibleNetOf, termsProblem, type Scored } from '@fp/contract/pricing';
 
 /** Promotions apply to orders only (a quote shows catalogue prices; a credit memo carries its order's discounts). */
 export const takesPromotions = (o: Pick<SalesOrderRow, 'document_type'>) => o.document_type === 'order';
@@ -41,8 +45,8 @@ export const takesPromotions = (o: Pick<SalesOrderRow, 'document_type'>) => o.do
 const forFranchise = (franchiseCode: string): SQL =>
   sql`(cardinality(${promotions.franchise_codes}) = 0 or ${franchiseCode} = any(${promotions.franchise_codes}))`;
 
-/** The automatic promotions in force for an order: active, in date on the order date, for its franchise. */
-const autoInForce = (o: Pick<OrderTerms, 'franchise_code' | 'order_date'>) =>
+/** The automatic promotions in force for an order (the SQL of the contract's autoInForce): active, in date, franchise. */
+export const autoInForceSql = (o: Pick<OrderTerms, 'franchise_code' | 'order_date'>) =>
   and(
     eq(promotions.kind, 'auto'),
     eq(promotions.is_active, true),
@@ -69,56 +73,12 @@ export async function itemCategoriesOf(db: DbOrTx, lines: readonly Line[], candi
   return out;
 }
 
-/** The lines' net a promotion's scope covers (all; items named; items of the categories named or their sub-categories). */
-export function eligibleNetOf(p: PromotionRow, lines: readonly Line[], cats: ItemCategories): Decimal {
-  const values = new Set(p.scope_values);
-  const covered = (l: Line) => {
-    if (p.scope === 'all') return true;
-    if (p.scope === 'item') return values.has(l.item_no.toUpperCase());
-    const c = cats.get(l.item_no);
-    return !!c && ((c.category !== null && values.has(c.category)) || (c.parent !== null && values.has(c.parent)));
-  };
-  return sum(lines.filter(covered).map((l) => l.amount));
-}
-
-/** What a promotion takes off an eligible net: 0 below its minimum; a percent of it; an amount capped at it. */
-export function amountOf(p: PromotionRow, eligible: Decimal): Decimal {
-  if (eligible.lte(0) || eligible.lt(p.min_order_amount)) return D(0);
-  if (p.discount_type === 'percent') return D(toMoney(eligible.mul(p.discount_value).div(100)));
-  return Decimal.min(D(p.discount_value), eligible);
-}
-
-/** The larger discount first; ties: higher priority, then code (the order every selection uses). */
-export const byRank = (a: Scored, b: Scored) =>
-  b.amount.comparedTo(a.amount) ||
-  b.promotion.priority - a.promotion.priority ||
-  (a.promotion.code < b.promotion.code ? -1 : a.promotion.code > b.promotion.code ? 1 : 0);
-
-/** Why a promotion does not apply to an order on its date and franchise (null: it does). */
-export function termsProblem(p: PromotionRow, o: Pick<OrderTerms, 'franchise_code' | 'order_date'>, what: string) {
-  if (!p.is_active) return `${what} is not active`;
-  if (o.order_date < p.valid_from) return `${what} is valid from ${p.valid_from}`;
-  if (o.order_date > p.valid_to) return `${what} expired on ${p.valid_to}`;
-  if (p.franchise_codes.length > 0 && !p.franchise_codes.includes(o.franchise_code))
-    return `${what} is not valid for franchise ${o.franchise_code}`;
-  return null;
-}
-
-export type Evaluation = {
-  /** The best automatic promotion that gives something (null: none, or auto promotion off). */
-  auto: Scored | null;
-  /** The order's applied coupon as it scores now (null: no coupon). */
-  coupon: Scored | null;
-  /** What applies, in order: the one promotion (auto or coupon), then the birthday promotion. */
-  applied: AppliedPromotion[];
-  total: string;
-};
+export type Evaluation = PromotionEvaluation<PromotionRow>;
 
 /**
- * Scores an order: one statement for the candidates (auto promotions in force when auto_promotion is on, and the
- * applied coupon), one for the items' categories when a candidate is scoped to categories, one for the birthday
- * percent when the birthday promotion is used. An applied coupon keeps applying on its order even if it was
- * deactivated later (it was valid when applied); its dates, franchise and minimum still count.
+ * Scores an order with the contract's rules (evaluatePromotionRules): one statement for the candidates (auto
+ * promotions in force when auto_promotion is on, and the applied coupon), one for the items' categories when a
+ * candidate is scoped to categories, one for the birthday percent when the birthday promotion is used.
  */
 export async function evaluatePromotions(
   db: DbOrTx,
@@ -127,10 +87,8 @@ export async function evaluatePromotions(
   o: { couponCode?: string } = {},
 ): Promise<Evaluation> {
   const couponCode = o.couponCode ?? order.coupon_code;
-  const net = sum(lines.map((l) => l.amount));
-  const left = Decimal.max(0, net.minus(order.invoice_discount_amount));
   const wanted = [
-    order.auto_promotion ? autoInForce(order) : undefined,
+    order.auto_promotion ? autoInForceSql(order) : undefined,
     couponCode ? and(eq(promotions.kind, 'coupon'), eq(promotions.coupon_code, couponCode)) : undefined,
   ].filter((w): w is NonNullable<typeof w> => !!w);
   const candidates = wanted.length
@@ -140,33 +98,6 @@ export async function evaluatePromotions(
         .where(or(...wanted))
     : [];
   const cats = await itemCategoriesOf(db, lines, candidates);
-  const score = (p: PromotionRow): Scored => {
-    const eligible = eligibleNetOf(p, lines, cats);
-    return { promotion: p, eligible, amount: amountOf(p, eligible) };
-  };
-  const autos = candidates
-    .filter((p) => p.kind === 'auto')
-    .map(score)
-    .filter((s) => s.amount.gt(0))
-    .sort(byRank);
-  const couponRow = candidates.find((p) => p.kind === 'coupon');
-  const coupon =
-    couponRow && termsProblem({ ...couponRow, is_active: true }, order, 'coupon') === null ? score(couponRow) : null;
-  const ranked = [autos[0], coupon].filter((s): s is Scored => !!s && s.amount.gt(0)).sort(byRank);
-  const applied: AppliedPromotion[] = [];
-  let taken = D(0);
-  const best = ranked[0];
-  if (best) {
-    taken = Decimal.min(best.amount, left);
-    if (taken.gt(0))
-      applied.push({
-        kind: best.promotion.kind,
-        promotion_id: best.promotion.id,
-        code: best.promotion.kind === 'coupon' ? best.promotion.coupon_code : best.promotion.code,
-        description: best.promotion.description,
-        amount: toMoney(taken),
-      });
-  }
   // The birthday promotion counts while the order holds its customer's use of the year (a changed customer does not).
   const birthdayHeld =
     order.loyalty_birthday_used &&
@@ -182,21 +113,8 @@ export async function evaluatePromotions(
           ),
         )
     ).length > 0;
-  if (birthdayHeld) {
-    const { birthday_discount_percent: percent } = await counterSettings(db);
-    const birthday = D(toMoney(left.minus(taken).mul(percent).div(100)));
-    if (birthday.gt(0)) {
-      applied.push({
-        kind: 'birthday',
-        promotion_id: null,
-        code: 'BIRTHDAY',
-        description: `Birthday promotion ${toMoney(percent)}%`,
-        amount: toMoney(birthday),
-      });
-      taken = taken.plus(birthday);
-    }
-  }
-  return { auto: autos[0] ?? null, coupon, applied, total: toMoney(taken) };
+  const birthdayPercent = birthdayHeld ? (await counterSettings(db)).birthday_discount_percent : null;
+  return evaluatePromotionRules({ order, lines, candidates, couponCode, cats, birthdayPercent });
 }
 
 /** The applied promotions recorded for an order (the order answer's applied_promotions). */
@@ -225,16 +143,31 @@ export async function promotionDiscountOf(
   tx: Tx,
   order: SalesOrderRow,
   lines: readonly SalesLineRow[],
+  kept?: KeptPromotions,
 ): Promise<string> {
   if (!takesPromotions(order)) return '0.00';
   if (order.status !== 'open') return toMoney(order.promotion_discount_amount);
+  if (kept) {
+    await recordApplied(tx, order.pos_so_no, kept.applied);
+    return toMoney(kept.total);
+  }
   const before = D(order.promotion_discount_amount);
   if (!order.auto_promotion && !order.coupon_code && !order.loyalty_birthday_used && before.isZero()) return '0.00';
   const result = await evaluatePromotions(tx, order, lines);
-  await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, order.pos_so_no));
-  if (result.applied.length)
-    await tx.insert(salesOrderPromotions).values(result.applied.map((a) => ({ ...a, pos_so_no: order.pos_so_no })));
+  await recordApplied(tx, order.pos_so_no, result.applied);
   return result.total;
+}
+
+/**
+ * The promotions an offline sale's cashier saw, kept as they were handed over (issue 19, modules/counter): the
+ * total and what applied, instead of the server's evaluation (the sale is flagged promotion_changed).
+ */
+export type KeptPromotions = { total: string; applied: readonly AppliedPromotionAmount[] };
+
+/** The record of what applied to an order (sales_order_promotions), rewritten. */
+async function recordApplied(tx: Tx, posSoNo: string, applied: readonly AppliedPromotionAmount[]) {
+  await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, posSoNo));
+  if (applied.length) await tx.insert(salesOrderPromotions).values(applied.map((a) => ({ ...a, pos_so_no: posSoNo })));
 }
 
 /** Uses of a coupon by other orders (the usage limit counts them). */

@@ -1,7 +1,5 @@
-import Decimal from 'decimal.js';
 import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatNumber } from '@fp/contract';
 import type {
   Promotion,
   promotionCreate,
@@ -19,7 +17,7 @@ import { bump } from '../../db/versioned.js';
 import { badRequest, businessRule, conflict, forbidden, notFound, staleVersion } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { Scope } from '../../http/scope.js';
-import { D, sum, toMoney } from '../../kernel/money.js';
+import { D, toMoney } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
 import { customers } from '../customers/schema.js';
 import { franchises } from '../franchises/schema.js';
@@ -29,10 +27,9 @@ import { birthdayPromotionUses } from '../loyalty/schema.js';
 import { finishDocumentChange } from '../sales/lines.js';
 import { assertStatus, findSalesOrder, lockSalesOrder, salesEntityOf, type SalesOrderRow } from '../sales/load.js';
 import { salesOrderLines } from '../sales/schema.js';
+import { couponRules } from '@fp/contract/pricing';
 import {
-  amountOf,
   couponUsesOf,
-  eligibleNetOf,
   evaluatePromotions,
   itemCategoriesOf,
   takesPromotions,
@@ -272,44 +269,28 @@ type Verdict = SalesCouponCheckResult & { promotion?: PromotionRow };
  * Whether a coupon is valid for an order and why not (the check and the apply use the same verdict). `lock` locks
  * the coupon row (FOR UPDATE) before its uses are counted, so concurrent applications never pass the limit.
  */
-/** An amount in a message as the screens show money: German style, at most 2 decimals (1.234.567,5). */
-const vnd = (v: Decimal.Value) => formatNumber(toMoney(v));
-
 async function couponVerdict(tx: DbOrTx, doc: SalesOrderRow, code: string, lock = false): Promise<Verdict> {
-  const no = (reason: string, promotion?: PromotionRow): Verdict => ({
-    valid: false,
-    reason,
-    discount: '0.00',
-    promotion,
-  });
-  const what = `Coupon ${code}`;
   const q = tx
     .select()
     .from(promotions)
     .where(and(eq(promotions.kind, 'coupon'), eq(promotions.coupon_code, code)));
   const [p] = lock ? await q.for('update') : await q;
-  if (!p) return no(`${what} not found`);
-  if (doc.coupon_code === code) return no(`${what} is already applied to this order`, p);
-  const terms = termsProblem(p, doc, what);
-  if (terms) return no(terms, p);
-  const lines = await itemLinesOf(tx, doc.pos_so_no);
-  const evaluation = await evaluatePromotions(tx, doc, lines, { couponCode: '' });
-  const eligible = eligibleNetOf(p, lines, await itemCategoriesOf(tx, lines, [p]));
-  if (eligible.lte(0)) return no(`No line of this order is eligible for coupon ${code}`, p);
-  if (eligible.lt(p.min_order_amount))
-    return no(`${what} needs an order of at least ${vnd(p.min_order_amount)} (eligible now ${vnd(eligible)})`, p);
-  if (p.usage_limit !== null && (await couponUsesOf(tx, p.id, doc.pos_so_no)) >= p.usage_limit)
-    return no(`${what} has reached its usage limit of ${p.usage_limit}`, p);
-  const amount = amountOf(p, eligible);
-  const auto = evaluation.auto;
-  if (auto && auto.amount.gte(amount))
-    return no(
-      `The automatic promotion ${auto.promotion.code} already takes ${vnd(auto.amount)} off; coupon ${code} would take ${vnd(amount)}`,
-      p,
-    );
-  const left = Decimal.max(0, sum(lines.map((l) => l.amount)).minus(doc.invoice_discount_amount));
-  const discount = toMoney(Decimal.min(amount, left));
-  return { valid: true, reason: `${what} takes ${vnd(discount)} off this order`, discount, promotion: p };
+  // The rules are the contract's (couponRules, shared with the offline counter); the rows come from here.
+  const known = p && doc.coupon_code !== code && termsProblem(p, doc, 'coupon') === null;
+  const lines = known ? await itemLinesOf(tx, doc.pos_so_no) : [];
+  const evaluation = known ? await evaluatePromotions(tx, doc, lines, { couponCode: '' }) : null;
+  const cats = known ? await itemCategoriesOf(tx, lines, [p]) : new Map();
+  const usesByOthers = known && p.usage_limit !== null ? await couponUsesOf(tx, p.id, doc.pos_so_no) : 0;
+  const verdict = couponRules({
+    code,
+    promotion: p,
+    order: doc,
+    lines,
+    cats,
+    usesByOthers,
+    auto: evaluation?.auto ?? null,
+  });
+  return { valid: verdict.valid, reason: verdict.reason, discount: verdict.discount, promotion: verdict.promotion };
 }
 
 /** POST /api/sales-orders/coupon-check: the verdict, nothing changes. */

@@ -150,7 +150,15 @@ export async function createSalesDocument(
   tx: Tx,
   scope: Scope,
   body: SalesOrderCreateIn,
-  o: { createdBy?: number; limits?: LineLimits } = {},
+  o: {
+    createdBy?: number;
+    limits?: LineLimits;
+    /**
+     * An offline counter sale (issue 19, modules/counter): the number its device gave it (from the device's range
+     * of this series, checked by the caller) instead of the series' next, and when the customer paid.
+     */
+    offline?: { sold_at: string; offline_device: string; device_doc_no: string };
+  } = {},
 ): Promise<string> {
   const { franchise, location } = await franchiseAndLocation(tx, scope, body);
   const salesType = body.sales_type ?? defaultSalesType(scope);
@@ -173,11 +181,13 @@ export async function createSalesDocument(
   });
   const totals = totalsOrThrow(rows, { invoiceDiscount: body.invoice_discount_amount ?? '0' });
   // The number last: a failure above gives nothing back to the series.
-  const no = await takeNextNumber(tx, {
-    franchiseCode: franchise,
-    documentType: documentType === 'quote' ? 'SQ' : 'SO',
-    date: orderDate,
-  });
+  const no =
+    o.offline?.device_doc_no ||
+    (await takeNextNumber(tx, {
+      franchiseCode: franchise,
+      documentType: documentType === 'quote' ? 'SQ' : 'SO',
+      date: orderDate,
+    }));
   await tx.insert(salesOrders).values({
     ...header,
     ...parties(header, customer),
@@ -196,6 +206,7 @@ export async function createSalesDocument(
     invoice_discount_amount: totals.invoice_discount_amount,
     grand_total: totals.grand_total,
     created_by: o.createdBy ?? null,
+    ...(o.offline ?? {}),
   });
   if (rows.length) await tx.insert(salesOrderLines).values(rows.map((r) => ({ ...r, pos_so_no: no })));
   return no;

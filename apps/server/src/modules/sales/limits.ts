@@ -11,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { canAccess, requireButton, type Auth } from '../../http/context.js';
-import { D } from '../../kernel/money.js';
 import { cashReceipts } from '../payments/schema.js';
 import { findSalesOrder } from './load.js';
 
@@ -87,8 +86,5 @@ export const mayOverridePrice = (who: ButtonSubject) =>
 export const mayDiscountAboveLimit = (who: ButtonSubject) =>
   buttonAllowedOnAny(who, SALES_DOCUMENT_PAGES, GUARDED.discountAboveLimit);
 
-/** The discount as a percent of quantity × price (0 when the line is worth nothing). */
-export function effectiveDiscountPercent(quantity: string, unitPrice: string, discount: string) {
-  const gross = D(quantity).mul(unitPrice);
-  return gross.isZero() ? D(0) : D(discount).div(gross).mul(100);
-}
+/** The discount as a percent of quantity × price: the contract's (shared with the offline counter). */
+export { effectiveDiscountPercent } from '@fp/contract/pricing';

@@ -19,18 +19,13 @@ import {
 import { salesOrderLines, salesOrders } from './schema.js';
 import { discountOfPercent, documentTotals, lineAmount, type HeaderTerms } from './totals.js';
 import { feesOf } from './fees.js';
-import { promotionDiscountOf } from '../promotions/apply.js';
+import { promotionDiscountOf, type KeptPromotions } from '../promotions/apply.js';
 import { pointsDiscountOf } from '../loyalty/order-points.js';
 import type { Auth } from '../../http/context.js';
 import { GUARDED } from '@fp/contract';
 import { counterSettings } from '../system/settings.js';
-import {
-  effectiveDiscountPercent,
-  mayDiscountAboveLimit,
-  mayOverridePrice,
-  refuseButton,
-  type LineLimits,
-} from './limits.js';
+import { discountAboveLimit } from '@fp/contract/pricing';
+import { mayDiscountAboveLimit, mayOverridePrice, refuseButton, type LineLimits } from './limits.js';
 
 // Lines of a sales document (issue 8): item, variant, unit, quantity, the catalogue's price on the order's date for
 // its franchise, discount, amount (VAT included), VAT rate, location, quantities to ship and invoice.
@@ -193,14 +188,15 @@ export async function buildLines(
         `${f}line_discount_amount`,
       );
     if (!overLimitAllowed) {
-      const asPercent = (q: string, p: string, pct: string, amount: string) =>
-        !D(pct).isZero() ? D(pct) : effectiveDiscountPercent(q, p, amount);
-      const now = asPercent(quantity, unitPrice, percent, discount);
-      const kept = o.kept?.[i];
-      const before = kept
-        ? asPercent(kept.quantity, kept.unit_price, kept.line_discount_percent, kept.line_discount_amount)
-        : D(0);
-      if (now.gt(o.limits!.maxDiscountPercent) && now.gt(before))
+      // The contract's rule (shared with the offline counter): beyond the limit and more than the line had before.
+      const line = {
+        quantity,
+        unit_price: unitPrice,
+        line_discount_percent: percent,
+        line_discount_amount: discount,
+      };
+      const limits = { maxDiscountPercent: o.limits!.maxDiscountPercent, mayDiscountAboveLimit: false };
+      if (discountAboveLimit(line, limits, o.kept?.[i]))
         throw refuseButton(
           GUARDED.discountAboveLimit,
           percent !== '0' ? `${f}line_discount_percent` : `${f}line_discount_amount`,
@@ -293,7 +289,12 @@ export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], terms
  * version bumped (one version per document). Order of the terms: lines' net − invoice discount − promotions −
  * points (capped by what is left) + fees.
  */
-export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial<SalesOrderRow> = {}): Promise<void> {
+export async function finishDocumentChange(
+  tx: Tx,
+  posSoNo: string,
+  set: Partial<SalesOrderRow> = {},
+  o: { keptPromotions?: KeptPromotions } = {},
+): Promise<void> {
   const [h] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo));
   const order = { ...h, ...set };
   const lines = await tx
@@ -302,7 +303,7 @@ export async function finishDocumentChange(tx: Tx, posSoNo: string, set: Partial
     .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
   const fees = await feesOf(tx, posSoNo);
   const net = sum(lines.map((l) => l.amount));
-  const promotion = await promotionDiscountOf(tx, order, lines);
+  const promotion = await promotionDiscountOf(tx, order, lines, o.keptPromotions);
   const payable = Decimal.max(0, net.minus(order.invoice_discount_amount).minus(promotion));
   const points = await pointsDiscountOf(tx, { ...order, promotion_discount_amount: promotion }, payable);
   const totals = totalsOrThrow(lines, {

@@ -35,12 +35,18 @@ const columns = {
   cancel_reason_description: t.cancel_reason_description,
   quote_no: t.quote_no,
   shipping_by: t.shipping_by,
+  sold_at: t.sold_at,
+  offline_device: t.offline_device,
+  device_doc_no: t.device_doc_no,
+  flags: t.flags,
   version: t.version,
 };
 
 const eInvoiceState = orderEInvoiceStateSql(t.pos_so_no);
+// flags (a list) is answered, not filtered or sorted on (the flagged counter sales list filters them: modules/counter).
+const { flags: _flags, ...scalarColumns } = columns;
 const fields = {
-  ...columns,
+  ...scalarColumns,
   remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const },
   // issue 21: the least advanced state of the order's e-invoices ('' before any invoice)
   e_invoice_state: { expr: eInvoiceState, type: 'text' as const },

@@ -72,11 +72,19 @@ describe('sales order list', () => {
         'quote_no',
         'shipping_by',
         'e_invoice_state',
+        // an offline counter sale (issue 19): when it was sold, its device and number, what the server flagged
+        'sold_at',
+        'offline_device',
+        'device_doc_no',
+        'flags',
         'version',
       ].sort(),
     );
     expect(res.data.items[2]).toMatchObject({
       pos_so_no: orders[0].pos_so_no,
+      sold_at: null,
+      offline_device: '',
+      flags: [],
       customer_no: w.customer.customer_no,
       customer_name: 'Nguyễn Văn An',
       shipping_address: '12 Hàng Bạc',

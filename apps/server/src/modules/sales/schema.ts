@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { versioned, stampedAt } from '../../db/columns.js';
 import { money, percent, qty } from '../../kernel/money.js';
+import type { CounterSaleFlag } from '@fp/contract';
 
 // Sales documents (product.md 3 Sales order; issue 8). A quote, an order and a credit memo are rows of one table,
 // told apart by document_type; their numbers come from the franchise's series SQ, SO and SCM. Posting writes the
@@ -100,10 +101,26 @@ export const salesOrders = pgTable(
     buyer_company_name: text('buyer_company_name').notNull().default(''),
     buyer_address: text('buyer_address').notNull().default(''),
     created_by: integer('created_by'),
+    /**
+     * A counter sale made offline (issue 19, modules/counter): when the customer paid (the device's clock; the order
+     * date is its business day), the device and the number it gave the sale from its range (then also pos_so_no),
+     * and what the server noticed when it came back. Null / '' / {} for every other document.
+     */
+    sold_at: timestamp('sold_at', { withTimezone: true, mode: 'string' }),
+    offline_device: text('offline_device').notNull().default(''),
+    device_doc_no: text('device_doc_no').notNull().default(''),
+    flags: text('flags')
+      .array()
+      .$type<CounterSaleFlag[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...versioned(),
   },
   (t) => [
     index('sales_orders_list').on(t.document_type, t.franchise_code, t.order_date),
+    index('sales_orders_flagged')
+      .on(t.franchise_code, t.sold_at)
+      .where(sql`cardinality(${t.flags}) > 0`),
     // Head office's list (no franchise) in its default order: newest order date first, then the number (list.ts).
     index('sales_orders_list_all').on(t.document_type, t.order_date.desc(), t.pos_so_no),
     index('sales_orders_status').on(t.document_type, t.status, t.order_date),

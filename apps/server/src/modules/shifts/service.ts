@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { shiftClose, shiftOpen } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { AppError, businessRule, notFound, staleVersion } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { D, toMoney } from '../../kernel/money.js';
 import { users } from '../auth/schema.js';
@@ -270,6 +270,23 @@ type CashRuleReceipt = { franchise_code: string; location_code: string; payment_
  * cash"). `open` is what lockOpenShifts answered (processing, after the shift lock); without it the open shifts are
  * read (adding a receipt: the early word, the processing decides).
  */
+/**
+ * takenWithoutShift: the cash was already taken (an offline counter sale, issue 19): it is processed without an open
+ * shift where the franchise needs one, and the sale is flagged no_open_shift instead (missingCashShift).
+ */
+export type ShiftRule = { takenWithoutShift?: boolean };
+
+/** The location of the first cash receipt that needs an open shift and has none (null: none missing). */
+export async function missingCashShift(db: DbOrTx, receipts: readonly CashRuleReceipt[]): Promise<string | null> {
+  try {
+    await assertCashShift(db, receipts);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'shift_not_open') return receipts[0]?.location_code ?? '';
+    throw err;
+  }
+}
+
 export async function assertCashShift(
   db: DbOrTx,
   receipts: readonly CashRuleReceipt[],

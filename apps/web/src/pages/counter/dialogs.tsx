@@ -29,6 +29,9 @@ const phoneRule = {
 export function CustomerDialog(p: {
   open: boolean;
   franchise: string | null;
+  /** Issue 19: with no server the store's customers kept on the device answer (findOffline). */
+  offline?: boolean;
+  findOffline?: (phone: string) => CounterCustomer | null;
   onClose: () => void;
   onPick: (c: CounterCustomer, keep: boolean) => void;
 }) {
@@ -53,6 +56,12 @@ export function CustomerDialog(p: {
       p.onPick({ name: v.name.trim(), phone_no: phone }, false);
       return;
     }
+    const fromDevice = () => {
+      const c = p.findOffline?.(phone);
+      setFound(c?.customer_no ? ({ ...c, customer_no: c.customer_no } as Customer) : null);
+      setUnknown(!c);
+    };
+    if (p.offline && p.findOffline) return fromDevice();
     setBusy(true);
     try {
       const c = await call('customers.byPhone', {
@@ -65,7 +74,8 @@ export function CustomerDialog(p: {
       if (e instanceof ApiCallError && e.status === 404) {
         setFound(null);
         setUnknown(true);
-      } else throw e;
+      } else if (e instanceof ApiCallError && e.status === 0 && p.findOffline) fromDevice();
+      else throw e;
     } finally {
       setBusy(false);
     }
@@ -229,6 +239,8 @@ export function PayDialog(p: {
   /** What the sale will charge (the server's price); null while it is being priced. */
   due: number | null;
   sending: boolean;
+  /** Issue 19: offline only cash is taken (card and transfer need the server). */
+  offline?: boolean;
   onClose: () => void;
   onPay: (payments: CounterPayment[]) => void;
 }) {
@@ -326,6 +338,7 @@ export function PayDialog(p: {
             className="counter-target"
             type={m === method ? 'primary' : 'default'}
             aria-pressed={m === method}
+            disabled={p.offline && m !== 'cash'}
             onClick={() => {
               setMethod(m);
               setTimeout(() => focusLast(m), 0);
@@ -335,6 +348,9 @@ export function PayDialog(p: {
           </Button>
         ))}
       </Space>
+      {p.offline && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('offline.cashOnlyReason')} />
+      )}
       {taken.length > 0 && (
         <div data-testid="counter-taken" style={{ marginBottom: 12 }}>
           {taken.map((x, i) => (

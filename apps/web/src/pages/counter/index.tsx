@@ -4,26 +4,31 @@ import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber, type CounterSaleCreate, type CounterSaleResult, type ItemRow } from '@fp/contract';
+import { formatNumber, type CounterSaleCreate, type CounterSaleResult } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
-import { useLocations } from '../warehouseEntries/data';
 import { useCurrentShift } from '../shifts/CurrentShift';
 import { useOpenShift } from '../shifts/OpenShiftDialog';
-import { useLineLimits } from '../salesOrders/lines';
+import { useLineLimits, type LineLimits } from '../salesOrders/lines';
 import { VietQrPanel } from '../payment/VietQrPanel';
 import { CustomerDialog, DiscountDialog, PayDialog, TextDialog } from './dialogs';
 import { itemByCode, onHandAt, searchItems } from './items';
 import { Receipt } from './Receipt';
 import { BuyerDialog } from './BuyerDialog';
 import { counter, lineAmount, saleSubtotal, useCounterState, type CounterPayment, type CounterSale } from './store';
+import { useCounterLocations } from './offline/locations';
+import { OfflineBar } from './offline/OfflineBar';
+import { OfflineReceipt } from './offline/OfflineReceipt';
+import { OfflineSaleError, useOfflineCounter, type CounterItem } from './offline/useOfflineCounter';
 import './counter.css';
 
 type Dialog = 'customer' | 'discount' | 'coupon' | 'points' | 'pay' | 'buyer' | null;
 
 const RETRY_MS = 3000;
+/** A failed call that never reached the server (no network, no server). */
+const unreached = (e: unknown) => e instanceof ApiCallError && e.status === 0;
 const SEARCH_DELAY_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,10 +61,11 @@ function saleBody(sale: CounterSale, location: string, payments: CounterPayment[
 export default function CounterPage() {
   const { t } = useTranslation();
   const { me } = useSession();
-  const s = useCounterState(me?.user.username ?? '');
+  const user = me?.user.username ?? '';
+  const s = useCounterState(user);
   const sale = s.sale;
-  const locations = useLocations();
-  const limits = useLineLimits();
+  const locations = useCounterLocations(user);
+  const onlineLimits = useLineLimits();
   const field = useRef<InputRef>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [text, setText] = useState('');
@@ -68,7 +74,6 @@ export default function CounterPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [payAfterCustomer, setPayAfterCustomer] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [offline, setOffline] = useState(false);
   const [qr, setQr] = useState<number | null>(null);
 
   // The location: the one chosen on this browser, else the user's device's (GET /api/auth/me), else the franchise's first.
@@ -81,6 +86,17 @@ export default function CounterPage() {
   }, [location, locations.options, deviceLocation]);
   const option = locations.options.find((o) => o.value === location);
   const franchise = option?.franchise ?? me?.franchise_code ?? null;
+  // Issue 19: with no network or no server the counter sells on from the device (offline/*).
+  const off = useOfflineCounter(user, location, franchise);
+  const offline = !off.reached;
+  const limits: LineLimits =
+    offline && off.limits
+      ? {
+          overridePrice: off.limits.may_override_price,
+          discountAboveLimit: off.limits.may_discount_above_limit,
+          maxDiscountPercent: off.limits.max_line_discount_percent,
+        }
+      : onlineLimits;
   const shift = useCurrentShift(location ?? undefined);
   const openShift = useOpenShift(location ?? undefined);
   // The franchise's rule "cash at the counter needs an open shift": the counter asks to open one before paying.
@@ -88,7 +104,9 @@ export default function CounterPage() {
 
   // What the sale will charge, priced by the server as the sale itself prices it (promotions, coupon, points, fees),
   // asked when the payment opens: the dialog prefills exactly that amount.
-  const priceBody = dialog === 'pay' && location && sale.customer ? saleBody(sale, location, []) : null;
+  const priceBody = dialog === 'pay' && !offline && location && sale.customer ? saleBody(sale, location, []) : null;
+  // Offline, the device prices the sale with the contract's pricing rules and the offline data.
+  const offlinePrice = dialog === 'pay' && offline ? off.price(sale) : null;
   const price = useQuery({
     queryKey: qk.op('counterSales.price', priceBody),
     queryFn: () => call('counterSales.price', { body: priceBody! }),
@@ -114,14 +132,19 @@ export default function CounterPage() {
     return () => clearTimeout(timer);
   }, [text]);
   const search = useQuery({
-    queryKey: qk.other('counter', 'search', { query, franchise, location }),
+    queryKey: qk.other('counter', 'search', { query, franchise, location, offline }),
     queryFn: async () => {
-      const items = await searchItems(query, franchise);
+      if (offline) return off.searchItems(query);
+      const items = await searchItems(query, franchise).catch((e: unknown) => {
+        if (unreached(e)) return null;
+        throw e;
+      });
+      if (!items) return off.searchItems(query);
       const stock = location
         ? await onHandAt(
             location,
             items.map((i) => i.item_no),
-          )
+          ).catch(() => ({}) as Record<string, string>)
         : {};
       return items.map((item) => ({ item, available: stock[item.item_no] ?? null }));
     },
@@ -130,7 +153,7 @@ export default function CounterPage() {
   const results = query && query === text.trim() ? (search.data ?? []) : [];
 
   const addRow = useCallback(
-    (item: ItemRow, available: string | null) => {
+    (item: CounterItem, available: string | null) => {
       setNotice(null);
       counter.addItem({
         item_no: item.item_no,
@@ -151,8 +174,16 @@ export default function CounterPage() {
   const enqueue = (code: string) => {
     queue.current = queue.current
       .then(async () => {
-        const item = await itemByCode(code, franchise);
-        if (item) addRow(item, null);
+        // Offline (or when the call cannot reach the server) the offline data answers, with its on-hand figure.
+        const local = () => off.findItem(code);
+        const online = offline
+          ? undefined
+          : await itemByCode(code, franchise).catch((e: unknown) => {
+              if (unreached(e)) return undefined;
+              throw e;
+            });
+        const found = online === undefined ? local() : online ? { item: online as CounterItem, available: null } : null;
+        if (found) addRow(found.item, found.available);
         else setNotice(t('counter.notFound', { code }));
       })
       .catch((e: unknown) => toast.error(e));
@@ -180,40 +211,52 @@ export default function CounterPage() {
   const after = useCallback(
     (r: CounterSaleResult) => {
       counter.completed(r);
+      off.setReceipt(null);
       setDialog(null);
-      setOffline(false);
       const transfer = r.receipts.find((x) => x.payment_type === 'transfer');
       if (transfer) setQr(transfer.receipt_id);
       focusField();
     },
-    [focusField],
+    [focusField, off],
+  );
+  // Offline (or when the sale's call cannot reach the server): numbered from the device's range, kept in the outbox
+  // with the same client_id and sent when the server answers; the receipt comes from the device.
+  const finishOffline = useCallback(
+    async (current: CounterSale, loc: string, payments: CounterPayment[]) => {
+      try {
+        await off.finish(current, loc, payments, saleBody(current, loc, payments));
+        counter.completed(null);
+        setDialog(null);
+        focusField();
+      } catch (e) {
+        counter.stopSending();
+        if (e instanceof OfflineSaleError) toast.error(new Error(t(e.message)));
+        else toast.error(e);
+      }
+    },
+    [off, t, focusField],
   );
   const send = useCallback(
     async (current: CounterSale, loc: string, payments: CounterPayment[]) => {
       counter.startSending(payments);
-      for (;;) {
-        try {
-          after(await call('counterSales.create', { body: saleBody(current, loc, payments) }));
-          return;
-        } catch (e) {
-          if (e instanceof ApiCallError && e.status === 0) {
-            setOffline(true);
-            await sleep(RETRY_MS);
-            continue;
-          }
-          setOffline(false);
-          counter.stopSending();
-          toast.error(e);
-          return;
-        }
+      if (offline) return finishOffline(current, loc, payments);
+      try {
+        after(await call('counterSales.create', { body: saleBody(current, loc, payments) }));
+      } catch (e) {
+        if (unreached(e) && payments.every((p) => p.payment_type === 'cash'))
+          return finishOffline(current, loc, payments);
+        counter.stopSending();
+        toast.error(e);
       }
     },
-    [after],
+    [after, offline, finishOffline],
   );
   // A sale that was being sent when the page went away: ask what became of it, then send it again if unknown.
+  // (Only a sale that was being sent when the page loaded: a send of this page answers for itself.)
   const resumed = useRef(false);
+  const sendingAtLoad = useRef(!!sale.sending);
   useEffect(() => {
-    if (resumed.current || !sale.sending || !location) return;
+    if (resumed.current || !sendingAtLoad.current || !sale.sending || !location) return;
     resumed.current = true;
     const pending = sale;
     const payments = sale.sending;
@@ -224,8 +267,9 @@ export default function CounterPage() {
           return;
         } catch (e) {
           if (e instanceof ApiCallError && e.status === 404) return send(pending, location, payments);
-          if (e instanceof ApiCallError && e.status === 0) {
-            setOffline(true);
+          if (unreached(e)) {
+            // a cash sale is finished on the device (sent again with its client_id, so never twice)
+            if (payments.every((p) => p.payment_type === 'cash')) return finishOffline(pending, location, payments);
             await sleep(RETRY_MS);
             continue;
           }
@@ -235,7 +279,7 @@ export default function CounterPage() {
         }
       }
     })();
-  }, [sale, location, after, send]);
+  }, [sale, location, after, send, finishOffline]);
 
   const openPay = useCallback(async () => {
     await queue.current;
@@ -244,18 +288,23 @@ export default function CounterPage() {
       setNotice(t('counter.nothingToPay'));
       return;
     }
+    if (offline && !off.price(now)) {
+      setNotice(t('offline.noDataToSell'));
+      return;
+    }
     if (!now.customer) {
       setPayAfterCustomer(true);
       setDialog('customer');
       return;
     }
     // The rule "cash needs an open shift": asked of the server again (a shift opened elsewhere counts).
-    if (option?.cashNeedsOpenShift && !(shift.data ?? (await shift.refetch()).data)) {
+    // Offline the sale goes on (the server accepts it and flags no_open_shift).
+    if (!offline && option?.cashNeedsOpenShift && !(shift.data ?? (await shift.refetch()).data)) {
       openShift.start();
       return;
     }
     setDialog('pay');
-  }, [t, option, shift, openShift]);
+  }, [t, option, shift, openShift, offline, off]);
 
   const current = sale.lines[sale.current];
   const busy = !!sale.sending;
@@ -357,9 +406,9 @@ export default function CounterPage() {
       <div className="counter-legend" aria-label={t('counter.keys.title')}>
         {legend}
       </div>
-      {offline && <Alert type="warning" showIcon message={t('counter.offline')} style={{ marginBottom: 8 }} />}
+      <OfflineBar reached={off.reached} data={off.data} outbox={off.outbox} numbersLeft={off.numbersLeft} />
       <Row gutter={16}>
-        <Col xs={24} lg={s.last ? 15 : 24}>
+        <Col xs={24} lg={s.last || off.receipt ? 15 : 24}>
           <div className="counter-entry">
             <Input
               ref={field}
@@ -553,16 +602,24 @@ export default function CounterPage() {
             </Button>
           </Space>
         </Col>
-        {s.last && (
+        {off.receipt ? (
           <Col xs={24} lg={9}>
-            <Receipt result={s.last} onClose={() => counter.closeReceipt()} />
+            <OfflineReceipt receipt={off.receipt} onClose={() => off.setReceipt(null)} />
           </Col>
+        ) : (
+          s.last && (
+            <Col xs={24} lg={9}>
+              <Receipt result={s.last} onClose={() => counter.closeReceipt()} />
+            </Col>
+          )
         )}
       </Row>
 
       <CustomerDialog
         open={dialog === 'customer'}
         franchise={franchise}
+        offline={offline}
+        findOffline={off.findCustomer}
         onClose={closeDialog}
         onPick={(c, keep) => {
           counter.setCustomer(c, keep);
@@ -619,7 +676,16 @@ export default function CounterPage() {
       />
       <PayDialog
         open={dialog === 'pay'}
-        due={price.data ? Number(price.data.order.grand_total) : null}
+        due={
+          offline
+            ? offlinePrice
+              ? Number(offlinePrice.grand_total)
+              : null
+            : price.data
+              ? Number(price.data.order.grand_total)
+              : null
+        }
+        offline={offline}
         sending={busy}
         onClose={closeDialog}
         onPay={(payments) => location && void send(sale, location, payments)}

@@ -177,8 +177,11 @@ export const counter = {
   stopSending() {
     updateSale((s) => ({ ...s, sending: null }));
   },
-  /** The server posted the sale: its receipt is shown and the next sale starts (with the kept customer). */
-  completed(result: CounterSaleResult) {
+  /**
+   * The server posted the sale: its receipt is shown and the next sale starts (with the kept customer). Null: the
+   * sale was finished offline and kept on the device (its receipt is the device's, offline/OfflineReceipt).
+   */
+  completed(result: CounterSaleResult | null) {
     const kept = state.location ? (state.kept[state.location] ?? null) : null;
     set({ ...state, last: result, sale: newSale(kept) });
   },

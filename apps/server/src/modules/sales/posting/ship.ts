@@ -185,6 +185,8 @@ export function shipOrder(
   tx: Tx,
   auth: Auth,
   body: { pos_so_no: string; version: number; sell_on_credit?: boolean | undefined },
+  /** shortStockPosts: an offline counter sale already handed over ships even where stock went short (issue 19). */
+  o: { shortStockPosts?: boolean } = {},
 ) {
   return runPosting<SalesOrderRow, ShipPlan, Numbers, SalesOrderRow>(tx, 'ship', {
     lock: (tx) => lockOrder(tx, auth.scope, 'ship', body.pos_so_no, body.version),
@@ -204,17 +206,18 @@ export function shipOrder(
         throw businessRule('Nothing to ship', 'nothing_to_ship', 'lines');
       // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
       await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit);
-      await assertStock(
-        tx,
-        order.franchise_code,
-        ships.map((m) => ({
-          locationCode: lineLocation(m.line, order),
-          itemNo: m.line.item_no,
-          variantCode: m.line.variant_code,
-          quantity: baseQty(m.line, m.quantity),
-          field: lineField(lines, m.line, 'qty_to_ship'),
-        })),
-      );
+      if (!o.shortStockPosts)
+        await assertStock(
+          tx,
+          order.franchise_code,
+          ships.map((m) => ({
+            locationCode: lineLocation(m.line, order),
+            itemNo: m.line.item_no,
+            variantCode: m.line.variant_code,
+            quantity: baseQty(m.line, m.quantity),
+            field: lineField(lines, m.line, 'qty_to_ship'),
+          })),
+        );
       const after = quantitiesAfter(
         lines,
         new Map(ships.map((m) => [m.line.line_no, m.quantity])),
