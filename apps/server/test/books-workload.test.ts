@@ -858,14 +858,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(MODES)(
      * The server processes run the jobs the postings enqueued (ERP outbox); this file's app runs none. Waits until
      * none is left to run, then every job is done after one attempt: each was claimed by exactly one process.
      */
-    /** Every claim of a job (its turn to `running` with one more attempt) is written down with the claiming process. */
+    /**
+     * Every claim of a job is written down with the claiming process: any update that leaves a job `running` (only a
+     * claim does), so a second claim of a running job counts even when it writes the same attempt number.
+     */
     async function recordJobClaims() {
       const db = ctx.t.services.db;
       await db.execute(sql`create table test_job_claims (job_id bigint not null, process text not null)`);
       await db.execute(
         sql.raw(`create function test_job_claim() returns trigger language plpgsql as $$
         begin
-          if new.state = 'running' and new.attempts > old.attempts then
+          if new.state = 'running' then
             insert into test_job_claims values (new.id, current_setting('application_name'));
           end if;
           return new;
