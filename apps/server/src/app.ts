@@ -69,6 +69,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   }) as unknown as FastifyInstance;
   const services: Services = {
     db: database.db,
+    readDb: database.readDb,
     dbKind: database.kind,
     config,
     log,

@@ -8,6 +8,11 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a read replica of DATABASE_URL (PostgreSQL streaming replication); the reports that tolerate a
+   * few seconds of lag read it (listRoute's `replica`, README "Several processes"). Unset: everything reads the primary.
+   */
+  databaseReadUrl: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
   sessionTtlHours: number;
@@ -69,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: databaseReadUrl(env),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: bool(env.SEED_DEMO, true),
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
@@ -102,6 +108,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lowStockThreshold: lowStockThreshold(env.LOW_STOCK_THRESHOLD),
     env,
   };
+}
+
+function databaseReadUrl(env: Record<string, string | undefined>): string | undefined {
+  const url = env.DATABASE_READ_URL?.trim();
+  if (!url) return undefined;
+  if (!env.DATABASE_URL)
+    throw new Error('DATABASE_READ_URL: a read replica needs DATABASE_URL (the embedded database has no replica)');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_READ_URL must be a postgres:// URL');
+  return url;
 }
 
 /** A whole number > 0, else the default. */

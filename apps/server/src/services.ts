@@ -11,6 +11,11 @@ import type { MaintenanceFlag } from './modules/system/settings.js';
 /** What every route and service can reach; built once in app.ts. */
 export type Services = {
   db: Db;
+  /**
+   * The read replica (DATABASE_READ_URL) for the reports that tolerate a few seconds of lag, else `db`. Never written;
+   * a report that must see what the caller just posted reads `db`.
+   */
+  readDb: Db;
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
   log: Logger;

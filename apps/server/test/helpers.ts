@@ -7,6 +7,7 @@ import { operation, opUrl, type ApiInput, type ApiResponse, type OperationName, 
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { throwawayPostgres } from './postgres-database.js';
+import { startServerProcesses, type ServerProcesses } from './server-processes.js';
 import { buildApp, type App } from '../src/app.js';
 import { seedBase } from '../src/seed/index.js';
 import { roles, users } from '../src/modules/auth/schema.js';
@@ -22,7 +23,7 @@ export const ADMIN_PASSWORD = 'Admin1234';
  */
 async function freshDatabase(
   onQuery?: (sql: string) => void,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = inject('pgliteTemplate');
@@ -49,13 +50,23 @@ export type TestApp = App & {
     password?: string;
   }) => Promise<{ id: number; username: string; client: Client }>;
   anon: Client;
+  /** With `processes`: the server processes every client's request goes to (round robin). */
+  processes: ServerProcesses | null;
 };
 
 /** `onQuery` sees the SQL of every statement the app runs. */
-export type TestAppOptions = { onQuery?: (sql: string) => void };
+export type TestAppOptions = {
+  onQuery?: (sql: string) => void;
+  /**
+   * PostgreSQL only: start this many real server processes (`src/main.ts`, server-processes.ts) on the file's
+   * database; clients (login included) then talk HTTP to them in turn instead of injecting into this file's app,
+   * which stays for setup and checks (its `services.db`). `env` goes to the processes too.
+   */
+  processes?: number;
+};
 
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(opts.onQuery);
+  const { database, url, drop } = await freshDatabase(opts.onQuery);
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -68,23 +79,29 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const built = await buildApp(config, database);
   await seedBase(built.services);
   await built.app.ready();
-  const anon = client(built, null);
+  if (opts.processes && !url) throw new Error('server processes need PostgreSQL (TEST_DATABASE_URL)');
+  const processes =
+    opts.processes && url ? await startServerProcesses(opts.processes, url, { ADMIN_PASSWORD, ...env }) : null;
+  const send = transport(built, processes);
+  const anon = client(send, null);
   let seq = 0;
   const t: TestApp = {
     ...built,
     config,
     database,
     anon,
+    processes,
     close: async () => {
+      await processes?.stop();
       await built.services.jobs.stop();
       await built.app.close();
       await database.close();
       await drop();
     },
     as: async (username, password = ADMIN_PASSWORD) => {
-      const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      const res = await send('POST', '/api/auth/login', { username, password }, {});
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
-      return client(built, res.json<string>());
+      return client(send, res.json<string>());
     },
     admin: () => t.as('admin'),
     makeUser: async (o) => {
@@ -156,18 +173,44 @@ export type Client = {
   ) => Promise<Res<ApiResponse<N>>>;
 };
 
-function client(app: App, token: string | null): Client {
-  const call = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await app.app.inject({
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Send = (
+  method: Method,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+/** Injected into this file's app, or sent over HTTP to the server processes in turn. */
+function transport(app: App, processes: ServerProcesses | null): Send {
+  if (!processes)
+    return (method, url, body, headers) =>
+      app.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+  return async (method, url, body, headers) => {
+    const res = await fetch(processes.pick() + url, {
       method,
-      url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(body !== undefined ? { payload: body as object } : {}),
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    // The parts of an injected response the tests read.
+    return {
+      statusCode: res.status,
+      statusMessage: res.statusText,
+      headers: Object.fromEntries(res.headers.entries()),
+      body: text,
+      payload: text,
+      rawPayload: Buffer.from(text),
+      json: () => JSON.parse(text) as unknown,
+    } as unknown as LightMyRequestResponse;
+  };
+}
+
+function client(send: Send, token: string | null): Client {
+  const call = async <T>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await send(method, url, body, {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     });
     const r = res as Res<T>;
     try {

@@ -10,13 +10,37 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Queries take either the database or a transaction (STYLE.md 2). */
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The read replica (`databaseReadUrl`, never migrated nor written), or `db` itself when there is none. */
+  readDb: Db;
+  close: () => Promise<void>;
+  /**
+   * Runs `fn` while no other process on this database runs one (a session advisory lock on PostgreSQL; PGlite has
+   * one process): migrations and the start-up seed, so several processes started at once on a fresh database do not
+   * both apply a migration or both create the first admin.
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * True while this process is the one that runs the schedules (background.ts): it holds a session advisory lock on
+   * a connection of its own, taken here when free; when the process dies its connection closes and the next process
+   * to ask takes over. PGlite: always true.
+   */
+  leads: () => Promise<boolean>;
+};
+
+/** Advisory lock keys (pg_advisory_lock's bigint space; the app takes no other session-level locks). */
+const STARTUP_LOCK = 7_301_220_001;
+const SCHEDULER_LOCK = 7_301_220_002;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for tests). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** PostgreSQL only: a read replica of `databaseUrl` for the reports that tolerate lag (DATABASE_READ_URL). */
+  databaseReadUrl?: string;
   dataDir?: string | null;
   onQuery?: (sql: string, params: unknown[]) => void;
   /** PGlite only: a dump of a data directory (`dumpDataDir`) to start from, e.g. tests' migrated template. */
@@ -34,8 +58,51 @@ export async function openDatabase(opts: {
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
-    await migrate(drizzle(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const readPool = opts.databaseReadUrl ? new pg.Pool({ connectionString: opts.databaseReadUrl, max: 10 }) : null;
+    readPool?.on('error', (err) => console.warn(`PostgreSQL read replica connection closed: ${err.message}`));
+    const readDb = readPool ? (drizzle(readPool, { schema, logger }) as unknown as Db) : db;
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await fn();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        lock.release();
+      }
+    };
+    await exclusive(() => migrate(drizzle(pool, { schema }), { migrationsFolder }));
+    // The scheduler's lock lives on a connection outside the pool, kept open while the process runs.
+    let leader: InstanceType<typeof pg.Client> | null = null;
+    let asking: Promise<boolean> | null = null;
+    const ask = async (): Promise<boolean> => {
+      if (leader) return true;
+      const c = new pg.Client({ connectionString: opts.databaseUrl });
+      // A lost connection loses the lock: ask again on the next tick.
+      c.on('error', () => {
+        if (leader === c) leader = null;
+      });
+      c.on('end', () => {
+        if (leader === c) leader = null;
+      });
+      await c.connect();
+      const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [SCHEDULER_LOCK]);
+      if (rows[0]?.ok) leader = c;
+      else await c.end();
+      return leader === c;
+    };
+    const leads = () => (asking ??= ask().finally(() => (asking = null)));
+    const close = async () => {
+      const c = leader;
+      leader = null;
+      await c?.end().catch(() => undefined);
+      await readPool?.end();
+      await pool.end();
+    };
+    return { db, readDb, kind: 'postgres', close, exclusive, leads };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -48,5 +115,12 @@ export async function openDatabase(opts: {
   const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
   const pdb = drizzle(client, { schema, logger });
   await migrate(pdb, { migrationsFolder });
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pdb as unknown as Db,
+    readDb: pdb as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exclusive: (fn) => fn(),
+    leads: () => Promise.resolve(true),
+  };
 }

@@ -6,6 +6,7 @@ import { businessDateTime, EMPTY_BIRTH_DATE, exportPath, type ListRequest, type 
 import type { Router } from './route.js';
 import type { Auth } from './context.js';
 import type { DbOrTx } from '../db/client.js';
+import type { Services } from '../services.js';
 import { iterateList, runList, type ListSpec } from './list.js';
 import { scopeWhere, type ListScope } from './scope.js';
 
@@ -36,6 +37,11 @@ export type ListRouteOptions<Row, Item> = {
   check?: (db: DbOrTx, auth: Auth, body: ListRequest) => Promise<unknown>;
   sheet: string;
   columns: ExportColumn[];
+  /**
+   * The list (its check, page and export) reads the read replica when one is configured (DATABASE_READ_URL,
+   * `services.readDb`): only for reports that tolerate a few seconds of lag, never for a document list a user edits.
+   */
+  replica?: boolean;
 };
 
 /**
@@ -46,9 +52,11 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
   const specOf = (auth: Auth, body: ListRequest) => (typeof o.spec === 'function' ? o.spec(auth, body) : o.spec);
   const whereOf = (auth: Auth) => and(scopeWhere(o.scope, auth.scope), o.where?.(auth));
   const asList = (b: unknown) => b as ListRequest;
+  const dbOf = (s: Services) => (o.replica ? s.readDb : s.db);
   r.route({ ...op, kind: 'json' }, async ({ body, auth, services }) => {
-    await o.check?.(services.db, auth, asList(body));
-    return runList(services.db, specOf(auth, asList(body)), asList(body), whereOf(auth));
+    const db = dbOf(services);
+    await o.check?.(db, auth, asList(body));
+    return runList(db, specOf(auth, asList(body)), asList(body), whereOf(auth));
   });
   r.define(
     {
@@ -60,11 +68,12 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
       raw: true,
       handler: async ({ body: raw, auth, services, reply }) => {
         const body = asList(raw);
-        await o.check?.(services.db, auth, body);
+        const db = dbOf(services);
+        await o.check?.(db, auth, body);
         const scope = whereOf(auth);
         const spec = specOf(auth, body);
         // Validate filters before the first byte goes out, so a bad filter is still a clean 400.
-        await runList(services.db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
+        await runList(db, spec, { ...body, pagination: { page: 1, size: 1 } }, scope);
         const stream = new PassThrough();
         const file = `${o.sheet.replace(/[^A-Za-z0-9_-]+/g, '-')}.xlsx`;
         reply
@@ -81,7 +90,7 @@ export function listRoute<Row, Item>(r: Router, op: ListOperation, o: ListRouteO
         }));
         ws.getRow(1).font = { bold: true };
         ws.getRow(1).commit();
-        for await (const items of iterateList(services.db, spec, { ...body }, scope)) {
+        for await (const items of iterateList(db, spec, { ...body }, scope)) {
           for (const item of items) ws.addRow(exportRow(item as Record<string, unknown>, o.columns)).commit();
         }
         ws.commit();
