@@ -606,6 +606,7 @@ const FILL: Record<string, Filler> = {
   unit_of_measure: () => '',
   unit: () => '',
   table_code: () => 'post_code',
+  system_id: () => '00000000-0000-4000-8000-000000000020', // an ERP record's id (head office's sync tables: global)
   post_code: () => '',
   district_code: () => '',
   country_region_code: () => 'VNM',
