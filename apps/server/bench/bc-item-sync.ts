@@ -33,7 +33,10 @@ export async function benchBcItemSync() {
       try {
         const app = await salesApp(database);
         const { services } = app;
-        const erp = createErp({ ...services.config, erpMode: 'business_central', env: { ...bc.env(), BC_MAX_PAGE_SIZE: '1000' } }, services.db);
+        const erp = createErp(
+          { ...services.config, erpMode: 'business_central', env: { ...bc.env(), BC_MAX_PAGE_SIZE: '1000' } },
+          services.db,
+        );
         (services as { erp: Erp }).erp = erp;
         const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import {} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { syncLogs } from './schema.js';
 import { stampNow } from '../db/clock.js';

@@ -203,10 +203,7 @@ export async function syncItems(
     })
     .returning({ id: syncLogs.id });
   const finish = (status: 'success' | 'failed', records: number, message: string) =>
-    db
-      .update(syncLogs)
-      .set({ status, records, message, finished_at: stampNow() })
-      .where(eq(syncLogs.id, log.id));
+    db.update(syncLogs).set({ status, records, message, finished_at: stampNow() }).where(eq(syncLogs.id, log.id));
   try {
     // The ERP is read first, outside the transaction (a remote call never holds the database); then one write.
     const read: ErpItem[] = [];

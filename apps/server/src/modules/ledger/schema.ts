@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { money, qty } from '../../kernel/money.js';
 import { stampedAt } from '../../db/columns.js';
 

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { money } from '../../kernel/money.js';
 import { stampedAt } from '../../db/columns.js';
 

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from '../../kernel/money.js';
 import { stampedAt } from '../../db/columns.js';
 

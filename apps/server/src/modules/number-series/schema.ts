@@ -1,4 +1,4 @@
-import { date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { franchises } from '../franchises/schema.js';
 import { stampedAt } from '../../db/columns.js';
 

@@ -1,4 +1,4 @@
-import { bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, qty } from '../../kernel/money.js';
 import { stampedAt } from '../../db/columns.js';
 

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { counterSettingsDefaults, type Config, type CounterSettings } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';

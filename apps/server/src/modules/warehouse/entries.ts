@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   businessDate,
