@@ -602,7 +602,8 @@ export class BcTestServer {
 
   /**
    * The test control over HTTP, for tests and journeys in another process (README of business-central/):
-   * `GET|POST|DELETE /_control/faults[/{id}]`, `POST|DELETE /_control/outage`, `GET /_control/records/{set}?prop=value`.
+   * `GET|POST|DELETE /_control/faults[/{id}]`, `POST|DELETE /_control/outage`, `GET /_control/records/{set}?prop=value`
+   * (what BC holds) and `POST /_control/records/{set}` (a record put in BC as a BC user would).
    */
   private control(req: IncomingMessage, path: string, url: URL, body: string): Reply {
     const method = req.method ?? 'GET';
@@ -660,6 +661,12 @@ export class BcTestServer {
         .filter((r) => wanted.every(([k, v]) => String(r[k]) === v))
         .map((r) => this.view(set, r));
       return { status: 200, body: { value } };
+    }
+    if (set && method === 'POST') {
+      if (!this.data.has(set)) return bad(`'${set}' is not an entity set of this server.`, 404);
+      const values = json();
+      if (!values) return bad('The body must be a JSON object (the record).');
+      return { status: 201, body: this.view(set, this.seed(set, values)) };
     }
     return bad(`No control at ${method} ${path}.`, 404);
   }
