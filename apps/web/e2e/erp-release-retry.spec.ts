@@ -33,17 +33,15 @@ const test = base.extend<{ control: APIRequestContext }, BcWorker>({
     },
     { scope: 'worker', timeout: 30_000 },
   ],
-  // Every page and API client of this file talks to an app server in business_central mode.
-  server: [
-    async ({ bc }, use) => {
-      const port = await freePort();
-      const base = JSON.parse(process.env.E2E_SERVER_BASE_ENV ?? '{}') as Record<string, string>;
-      const app = await startAppServer({ port, dataDir: `${base.DATA_DIR}-bc-${port}`, env: bc.env() });
-      await use(app.baseURL);
-      await app.stop();
-    },
-    { scope: 'worker', auto: true, timeout: 240_000 },
-  ],
+  // Every page and API client of this file talks to an app server in business_central mode. An override keeps the
+  // fixture's registration (worker scope, auto, its 240 s start-up allowance): a plain function, no options.
+  server: async ({ bc }, use) => {
+    const port = await freePort();
+    const base = JSON.parse(process.env.E2E_SERVER_BASE_ENV ?? '{}') as Record<string, string>;
+    const app = await startAppServer({ port, dataDir: `${base.DATA_DIR}-bc-${port}`, env: bc.env() });
+    await use(app.baseURL);
+    await app.stop();
+  },
   control: async ({ playwright, bc }, use) => {
     const control = await playwright.request.newContext({ baseURL: `${bc.url}/_control/` });
     await use(control);
