@@ -573,6 +573,32 @@ describe('Business Central connector: faults', () => {
     expect(bc.requests.some((r) => r.path.startsWith('/_control'))).toBe(false);
   });
 
+  it('the HTTP control lists, clears one rule, and takes BC down and back (an outage of the server clock)', async () => {
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${bc.url}/_control/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    const one = await control('POST', 'faults', { entitySet: 'vendors', status: 503, retryAfterSeconds: 1, times: 2 });
+    await control('POST', 'faults', { entitySet: 'customers', kind: 'drop', method: 'POST' });
+    expect((await control('GET', 'faults')).body.value).toEqual([
+      expect.objectContaining({ entitySet: 'vendors', status: 503, remaining: 2 }),
+      expect.objectContaining({ entitySet: 'customers', kind: 'drop', remaining: null }),
+    ]);
+    expect((await control('DELETE', `faults/${String(one.body.id)}`)).body).toEqual({ cleared: 1 });
+    expect((await control('GET', 'faults')).body.value).toEqual([expect.objectContaining({ entitySet: 'customers' })]);
+    expect((await control('POST', 'faults', { times: 0 })).status).toBe(400);
+    await control('DELETE', 'faults');
+
+    expect((await control('POST', 'outage', { seconds: 60 })).status).toBe(200);
+    const err = await erp.vendors.get('V-HO').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ErpUnavailableError);
+    expect((await control('DELETE', 'outage')).body).toEqual({ downUntil: null });
+    clock += 60_000; // the Retry-After BC asked for has passed
+    expect(await connect().vendors.get('V-HO')).not.toBeNull();
+  });
+
   it('a rule naming an entity set also meets that request inside a $batch', async () => {
     bc.addFault({
       entitySet: 'items',

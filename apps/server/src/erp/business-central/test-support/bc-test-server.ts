@@ -1262,6 +1262,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     });
   for (const [k, v] of Object.entries(server.env())) console.log(`${k}=${v}`);
   console.log(`# Business Central test server listening on ${server.url} (Ctrl+C to stop)`);
+  console.log(
+    `# faults, outages and what BC holds: ${server.url}/_control/faults, /_control/outage, /_control/records/{set}`,
+  );
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
