@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_MAGENTO_TOKEN, e2eMagentoPort } from './e2e/support/magento-shop';
+import { E2E_SINVOICE, e2eSInvoicePort } from './e2e/support/sinvoice';
 
 // Each run gets its own port, data and build folder, so parallel runs on one machine never meet.
 process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
@@ -23,6 +24,18 @@ const serverEnv: Record<string, string> = {
   MAGENTO_BASE_URL: `http://127.0.0.1:${e2eMagentoPort()}`,
   MAGENTO_TOKEN: E2E_MAGENTO_TOKEN,
   MAGENTO_TIMEOUT_MS: '2000',
+  // E-invoices (issue 21): the app server's wrapper (e2e-server.ts) starts a SInvoice-shaped test server on this port
+  // for the run; the e-invoice journey steers it (e2e/support/sinvoice.ts).
+  E2E_SINVOICE: 'true',
+  EINVOICE_MODE: 'sinvoice',
+  SINVOICE_BASE_URL: `http://127.0.0.1:${e2eSInvoicePort()}`,
+  SINVOICE_USERNAME: E2E_SINVOICE.username,
+  SINVOICE_PASSWORD: E2E_SINVOICE.password,
+  SINVOICE_SUPPLIER_TAX_CODE: E2E_SINVOICE.supplierTaxCode,
+  SINVOICE_TEMPLATE_CODE: E2E_SINVOICE.templateCode,
+  SINVOICE_SERIES: E2E_SINVOICE.series,
+  SINVOICE_SELLER_NAME: E2E_SINVOICE.sellerName,
+  SINVOICE_TIMEOUT_MS: '5000',
   ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
 };
 process.env.E2E_SERVER_BASE_ENV = JSON.stringify(serverEnv);

@@ -16,6 +16,7 @@ import { JobRunner } from './jobs/queue.js';
 import { createErp, erpHttpError } from './erp/index.js';
 import { registerErpShipments } from './modules/purchasing/posting/erp-shipments.js';
 import { registerErpOutbox } from './kernel/outbox.js';
+import { registerEInvoices } from './modules/einvoices/job.js';
 import { createShop } from './modules/shop/config.js';
 import type { Services } from './services.js';
 import { MaintenanceFlag } from './modules/system/settings.js';
@@ -82,6 +83,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   registerErpOutbox(services);
   // With an ERP, head office's shipments of purchase orders come from it (modules/purchasing/posting/erp-shipments.ts).
   registerErpShipments(services);
+  // The e-invoice provider (EINVOICE_MODE; refuses to start naming each missing SINVOICE_* variable) and its job.
+  registerEInvoices(services, config.env);
 
   // The zod schemas are parsed inside each route (one validation path with field-naming messages);
   // fastify only uses them for the OpenAPI document.

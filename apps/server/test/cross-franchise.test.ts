@@ -30,6 +30,7 @@ import { warehouseEntries } from '../src/modules/warehouse/schema.js';
 import { shifts } from '../src/modules/shifts/schema.js';
 import { postItemEntries } from '../src/modules/ledger/service.js';
 import { postCreditMemoValue, postInvoiceValue } from '../src/modules/reports/value.js';
+import { recordCreditMemoEInvoice, recordInvoiceEInvoice } from '../src/modules/einvoices/record.js';
 import { counterSales } from '../src/modules/counter/schema.js';
 
 /**
@@ -251,6 +252,9 @@ async function fixtures() {
   // B's revenue (issue 11): the value documents and entries the postings write for that invoice and credit memo.
   await postInvoiceValue(db, 'WB001-SI-WALK-1');
   await postCreditMemoValue(db, 'WB001-SCM-WALK-1');
+  // B's e-invoices (issue 21): the e-invoice of that invoice and of the credit memo.
+  await recordInvoiceEInvoice(db, 'WB001-SI-WALK-1');
+  await recordCreditMemoEInvoice(db, 'WB001-SCM-WALK-1');
   // B's counter sale (issue 18): the answer stored under its client_id names B's order and customer.
   const bCounterClientId = '6b0f4c8e-2d1a-4e5b-9c3f-7a8b9c0d1e2f';
   await db.insert(counterSales).values({
@@ -427,6 +431,7 @@ async function snapshotB(): Promise<Record<string, unknown[]>> {
     ),
     sales_shipments: await q(sql`select * from sales_shipments where franchise_code = ${B} order by pos_ss_no`),
     sales_invoices: await q(sql`select * from sales_invoices where franchise_code = ${B} order by pos_si_no`),
+    e_invoices: await q(sql`select * from e_invoices where franchise_code = ${B} order by pos_si_no`),
     purchase_orders: await q(sql`select * from purchase_orders where franchise_code = ${B} order by pos_po_no`),
     purchase_order_lines: await q(
       sql`select * from purchase_order_lines where pos_po_no in (select pos_po_no from purchase_orders where franchise_code = ${B}) order by id`,
@@ -540,6 +545,11 @@ const FILL: Record<string, Filler> = {
   receiving_region_code: () => '',
   warehouse_code: () => '',
   pos_si_no: () => ids.bInvoiceNo,
+  pos_si_nos: () => [ids.bInvoiceNo],
+  // a company buyer (issue 21): none, so the sale or order is otherwise B's
+  buyer_tax_code: () => '',
+  buyer_company_name: () => '',
+  buyer_address: () => '',
   // Sales documents: B's customer, its ship-to, line numbers of B's order, and codes of the catalogue.
   sell_to_code: () => ids.bCustomerNo,
   bill_to_code: () => ids.bCustomerNo,

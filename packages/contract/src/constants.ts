@@ -1,4 +1,7 @@
 // calls.md 9: business constants and option lists.
+// An e-invoice's state and a credit memo's adjustment kind are option lists too (issue 21; einvoice-messages.ts).
+import { eInvoiceAdjustmentTypes, eInvoiceStates } from './einvoice-messages.js';
+
 export const COUNTRY_REGION_CODE = 'VNM';
 export const EMPTY_BIRTH_DATE = '0001-01-01';
 export const DEFAULT_LOYALTY_SCHEME = 'Silver';
@@ -107,5 +110,7 @@ export const optionLists = {
   warehouseEntryType: warehouseEntryTypes,
   erpSyncState: erpSyncStates,
   customerLedgerEntryType: customerLedgerEntryTypes,
+  eInvoiceState: eInvoiceStates,
+  eInvoiceAdjustmentType: eInvoiceAdjustmentTypes,
 } as const;
 export type OptionList = keyof typeof optionLists;

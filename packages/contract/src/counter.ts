@@ -5,7 +5,8 @@ import { paymentMethods, paymentTerms, storeSalesTypes } from './constants.js';
 import { customerTemporaryCreate } from './customers.js';
 import { pointsAmount } from './loyalty.js';
 import { paymentMethodIssues } from './payments.js';
-import { salesLineInput, salesOrder } from './sales.js';
+import { buyerRefine, salesLineInput, salesOrder } from './sales.js';
+import { buyerFieldsShape, eInvoiceBrief } from './einvoices.js';
 
 // The counter (issue 18 "One operation for a sale"; api.md "Counter"): a whole walk-in sale in one call — create,
 // price, pay, release, ship and invoice — sent again with the same client_id after a lost answer or from offline
@@ -80,8 +81,11 @@ export const counterSaleCreate = z
     /** The customer pays the rest later: needs the Sell On Credit button; otherwise the payments must cover the sale. */
     sell_on_credit: z.boolean({ error: 'sell_on_credit must be true or false' }).optional().default(false),
     general_comments: optionalText(250),
+    /** A company invoice (issue 21): tax code, company name and address, carried to the e-invoice's buyerInfo. */
+    ...buyerFieldsShape,
   })
   .superRefine((v, ctx) => {
+    buyerRefine(v, ctx);
     if (!v.sell_to_code && !v.temporary_customer)
       ctx.addIssue({ code: 'custom', message: messages.required, path: ['sell_to_code'] });
     if (v.sell_to_code && v.temporary_customer)
@@ -105,6 +109,8 @@ export const counterSaleResult = z.object({
   receipts: z.array(counterSaleReceipt),
   /** Cash handed back: Σ (tendered − amount) of the cash payments. */
   change: z.string(),
+  /** The invoice's e-invoice as it was when the sale answered (pending until the provider issues it; issue 21). */
+  e_invoice: eInvoiceBrief,
 });
 export type CounterSaleResult = z.infer<typeof counterSaleResult>;
 

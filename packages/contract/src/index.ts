@@ -34,6 +34,7 @@ export * from './machines.js';
 export * from './sales.js';
 export * from './payments.js';
 export * from './counter.js';
+export * from './einvoices.js';
 export * from './money.js';
 export * from './fees.js';
 export * from './print-jobs.js';

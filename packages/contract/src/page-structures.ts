@@ -592,6 +592,11 @@ const structures: Record<string, Partial<PageStructureDef>> = {
     ],
     filters: ['posting_date', 'franchise_code', 'document_type', 'bank_account_no', 'entry_no', 'receipt_no', 'source'],
   },
+  // issue 21: e-invoices of posted invoices and credit memos
+  '/eInvoices': {
+    buttons: ['Send Again', 'Export Excel', 'Refresh Data'],
+    filters: ['state', 'franchise_code', 'posting_date', 'document_type', 'pos_si_no', 'pos_so_no', 'invoice_no'],
+  },
   '/reports/cashbook': {
     buttons: ['Export Excel', 'Refresh Data'],
     filters: ['from_date', 'to_date', 'type'],

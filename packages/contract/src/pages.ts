@@ -107,6 +107,8 @@ export const pages: PageDef[] = [
   p('/payment', 'Payments', 'Money', true),
   p('/payment/history', 'Payment History', 'Money', true),
   p('/bankAccountEntries', 'Bank Account Entries', 'Money', true),
+  // E-invoices from the cash register (issue 21): per franchise and day issued / pending / failed, the list, send again.
+  p('/eInvoices', 'E-Invoices', 'Money', true),
   // A cashier's shift (issue 11): opened with a counted float, closed with counted amounts, X and Z reports.
   p('/shifts', 'Shifts', 'Money', true),
   // Reports

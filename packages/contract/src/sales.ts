@@ -5,6 +5,7 @@ import { dateInput, decimalInput, moneyInput } from './catalogue-common.js';
 import { documentTypes, ecomSalesTypes, salesOrderStatuses, storeSalesTypes } from './constants.js';
 import { salesQuoteStatuses } from './machines.js';
 import { appliedPromotion } from './promotions.js';
+import { buyerFieldsShape, buyerIssues, eInvoiceBrief, eInvoiceStates } from './einvoices.js';
 
 // Sales documents (product.md 3 Sales order; calls.md 7.12; api.md Sales; issue 8). One model for quotes, orders and
 // credit memos. Money is a decimal string with 2 decimals, quantities with up to 5 (DEVELOPING.md "Money").
@@ -79,6 +80,11 @@ const headerFieldsOf = <F extends TextField>(t: F) => ({
   la_referral_cust_no: t(30),
   invoice_discount_amount: moneyInput('invoice_discount_amount').optional(),
   order_date: optionalDate(),
+  /**
+   * A company invoice (issue 21): the buyer's tax code (10 or 13 digits, dash form 0123456789-001), company name and
+   * address, carried to the e-invoice's buyerInfo. With a tax code, name and address are required (400 naming them).
+   */
+  ...buyerFieldsShape,
 });
 /** On create: an absent text is ''. */
 export const salesHeaderFields = headerFieldsOf(t);
@@ -100,16 +106,25 @@ export const salesLineInput = z.object({
 });
 export type SalesLineInput = z.input<typeof salesLineInput>;
 
-export const salesOrderCreate = z.object({
-  document_type: z
-    .enum(['order', 'quote'], { error: 'document_type must be order or quote' })
-    .optional()
-    .default('order'),
-  /** Head office names the franchise (or it follows from location_code); a store user's is their own. */
-  franchise_code: t(30),
-  ...salesHeaderFields,
-  lines: z.array(salesLineInput).max(500, 'At most 500 lines').optional(),
-});
+/** With a buyer tax code, the company name and address are required (each issue names its field). */
+export const buyerRefine = (v: Parameters<typeof buyerIssues>[0], ctx: z.RefinementCtx) => {
+  // the tax code's own form is its field's check (buyerTaxCodeInput); here what it makes required
+  for (const [field, message] of buyerIssues(v))
+    if (field !== 'buyer_tax_code') ctx.addIssue({ code: 'custom', message, path: [field] });
+};
+
+export const salesOrderCreate = z
+  .object({
+    document_type: z
+      .enum(['order', 'quote'], { error: 'document_type must be order or quote' })
+      .optional()
+      .default('order'),
+    /** Head office names the franchise (or it follows from location_code); a store user's is their own. */
+    franchise_code: t(30),
+    ...salesHeaderFields,
+    lines: z.array(salesLineInput).max(500, 'At most 500 lines').optional(),
+  })
+  .superRefine(buyerRefine);
 export type SalesOrderCreate = z.input<typeof salesOrderCreate>;
 
 export const salesOrderUpdate = z.object({
@@ -281,6 +296,11 @@ export const salesOrderListItem = z.object({
   cancel_reason_description: z.string(),
   quote_no: z.string(),
   shipping_by: z.string(),
+  /**
+   * The e-invoices of the order's invoices (issue 21): the least advanced state — failed, else pending, else issued,
+   * else not_sent — or '' when nothing is invoiced. Filterable (eq / in) and sortable.
+   */
+  e_invoice_state: z.enum([...eInvoiceStates, '']),
   version: int32(),
 });
 
@@ -326,6 +346,10 @@ export const salesOrder = z.object({
   applies_to_order_no: z.string(),
   /** Who ships: the store, or head office after "support to ship". */
   shipping_by: z.enum(['store', 'head_office']),
+  /** A company invoice (issue 21): the buyer's tax code, company name and address ('' for a consumer). */
+  buyer_tax_code: z.string(),
+  buyer_company_name: z.string(),
+  buyer_address: z.string(),
   order_date: z.string(),
   posting_date: z.string().nullable(),
   cancel_reason_code: z.string(),
@@ -348,8 +372,13 @@ export const salesOrder = z.object({
   /** The promotions that make up promotion_discount_amount (issue 9: auto, coupon, birthday). */
   applied_promotions: z.array(appliedPromotion),
   shipments: z.array(z.object({ pos_ss_no: z.string(), posting_date: z.string() })),
-  invoices: z.array(z.object({ pos_si_no: z.string(), posting_date: z.string(), amount: money })),
-  credit_memos: z.array(z.object({ pos_so_no: z.string(), posting_date: z.string(), amount: money })),
+  /** Each posted invoice and credit memo with its e-invoice (issue 21). */
+  invoices: z.array(
+    z.object({ pos_si_no: z.string(), posting_date: z.string(), amount: money, e_invoice: eInvoiceBrief }),
+  ),
+  credit_memos: z.array(
+    z.object({ pos_so_no: z.string(), posting_date: z.string(), amount: money, e_invoice: eInvoiceBrief }),
+  ),
   erp: erpSyncState,
   version: int32(),
   created_at: z.string(),
@@ -402,8 +431,18 @@ export const salesInvoiceListItem = z.object({
   fees_amount: money,
   vat_amount: money,
   amount: money,
+  /** Its e-invoice's state and provider number (issue 21; filterable: e_invoice_state eq / in, e_invoice_no). */
+  e_invoice_state: z.enum(eInvoiceStates),
+  e_invoice_no: z.string(),
 });
-export const salesInvoice = salesInvoiceListItem.extend({ lines: z.array(postedSalesLine) });
+export const salesInvoice = salesInvoiceListItem.extend({
+  lines: z.array(postedSalesLine),
+  /** The order's company buyer, as sent in the e-invoice's buyerInfo. */
+  buyer_tax_code: z.string(),
+  buyer_company_name: z.string(),
+  buyer_address: z.string(),
+  e_invoice: eInvoiceBrief,
+});
 export const salesCreditMemoListItem = z.object({
   pos_so_no: z.string(),
   applies_to_order_no: z.string(),
@@ -415,7 +454,13 @@ export const salesCreditMemoListItem = z.object({
   amount: money,
   cancel_reason_code: z.string(),
   created_at: z.string(),
+  /** Its adjusting e-invoice's state and provider number (issue 21; filterable like the invoices'). */
+  e_invoice_state: z.enum(eInvoiceStates),
+  e_invoice_no: z.string(),
 });
-export const salesCreditMemo = salesCreditMemoListItem.extend({ lines: z.array(postedSalesLine) });
+export const salesCreditMemo = salesCreditMemoListItem.extend({
+  lines: z.array(postedSalesLine),
+  e_invoice: eInvoiceBrief,
+});
 export const posSsNoParam = z.object({ pos_ss_no: z.string().trim().min(1).max(40) });
 export const posSiNoParam = z.object({ pos_si_no: z.string().trim().min(1).max(40) });

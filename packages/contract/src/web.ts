@@ -12,5 +12,6 @@ export * from './pages.js';
 export * from './list-options.js';
 export * from './app-routes.js';
 export * from './buttons.js';
+export * from './einvoice-messages.js';
 // machines.ts is zod-free too, but the document screens import it by its own path (`@fp/contract/machines`): through
 // this barrel its tables would be placed in the first load's shared chunk once a screen uses them.

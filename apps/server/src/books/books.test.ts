@@ -278,6 +278,8 @@ describe('check:books', () => {
       {
         'invoice amount = lines': 1,
         'customer ledger per invoice': 1,
+        // its e-invoice still has the amount it was posted with
+        'e-invoice per posted invoice': 1,
         'revenue documents = posted invoices and credit memos': 1,
         'revenue summary = posted documents': 2,
       },
@@ -720,6 +722,38 @@ describe('check:books', () => {
           insert into sales_value_entries (document_type, document_no, pos_so_no, posting_date, franchise_code, entry_kind, line_no, amount)
           values ('invoice', ${sale.pos_si_no}, ${sale.pos_so_no}, ${DAY}, 'BK001', 'fee', 1, 1)`),
       { 'value entries per document = its amount': 1 },
+    ],
+  );
+
+  // E-invoices (issue 21, modules/einvoices/book-checks.ts).
+  cases.push(
+    [
+      'an invoice without its e-invoice',
+      (tx) => tx.execute(sql`delete from e_invoices where pos_si_no = ${sale.pos_si_no}`),
+      { 'e-invoice per posted invoice': 1 },
+    ],
+    [
+      'an e-invoice of another amount than its credit memo',
+      (tx) => tx.execute(sql`update e_invoices set amount = amount + 1 where pos_si_no = ${creditMemo}`),
+      { 'e-invoice per posted invoice': 1 },
+    ],
+    [
+      'an e-invoice still pending a day and more after its posting',
+      (tx) =>
+        tx.execute(sql`update e_invoices set state = 'pending', job_id = 1, created_at = now() - interval '26 hours'
+          where pos_si_no = ${sale.pos_si_no}`),
+      { 'e-invoice settled within the retry window': 1 },
+    ],
+    [
+      'an issued e-invoice without its tax authority code, and one provider number on two e-invoices',
+      async (tx) => {
+        await tx.execute(sql`update e_invoices set state = 'issued', invoice_no = 'C26MAA0000001', invoice_series = 'C26MAA',
+          supplier_tax_code = '0100109106', code_of_tax = '', issued_at = now() where pos_si_no = ${sale.pos_si_no}`);
+        await tx.execute(sql`update e_invoices set state = 'issued', invoice_no = 'C26MAA0000001', invoice_series = 'C26MAA',
+          supplier_tax_code = '0100109106', code_of_tax = 'M1-26-ABCDE-00000000001', issued_at = now()
+          where pos_si_no = ${creditMemo}`);
+      },
+      { 'e-invoice state complete': 1, 'e-invoice never doubled': 1 },
     ],
   );
 

@@ -6,6 +6,7 @@ import { remainingAmountSql } from '../modules/sales/amounts.js';
 import { purchasePostingChecks } from '../modules/purchasing/posting/book-checks.js';
 import { shiftBookChecks } from '../modules/shifts/book-checks.js';
 import { revenueChecks } from '../modules/reports/book-checks.js';
+import { eInvoiceChecks } from '../modules/einvoices/book-checks.js';
 
 // The books checker (issue 8, "Must show"; `npm run check:books`, cli.ts). Every invariant of the posted data is one
 // SQL query that returns the rows that break it: 0 rows = the invariant holds. It reads only: the checks run in one
@@ -774,6 +775,7 @@ export const bookChecks: BookCheck[] = [
   // Shifts (issue 11): modules/shifts/book-checks.ts.
   ...shiftBookChecks,
   ...revenueChecks,
+  ...eInvoiceChecks,
   // Warehouse (issue 10, modules/warehouse/README.md).
   {
     name: 'item ledger per warehouse entry',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { recordCreditMemoEInvoice, recordInvoiceEInvoice } from '../modules/einvoices/record.js';
 import { formatSeriesNumber, numberSeriesPrefix } from '@fp/contract';
 import type { DbOrTx } from '../db/client.js';
 import { D, toMoney, toQty } from '../kernel/money.js';
@@ -119,6 +120,7 @@ export async function directSale(
     values ('invoice', ${o.franchise}, ${o.customer_no}, ${totals.grand_total}, ${INVOICE_DOC}, ${siNo}, ${soNo},
       ${o.date}::date)`);
   await postInvoiceValue(tx, siNo);
+  await recordInvoiceEInvoice(tx, siNo);
   return { pos_so_no: soNo, pos_ss_no: ssNo, pos_si_no: siNo };
 }
 
@@ -188,6 +190,7 @@ export async function directCreditMemo(
     values ('credit_memo', ${head.franchise_code}, ${head.sell_to_code}, ${D(totals.grand_total).neg().toFixed(2)},
       ${CREDIT_MEMO_DOC}, ${cmNo}, ${o.orderNo}, ${o.date}::date)`);
   await postCreditMemoValue(tx, cmNo);
+  await recordCreditMemoEInvoice(tx, cmNo);
   return cmNo;
 }
 

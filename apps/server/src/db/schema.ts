@@ -28,3 +28,4 @@ export * from '../modules/money/schema.js';
 export * from '../modules/shifts/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/counter/schema.js';
+export * from '../modules/einvoices/schema.js';

@@ -51,11 +51,16 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
   return live;
 }
 
-/** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour. */
-export const backoffSeconds = (attempt: number) => Math.min(3600, 2 ** attempt) + Math.random();
+/** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour (or the queue's own cap). */
+export const backoffSeconds = (attempt: number, maxSeconds = 3600) =>
+  Math.min(maxSeconds, 2 ** attempt) + Math.random();
+
+/** How a queue retries: `maxBackoffSeconds` caps the wait between attempts (the e-invoices: back within a minute). */
+export type QueueOptions = { maxBackoffSeconds?: number };
 
 export class JobRunner {
   private handlers = new Map<string, JobHandler>();
+  private options = new Map<string, QueueOptions>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
 
@@ -65,8 +70,9 @@ export class JobRunner {
     private readonly pollMs = 1000,
   ) {}
 
-  register(queue: string, handler: JobHandler) {
+  register(queue: string, handler: JobHandler, options: QueueOptions = {}) {
     this.handlers.set(queue, handler);
+    this.options.set(queue, options);
   }
 
   start() {
@@ -165,9 +171,11 @@ export class JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const dead = e instanceof PermanentJobError || claimed.attempts >= claimed.max_attempts;
-      // A wait the remote system asked for (an ERP's Retry-After) is honoured when it is longer than the backoff.
+      // A wait the remote system asked for (an ERP's Retry-After) is honoured when it is longer than the backoff
+      // (capped per queue: QueueOptions.maxBackoffSeconds).
+      const cap = this.options.get(claimed.queue)?.maxBackoffSeconds;
       const asked = (e as { retryAfterMs?: unknown }).retryAfterMs;
-      const waitMs = Math.max(backoffSeconds(claimed.attempts) * 1000, typeof asked === 'number' ? asked : 0);
+      const waitMs = Math.max(backoffSeconds(claimed.attempts, cap) * 1000, typeof asked === 'number' ? asked : 0);
       const retryAt = new Date(Date.now() + waitMs).toISOString();
       await this.db
         .update(jobs)

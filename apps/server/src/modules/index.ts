@@ -32,6 +32,7 @@ import { consignmentRoutes } from './consignment/routes.js';
 import { registerPurchasePostingRoutes } from './purchasing/posting-routes.js';
 import { shiftRoutes } from './shifts/routes.js';
 import { counterRoutes } from './counter/routes.js';
+import { eInvoiceRoutes } from './einvoices/routes.js';
 
 /** Each business area registers its routes here (one line per module). */
 export const modules: ((r: Router) => void | Promise<void>)[] = [
@@ -67,5 +68,6 @@ export const modules: ((r: Router) => void | Promise<void>)[] = [
   registerPurchasePostingRoutes,
   shiftRoutes,
   counterRoutes,
+  eInvoiceRoutes,
   reportRoutes,
 ];

@@ -72,6 +72,9 @@ export const DEMO_MATRIX: Record<string, RoleLevels> = {
   '/bankAccountEntries': storeWork,
   '/shifts': counter,
   '/reports/cashbook': reports,
+  // Issue 21: head office and the store manager follow the e-invoices and send failed ones again; the cashier sees
+  // the state of its invoices on the counter and the sales screens (GET /api/e-invoices/{pos_si_no}).
+  '/eInvoices': storeWork,
   // Sales reports
   ...Object.fromEntries(REPORT_PAGES.map((url) => [url, reports])),
   // Tablet

@@ -40,11 +40,13 @@ export async function workerServer(info: WorkerInfo): Promise<{ baseURL: string;
   const shopPort = port + 1000;
   // The online shop journey starts its Magento-shaped server on the port this worker's server calls.
   process.env.E2E_MAGENTO_PORT = String(shopPort);
+  // The e-invoice journey starts its SInvoice-shaped server on the port this worker's server sends e-invoices to.
+  process.env.E2E_SINVOICE_PORT = String(port + 2000);
   if (n === 0) return { baseURL: `http://127.0.0.1:${port}`, stop: async () => {} };
   return startAppServer({
     port,
     dataDir: `${baseEnv().DATA_DIR}-${n}`,
-    env: { MAGENTO_BASE_URL: `http://127.0.0.1:${shopPort}` },
+    env: { MAGENTO_BASE_URL: `http://127.0.0.1:${shopPort}`, SINVOICE_BASE_URL: `http://127.0.0.1:${port + 2000}` },
   });
 }
 

@@ -16,6 +16,7 @@ export const customerReportsHooks = areaHooks('customerReports');
 export const customerRecordsHooks = areaHooks('customerRecords');
 export const customerSetupsHooks = areaHooks('customerSetups');
 export const customersHooks = areaHooks('customers');
+export const eInvoicesHooks = areaHooks('eInvoices');
 export const devicesHooks = areaHooks('devices');
 export const driveHooks = areaHooks('drive');
 export const franchiseUsersHooks = areaHooks('franchiseUsers');

@@ -113,6 +113,8 @@ export const screens: Record<string, Page> = {
   '/tablet/onHand': screen(() => import('./tablet/onHand')),
   // issue 11: shifts
   '/shifts': screen(() => import('./shifts')),
+  // issue 21: e-invoices from the cash register
+  '/eInvoices': screen(() => import('./eInvoices')),
 };
 
 /** The screens outside the route table load on their own route too, so no page downloads another's code. */

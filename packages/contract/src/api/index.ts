@@ -27,6 +27,7 @@ import { redeemablePointsSchemas, loyaltySchemas } from './loyalty.js';
 import { numberSeriesSchemas } from './number-series.js';
 import { cashReceiptsSchemas, salesPaymentsSchemas } from './payments.js';
 import { counterSalesSchemas } from './counter.js';
+import { eInvoicesSchemas } from './einvoices.js';
 import { bankAccountEntriesSchemas, cashbookSchemas, remainingAmountHistorySchemas } from './money.js';
 import { promotionsSchemas, salesPromotionsSchemas } from './promotions.js';
 import { salesCreditMemosSchemas, salesInvoicesSchemas, salesOrdersSchemas, salesShipmentsSchemas } from './sales.js';
@@ -58,6 +59,7 @@ export * from './loyalty.js';
 export * from './number-series.js';
 export * from './payments.js';
 export * from './counter.js';
+export * from './einvoices.js';
 export * from './money.js';
 export * from './promotions.js';
 export * from './sales.js';
@@ -105,6 +107,7 @@ export const operationSchemas = {
   cashReceipts: cashReceiptsSchemas,
   salesPayments: salesPaymentsSchemas,
   counterSales: counterSalesSchemas,
+  eInvoices: eInvoicesSchemas,
   bankAccountEntries: bankAccountEntriesSchemas,
   cashbook: cashbookSchemas,
   remainingAmountHistory: remainingAmountHistorySchemas,

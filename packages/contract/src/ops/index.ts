@@ -24,6 +24,7 @@ import { bankAccountEntriesOps, cashbookOps, remainingAmountHistoryOps } from '.
 import { numberSeriesOps } from './number-series.js';
 import { cashReceiptsOps, salesPaymentsOps } from './payments.js';
 import { counterSalesOps } from './counter.js';
+import { eInvoicesOps } from './einvoices.js';
 import { promotionsOps, salesPromotionsOps } from './promotions.js';
 import { salesCreditMemosOps, salesInvoicesOps, salesOrdersOps, salesShipmentsOps } from './sales.js';
 import { purchaseOrdersOps, purchaseShipmentsOps } from './purchasing.js';
@@ -54,6 +55,7 @@ export * from './money.js';
 export * from './number-series.js';
 export * from './payments.js';
 export * from './counter.js';
+export * from './einvoices.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './purchasing.js';
@@ -100,6 +102,7 @@ export const operations = {
   cashReceipts: cashReceiptsOps,
   salesPayments: salesPaymentsOps,
   counterSales: counterSalesOps,
+  eInvoices: eInvoicesOps,
   bankAccountEntries: bankAccountEntriesOps,
   cashbook: cashbookOps,
   remainingAmountHistory: remainingAmountHistoryOps,

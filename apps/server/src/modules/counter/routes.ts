@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { briefOfDocument } from '../einvoices/service.js';
 import { counterSalesApi, type CounterSalePrice, type CounterSaleResult } from '@fp/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
@@ -54,7 +55,9 @@ export async function getCounterSale(db: DbOrTx, auth: Auth, clientId: string): 
     .from(counterSales)
     .where(and(eq(counterSales.client_id, clientId), auth.scope.franchise(counterSales.franchise_code)));
   if (!row) throw notFound(COUNTER_SALE);
-  return row.result as CounterSaleResult;
+  const sale = row.result as CounterSaleResult;
+  // The e-invoice as it is now (issued after the sale answered): a reprint of the receipt shows its codes.
+  return sale.pos_si_no ? { ...sale, e_invoice: await briefOfDocument(db, sale.pos_si_no) } : sale;
 }
 
 /** Thrown to roll the price call's transaction back once its answer is read. */

@@ -35,6 +35,7 @@ import { baseQty, itemLinesOf, lineLocation } from '../sales/posting/order.js';
 import { shipOrder } from '../sales/posting/ship.js';
 import { changeSalesStatus } from '../sales/status.js';
 import { enqueuePrint } from '../devices/print-queue.js';
+import { briefOf } from '../einvoices/service.js';
 
 // A counter sale (issue 18 "One operation for a sale"; README.md here): the order screen's steps in one posting
 // transaction, each through the function its own call uses — create with the lines (price list, cashier limits),
@@ -130,6 +131,10 @@ export async function priceCounterSale(tx: Tx, auth: Auth, franchise: string, bo
       sales_type: body.sales_type,
       sell_to_code: sellTo,
       general_comments: body.general_comments,
+      // a company invoice (issue 21): carried to the e-invoice's buyerInfo
+      buyer_tax_code: body.buyer_tax_code,
+      buyer_company_name: body.buyer_company_name,
+      buyer_address: body.buyer_address,
       lines: body.lines,
     }),
     { createdBy: auth.userId || undefined, limits: await lineLimitsOf(tx, auth) },
@@ -242,6 +247,8 @@ export async function postCounterSale(
     pos_si_no: posSiNo,
     receipts: receipts.map((r) => ({ receipt_id: r.receipt_id, payment_type: r.payment_type, amount: r.amount })),
     change: toMoney(sum(receipts.map((r) => r.change_amount ?? '0'))),
+    // pending: it is sent after the sale commits (the receipt says so until the provider issues it)
+    e_invoice: answer.invoices[0]?.e_invoice ?? briefOf(null),
   };
 }
 

@@ -5,6 +5,8 @@ import {
   displayName,
   formatDate,
   formatNumber,
+  EINVOICE_PENDING_RECEIPT_TEXT,
+  type EInvoiceBrief,
   type PrintDocumentType,
 } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,6 +22,7 @@ import { feesOf } from '../sales/fees.js';
 import { getSalesOrder } from '../sales/load.js';
 import { salesInvoiceLines, salesInvoices, salesShipmentLines, salesShipments, salesOrders } from '../sales/schema.js';
 import { franchiseVietQr } from '../shifts/vietqr.js';
+import { briefOfDocument } from '../einvoices/service.js';
 import { columns, qr, rule, text, type PrintDocument, type PrintLine } from './printing/index.js';
 
 // What POST /api/print puts on paper for a document by number (issue 9): quote, order, shipment, invoice and cash
@@ -244,10 +247,36 @@ const invoice: DocumentRenderer = async (db, auth, no) => {
     row('Trong đó VAT', money(h.vat_amount)),
     ...(await paymentLines(db, h.pos_so_no)),
     ...(await pointLines(db, h.customer_no, h.pos_so_no)),
+    ...eInvoiceLines(await briefOfDocument(db, h.pos_si_no)),
     ...footer(h.amount),
   ];
   return { document: { lines }, franchiseCode: h.franchise_code };
 };
+
+/**
+ * What Decree 70 asks a cash-register invoice's receipt to show (issue 21): the seller and its tax code, the
+ * e-invoice's series and number, the tax authority's code, the lookup code and where to look it up (address and QR
+ * code). Printed before the provider issued it: "Hóa đơn điện tử đang được phát hành"; a reprint shows the codes.
+ * Nothing when no provider is configured (not_sent).
+ */
+export function eInvoiceLines(e: EInvoiceBrief): PrintLine[] {
+  if (e.state === 'not_sent') return [];
+  const head: PrintLine[] = [
+    rule('dashed'),
+    text('HÓA ĐƠN ĐIỆN TỬ KHỞI TẠO TỪ MÁY TÍNH TIỀN', { align: 'center', bold: true }),
+    ...(e.seller_name ? [text(`Người bán: ${e.seller_name}`)] : []),
+    ...(e.seller_tax_code ? [text(`MST người bán: ${e.seller_tax_code}`)] : []),
+  ];
+  if (e.state !== 'issued') return [...head, text(EINVOICE_PENDING_RECEIPT_TEXT, { align: 'center', bold: true })];
+  return [
+    ...head,
+    row('Ký hiệu', `${e.template_code ? `${e.template_code.split('/')[0]}` : ''}${e.invoice_series}`),
+    row('Số hóa đơn', e.invoice_no, true),
+    text(`Mã CQT: ${e.code_of_tax}`),
+    row('Mã tra cứu', e.reservation_code, true),
+    ...(e.lookup_url ? [text(`Tra cứu tại: ${e.lookup_url}`), qr(e.lookup_url)] : []),
+  ];
+}
 
 /** A cash receipt by its number: amount, method, tendered and change, the order it pays and what is left on it. */
 const receipt: DocumentRenderer = async (db, auth, no) => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  buyerIssues,
   businessDate,
   ecomSalesTypes,
   formatDate,
@@ -201,7 +202,15 @@ export async function createSalesDocument(
 }
 
 /** Header fields that may change after release, until the order has shipped: the notes and the delivery date. */
-export const LATE_HEADER_FIELDS = ['general_comments', 'delivery_comments', 'requested_delivery_date'] as const;
+export const LATE_HEADER_FIELDS = [
+  'general_comments',
+  'delivery_comments',
+  'requested_delivery_date',
+  // issue 21: a buyer may ask for a company invoice until the order is invoiced (the e-invoice carries it)
+  'buyer_tax_code',
+  'buyer_company_name',
+  'buyer_address',
+] as const;
 
 /**
  * PUT /api/sales-orders: changes the header. Everything while the document is open; after release (until shipped,
@@ -240,6 +249,9 @@ export async function updateSalesDocument(tx: Tx, scope: Scope, body: SalesOrder
     });
   }
   if (set.loyalty_cust_scheme === '') set.loyalty_cust_scheme = 'Silver';
+  // A company buyer as the document will hold it: with a tax code, its name and address (400 naming the field).
+  const [buyerIssue] = buyerIssues({ ...doc, ...set });
+  if (buyerIssue) throw badRequest(buyerIssue[1], buyerIssue[0]);
   assertDeliveryDate(
     set.requested_delivery_date === undefined ? doc.requested_delivery_date : set.requested_delivery_date,
     set.order_date ?? doc.order_date,

@@ -6,6 +6,7 @@ import type { DynamicQuery, ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import { remainingAmountSql } from './amounts.js';
 import { salesOrders } from './schema.js';
+import { orderEInvoiceStateSql } from '../einvoices/service.js';
 
 // The sales document list (/salesOrders, /salesOrdersInvoicedCanceled, /salesQuotes): exactly the screen's columns
 // and a few the screens need (document_type, franchise, phone, shipping_by, version). Orders unless the request
@@ -37,7 +38,13 @@ const columns = {
   version: t.version,
 };
 
-const fields = { ...columns, remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const } };
+const eInvoiceState = orderEInvoiceStateSql(t.pos_so_no);
+const fields = {
+  ...columns,
+  remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const },
+  // issue 21: the least advanced state of the order's e-invoices ('' before any invoice)
+  e_invoice_state: { expr: eInvoiceState, type: 'text' as const },
+};
 
 const hasTypeFilter = (req: ListRequest) => req.filters.some((f) => f.field === 'document_type');
 
@@ -47,7 +54,7 @@ export function salesOrderList(req: ListRequest): ListSpec<Item, Item> {
   return {
     source: (db: DbOrTx, extra) => {
       const q = db
-        .select({ ...columns, remaining_amount: remainingAmountSql(), ...extra })
+        .select({ ...columns, remaining_amount: remainingAmountSql(), e_invoice_state: eInvoiceState, ...extra })
         .from(t)
         .$dynamic();
       // The default type is one more condition of every where the list runs.
@@ -61,7 +68,7 @@ export function salesOrderList(req: ListRequest): ListSpec<Item, Item> {
     sortable: Object.keys(fields),
     defaultSort: { field: 'order_date', direction: 'desc' },
     key: t.pos_so_no,
-    map: (r) => ({ ...r, remaining_amount: String(r.remaining_amount) }),
+    map: (r) => ({ ...r, remaining_amount: String(r.remaining_amount), e_invoice_state: r.e_invoice_state }),
   };
 }
 
@@ -83,4 +90,5 @@ export const salesOrderExportColumns: ExportColumn[] = [
   { key: 'sales_type', header: 'Sales Type', width: 16 },
   { key: 'cancel_reason_description', header: 'Reason Canceled', width: 24 },
   { key: 'quote_no', header: 'Sales Quote No', width: 22 },
+  { key: 'e_invoice_state', header: 'E-Invoice', width: 12 },
 ];

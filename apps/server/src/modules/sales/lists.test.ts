@@ -71,6 +71,7 @@ describe('sales order list', () => {
         'cancel_reason_description',
         'quote_no',
         'shipping_by',
+        'e_invoice_state',
         'version',
       ].sort(),
     );
@@ -155,6 +156,7 @@ describe('sales order list', () => {
       'Sales Type',
       'Reason Canceled',
       'Sales Quote No',
+      'E-Invoice',
     ]);
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(4).getCell(1).value).toBe(orders[0].pos_so_no);

@@ -11,9 +11,22 @@ import { documentTotals } from './totals.js';
 import { feesOf } from './fees.js';
 import { appliedPromotionsOf } from '../promotions/apply.js';
 import { orderEarnedPoints } from '../loyalty/order-points.js';
+import { briefOf } from '../einvoices/service.js';
+
+/** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
+const parsedBrief = (v: unknown): Parameters<typeof briefOf>[0] => {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as Parameters<typeof briefOf>[0];
+};
 
 export const SALES_ORDER_NOT_FOUND = 'Sales order';
-type PostedRef = { kind: string; no: string; posting_date: string; amount: string | null };
+type PostedRef = {
+  kind: string;
+  no: string;
+  posting_date: string;
+  amount: string | null;
+  /** The e-invoice's brief columns (invoices and credit memos), null when it has none. */
+  e: Parameters<typeof briefOf>[0];
+};
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesLineRow = typeof salesOrderLines.$inferSelect;
 
@@ -96,7 +109,14 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     .from(salesOrderLines)
     .where(eq(salesOrderLines.pos_so_no, posSoNo))
     .orderBy(asc(salesOrderLines.line_no));
+  // Invoices and credit memos carry their e-invoice (issue 21) as JSON in the same statement.
   const posted = (await db.execute(sql`
+    select p.*, (select json_build_object('state', e.state, 'invoice_no', e.invoice_no,
+        'template_code', e.template_code, 'invoice_series', e.invoice_series, 'code_of_tax', e.code_of_tax,
+        'reservation_code', e.reservation_code, 'lookup_url', e.lookup_url, 'seller_name', e.seller_name,
+        'seller_tax_code', e.supplier_tax_code, 'issued_at', e.issued_at, 'message', e.message)
+        from e_invoices e where e.pos_si_no = p.no and p.kind <> 'shipment') as e
+    from (
     select 'shipment' as kind, pos_ss_no as no, posting_date::text as posting_date, null::text as amount
       from sales_shipments where pos_so_no = ${posSoNo}
     union all
@@ -104,6 +124,7 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     union all
     select 'credit_memo', pos_so_no, coalesce(posting_date, order_date)::text, grand_total::text
       from sales_orders where applies_to_order_no = ${posSoNo} and document_type = 'credit_memo'
+    ) p
     order by 1, 2`)) as unknown as { rows?: PostedRef[] } | PostedRef[];
   const refs = (Array.isArray(posted) ? posted : (posted.rows ?? [])) as PostedRef[];
   const shipments = refs
@@ -111,10 +132,20 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
     .map((r) => ({ pos_ss_no: r.no, posting_date: r.posting_date }));
   const invoices = refs
     .filter((r) => r.kind === 'invoice')
-    .map((r) => ({ pos_si_no: r.no, posting_date: r.posting_date, amount: r.amount ?? '0.00' }));
+    .map((r) => ({
+      pos_si_no: r.no,
+      posting_date: r.posting_date,
+      amount: r.amount ?? '0.00',
+      e_invoice: briefOf(parsedBrief(r.e)),
+    }));
   const creditMemos = refs
     .filter((r) => r.kind === 'credit_memo')
-    .map((r) => ({ pos_so_no: r.no, posting_date: r.posting_date, amount: r.amount ?? '0.00' }));
+    .map((r) => ({
+      pos_so_no: r.no,
+      posting_date: r.posting_date,
+      amount: r.amount ?? '0.00',
+      e_invoice: briefOf(parsedBrief(r.e)),
+    }));
   const itemLines = lines.filter((l) => l.line_type === 'item');
   const fees = await feesOf(db, posSoNo);
   const totals = documentTotals(itemLines, {

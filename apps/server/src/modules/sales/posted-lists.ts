@@ -14,6 +14,7 @@ import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import type { Scope } from '../../http/scope.js';
 import { vatContained } from '../../kernel/money.js';
+import { briefOfDocument, eInvoiceOn, eInvoices } from '../einvoices/service.js';
 import {
   salesInvoiceLines,
   salesInvoices,
@@ -57,15 +58,23 @@ export const salesShipmentList: ListSpec<ShipmentItem> = {
   key: salesShipments.pos_ss_no,
 };
 
+/** The e-invoice's state and number on a posted document's row (issue 21; not_sent when it has none). */
+const eInvoiceColumns = {
+  e_invoice_state: sql<InvoiceItem['e_invoice_state']>`coalesce(${eInvoices.state}, 'not_sent')`,
+  e_invoice_no: sql<string>`coalesce(${eInvoices.invoice_no}, '')`,
+};
+const eInvoiceFields = ['e_invoice_state', 'e_invoice_no'] as const;
+
 export const salesInvoiceList: ListSpec<InvoiceItem> = {
   source: (db, extra) =>
     db
-      .select({ ...invoiceColumns, ...extra })
+      .select({ ...invoiceColumns, ...eInvoiceColumns, ...extra })
       .from(salesInvoices)
+      .leftJoin(eInvoices, eInvoiceOn(salesInvoices.pos_si_no))
       .$dynamic(),
-  fields: { ...invoiceColumns },
-  filterable: ['pos_si_no', ...postedFilterable, 'amount'],
-  sortable: ['pos_si_no', ...postedFilterable, 'amount'],
+  fields: { ...invoiceColumns, ...eInvoiceColumns },
+  filterable: ['pos_si_no', ...postedFilterable, 'amount', ...eInvoiceFields],
+  sortable: ['pos_si_no', ...postedFilterable, 'amount', ...eInvoiceFields],
   defaultSort: { field: 'posting_date', direction: 'desc' },
   key: salesInvoices.pos_si_no,
 };
@@ -87,12 +96,13 @@ const creditMemoColumns = {
 export const salesCreditMemoList: ListSpec<CreditMemoItem> = {
   source: (db, extra) =>
     db
-      .select({ ...creditMemoColumns, ...extra })
+      .select({ ...creditMemoColumns, ...eInvoiceColumns, ...extra })
       .from(cm)
+      .leftJoin(eInvoices, eInvoiceOn(cm.pos_so_no))
       .$dynamic(),
-  fields: { ...creditMemoColumns, posting_date: cm.posting_date },
-  filterable: Object.keys(creditMemoColumns),
-  sortable: Object.keys(creditMemoColumns),
+  fields: { ...creditMemoColumns, posting_date: cm.posting_date, ...eInvoiceColumns },
+  filterable: [...Object.keys(creditMemoColumns), ...eInvoiceFields],
+  sortable: [...Object.keys(creditMemoColumns), ...eInvoiceFields],
   defaultSort: { field: 'posting_date', direction: 'desc' },
   key: cm.pos_so_no,
 };
@@ -117,6 +127,8 @@ export const salesInvoiceExportColumns: ExportColumn[] = [
   ...postedColumns,
   { key: 'vat_amount', header: 'VAT Amount', format: 'money', width: 16 },
   { key: 'amount', header: 'Amount', format: 'money', width: 16 },
+  { key: 'e_invoice_state', header: 'E-Invoice', width: 12 },
+  { key: 'e_invoice_no', header: 'E-Invoice No', width: 18 },
 ];
 export const salesCreditMemoExportColumns: ExportColumn[] = [
   { key: 'pos_so_no', header: 'Credit Memo No', width: 22 },
@@ -126,6 +138,8 @@ export const salesCreditMemoExportColumns: ExportColumn[] = [
   { key: 'customer_name', header: 'Customer Name', width: 28 },
   { key: 'posting_date', header: 'Posting Date', format: 'date' },
   { key: 'amount', header: 'Amount', format: 'money', width: 16 },
+  { key: 'e_invoice_state', header: 'E-Invoice', width: 12 },
+  { key: 'e_invoice_no', header: 'E-Invoice No', width: 18 },
 ];
 
 export async function getSalesShipment(db: DbOrTx, scope: Scope, no: string): Promise<z.infer<typeof salesShipment>> {
@@ -145,8 +159,16 @@ export async function getSalesShipment(db: DbOrTx, scope: Scope, no: string): Pr
 
 export async function getSalesInvoice(db: DbOrTx, scope: Scope, no: string): Promise<z.infer<typeof salesInvoice>> {
   const [h] = await db
-    .select(invoiceColumns)
+    .select({
+      ...invoiceColumns,
+      ...eInvoiceColumns,
+      buyer_tax_code: salesOrders.buyer_tax_code,
+      buyer_company_name: salesOrders.buyer_company_name,
+      buyer_address: salesOrders.buyer_address,
+    })
     .from(salesInvoices)
+    .innerJoin(salesOrders, eq(salesOrders.pos_so_no, salesInvoices.pos_so_no))
+    .leftJoin(eInvoices, eInvoiceOn(salesInvoices.pos_si_no))
     .where(and(eq(salesInvoices.pos_si_no, no), scope.franchise(salesInvoices.franchise_code)));
   if (!h) throw notFound('Sales invoice');
   const { pos_si_no: _no, ...line } = getTableColumns(salesInvoiceLines);
@@ -155,7 +177,7 @@ export async function getSalesInvoice(db: DbOrTx, scope: Scope, no: string): Pro
     .from(salesInvoiceLines)
     .where(eq(salesInvoiceLines.pos_si_no, no))
     .orderBy(asc(salesInvoiceLines.line_no));
-  return { ...h, lines };
+  return { ...h, lines, e_invoice: await briefOfDocument(db, no) };
 }
 
 /** A credit memo: the sales_orders row of type credit_memo and its lines (order_line_no = its own line number). */
@@ -165,8 +187,9 @@ export async function getSalesCreditMemo(
   no: string,
 ): Promise<z.infer<typeof salesCreditMemo>> {
   const [h] = await db
-    .select(creditMemoColumns)
+    .select({ ...creditMemoColumns, ...eInvoiceColumns })
     .from(cm)
+    .leftJoin(eInvoices, eInvoiceOn(cm.pos_so_no))
     .where(and(eq(cm.pos_so_no, no), creditMemosOnly(), scope.franchise(cm.franchise_code)));
   if (!h) throw notFound('Sales credit memo');
   const lines = await db
@@ -176,6 +199,7 @@ export async function getSalesCreditMemo(
     .orderBy(asc(salesOrderLines.line_no));
   return {
     ...h,
+    e_invoice: await briefOfDocument(db, no),
     lines: lines.map((l) => ({
       line_no: l.line_no,
       order_line_no: l.line_no,

@@ -95,6 +95,10 @@ export const salesOrders = pgTable(
     posting_date: date('posting_date', { mode: 'string' }),
     cancel_reason_code: text('cancel_reason_code').notNull().default(''),
     cancel_reason_description: text('cancel_reason_description').notNull().default(''),
+    /** A company invoice (issue 21): the buyer's tax code, company name and address, carried to the e-invoice. */
+    buyer_tax_code: text('buyer_tax_code').notNull().default(''),
+    buyer_company_name: text('buyer_company_name').notNull().default(''),
+    buyer_address: text('buyer_address').notNull().default(''),
     created_by: integer('created_by'),
     ...versioned(),
   },

@@ -3,6 +3,7 @@ import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLabels } from '../../components/labels';
 import { amountInVietnameseWords, formatDate, formatNumber, type CounterSaleResult } from '@fp/contract';
+import { ReceiptEInvoice, ReceiptSeller } from './ReceiptEInvoice';
 
 /**
  * The receipt of the last sale beside the new one (issue 18): what the printed receipt holds — the lines, the totals,
@@ -41,6 +42,7 @@ export function Receipt({ result, onClose }: { result: CounterSaleResult; onClos
       </Space>
       <div className="counter-receipt-paper">
         <div className="counter-receipt-center">
+          <ReceiptSeller result={result} />
           <strong>{o.franchise_code}</strong> · {o.location_code}
           <div>
             {t('counter.receipt.invoice')} {result.pos_si_no}
@@ -106,6 +108,7 @@ export function Receipt({ result, onClose }: { result: CounterSaleResult; onClos
         <p className="counter-receipt-words">
           {t('counter.receipt.inWords')}: {amountInVietnameseWords(totals.grand_total)}
         </p>
+        <ReceiptEInvoice result={result} />
         <p className="counter-receipt-center">{t('counter.receipt.thanks')}</p>
       </div>
     </section>

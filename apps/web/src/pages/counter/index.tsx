@@ -17,10 +17,11 @@ import { VietQrPanel } from '../payment/VietQrPanel';
 import { CustomerDialog, DiscountDialog, PayDialog, TextDialog } from './dialogs';
 import { itemByCode, onHandAt, searchItems } from './items';
 import { Receipt } from './Receipt';
+import { BuyerDialog } from './BuyerDialog';
 import { counter, lineAmount, saleSubtotal, useCounterState, type CounterPayment, type CounterSale } from './store';
 import './counter.css';
 
-type Dialog = 'customer' | 'discount' | 'coupon' | 'points' | 'pay' | null;
+type Dialog = 'customer' | 'discount' | 'coupon' | 'points' | 'pay' | 'buyer' | null;
 
 const RETRY_MS = 3000;
 const SEARCH_DELAY_MS = 250;
@@ -42,6 +43,7 @@ function saleBody(sale: CounterSale, location: string, payments: CounterPayment[
     })),
     ...(sale.coupon_code ? { coupon_code: sale.coupon_code } : {}),
     ...(sale.redeem_points ? { redeem_points: Number(sale.redeem_points) } : {}),
+    ...(sale.buyer ?? {}),
     payments,
   };
 }
@@ -413,6 +415,11 @@ export default function CounterPage() {
             </Typography.Text>
             {sale.coupon_code && <Tag>{t('counter.couponTag', { code: sale.coupon_code })}</Tag>}
             {sale.redeem_points && <Tag>{t('counter.pointsTag', { points: sale.redeem_points })}</Tag>}
+            {sale.buyer && (
+              <Tag color="purple" data-testid="counter-buyer">
+                {t('einvoice.buyer.tag', { code: sale.buyer.buyer_tax_code, name: sale.buyer.buyer_company_name })}
+              </Tag>
+            )}
           </Space>
           <table className="counter-lines" aria-label={t('counter.lines')}>
             <thead>
@@ -521,6 +528,9 @@ export default function CounterPage() {
             <Button className="counter-target" onClick={() => setDialog('points')} disabled={busy}>
               F8 {t('counter.keys.F8')}
             </Button>
+            <Button className="counter-target" onClick={() => setDialog('buyer')} disabled={busy}>
+              {t('einvoice.buyer.title')}
+            </Button>
             <Button
               className="counter-target"
               onClick={() => {
@@ -595,6 +605,15 @@ export default function CounterPage() {
         onClose={closeDialog}
         onSave={(v) => {
           counter.setPoints(v);
+          closeDialog();
+        }}
+      />
+      <BuyerDialog
+        open={dialog === 'buyer'}
+        value={sale.buyer ?? null}
+        onClose={closeDialog}
+        onSave={(b) => {
+          counter.setBuyer(b);
           closeDialog();
         }}
       />

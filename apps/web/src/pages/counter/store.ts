@@ -13,6 +13,9 @@ export type CounterCustomer = {
   phone_no: string;
 };
 
+/** A company invoice's buyer (issue 21): tax code, company name and address; null for a consumer. */
+export type CounterBuyer = { buyer_tax_code: string; buyer_company_name: string; buyer_address: string };
+
 export type CounterLine = {
   item_no: string;
   description: string;
@@ -42,6 +45,8 @@ export type CounterSale = {
   current: number;
   coupon_code: string;
   redeem_points: string;
+  /** A company invoice's buyer (absent in a sale kept before issue 21). */
+  buyer?: CounterBuyer | null;
   /** Set while the sale is being sent (and after a network error, until the server answered). */
   sending: CounterPayment[] | null;
 };
@@ -154,6 +159,9 @@ export const counter = {
   },
   setPoints(redeem_points: string) {
     updateSale((s) => ({ ...s, redeem_points }));
+  },
+  setBuyer(buyer: CounterBuyer | null) {
+    updateSale((s) => ({ ...s, buyer }));
   },
   /** The sale's customer; `keep` makes it the customer every next sale at this location starts with. */
   setCustomer(customer: CounterCustomer | null, keep: boolean) {

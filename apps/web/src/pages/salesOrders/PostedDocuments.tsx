@@ -1,10 +1,13 @@
-import { Card, Col, Row, Spin, Table } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Col, Modal, Row, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
-import type { SalesOrder } from '@fp/contract';
+import { useTranslation } from 'react-i18next';
+import type { EInvoiceBrief, SalesOrder } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { renderDate, renderMoney, renderNumber } from '../../components/format';
+import { EInvoiceDetails, EInvoiceInline } from '../eInvoices/parts';
 
 type PostedLine = { line_no: number; item_no: string; description: string; quantity: string; amount: string };
 
@@ -40,18 +43,54 @@ function PostedLines({ kind, no }: { kind: Kind; no: string }) {
   );
 }
 
-type Row = { no: string; posting_date: string; amount?: string };
+type Row = { no: string; posting_date: string; amount?: string; e_invoice?: EInvoiceBrief };
 
 function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind; rows: Row[]; amounts: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
   const columns: ColumnsType<Row> = [
     { title: 'No', dataIndex: 'no', key: 'no' },
     { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
     ...(amounts
       ? [{ title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right' as const, render: renderMoney }]
       : []),
+    // Issue 21: each invoice's and credit memo's e-invoice, its details on a click.
+    ...(kind === 'shipment'
+      ? []
+      : [
+          {
+            title: t('einvoice.state'),
+            dataIndex: 'e_invoice',
+            key: 'e_invoice',
+            render: (e: EInvoiceBrief | undefined, r: Row) =>
+              e ? (
+                <>
+                  <EInvoiceInline no={r.no} e={e} />
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={t('einvoice.openDetails', { no: r.no })}
+                    onClick={() => setOpen(r.no)}
+                  >
+                    {t('einvoice.details')}
+                  </Button>
+                </>
+              ) : null,
+          },
+        ]),
   ];
   return (
     <Card size="small" title={title}>
+      <Modal
+        open={open !== null}
+        title={t('einvoice.detailsTitle', { no: open ?? '' })}
+        onCancel={() => setOpen(null)}
+        footer={<Button onClick={() => setOpen(null)}>{t('einvoice.close')}</Button>}
+        width={1040}
+        destroyOnHidden
+      >
+        {open !== null ? <EInvoiceDetails no={open} /> : null}
+      </Modal>
       <Table<Row>
         size="small"
         rowKey="no"
@@ -82,7 +121,12 @@ export function PostedDocuments({ order }: { order: SalesOrder }) {
           title="Invoices"
           kind="invoice"
           amounts
-          rows={order.invoices.map((s) => ({ no: s.pos_si_no, posting_date: s.posting_date, amount: s.amount }))}
+          rows={order.invoices.map((s) => ({
+            no: s.pos_si_no,
+            posting_date: s.posting_date,
+            amount: s.amount,
+            e_invoice: s.e_invoice,
+          }))}
         />
       </Col>
       <Col xs={24} lg={8}>
@@ -90,7 +134,12 @@ export function PostedDocuments({ order }: { order: SalesOrder }) {
           title="Credit Memos"
           kind="creditMemo"
           amounts
-          rows={order.credit_memos.map((s) => ({ no: s.pos_so_no, posting_date: s.posting_date, amount: s.amount }))}
+          rows={order.credit_memos.map((s) => ({
+            no: s.pos_so_no,
+            posting_date: s.posting_date,
+            amount: s.amount,
+            e_invoice: s.e_invoice,
+          }))}
         />
       </Col>
     </Row>

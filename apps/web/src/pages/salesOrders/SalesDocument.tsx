@@ -48,6 +48,8 @@ import {
 import { PostedDocuments } from './PostedDocuments';
 import { SalesTotals } from './SalesTotals';
 import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './SalesHeader';
+import { buyerBody } from './BuyerFields';
+import { EInvoiceInline } from '../eInvoices/parts';
 import { ErpSyncTag } from '../../components/document/ErpSyncTag';
 
 type Route = 'order' | 'quote' | 'closed';
@@ -68,6 +70,9 @@ const headerOf = (d: SalesOrder): HeaderValues => ({
   requested_delivery_date: d.requested_delivery_date ? dayjs(d.requested_delivery_date) : null,
   general_comments: d.general_comments,
   delivery_comments: d.delivery_comments,
+  buyer_tax_code: d.buyer_tax_code,
+  buyer_company_name: d.buyer_company_name,
+  buyer_address: d.buyer_address,
 });
 
 /** Sends an action of the machine: its `op` with the document's number and version (status calls add the target). */
@@ -157,6 +162,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
       requested_delivery_date: v.requested_delivery_date ? v.requested_delivery_date.format('YYYY-MM-DD') : null,
       general_comments: v.general_comments ?? '',
       delivery_comments: v.delivery_comments ?? '',
+      ...buyerBody(v),
     };
   };
 
@@ -358,6 +364,7 @@ export function SalesDocumentScreen({ route }: { route: Route }) {
 
 /** What the document says about itself: dates, who ships, the ERP's sync state, the quote/order it came from. */
 function DocumentFacts({ d }: { d: SalesOrder }) {
+  const { t } = useTranslation();
   return (
     <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }} style={{ marginTop: 8 }}>
       <Descriptions.Item label="Order Date">{formatDate(d.order_date)}</Descriptions.Item>
@@ -386,6 +393,24 @@ function DocumentFacts({ d }: { d: SalesOrder }) {
           <Link to={detailUrl({ pos_so_no: d.converted_order_no, document_type: 'order' })}>
             {d.converted_order_no}
           </Link>
+        </Descriptions.Item>
+      ) : null}
+      {d.invoices.length || d.credit_memos.length ? (
+        <Descriptions.Item label={t('einvoice.state')}>
+          <Space size={8} wrap data-testid="order-einvoices">
+            {d.invoices.map((i) => (
+              <Space size={4} key={i.pos_si_no}>
+                <span>{i.pos_si_no}</span>
+                <EInvoiceInline no={i.pos_si_no} e={i.e_invoice} />
+              </Space>
+            ))}
+            {d.credit_memos.map((c) => (
+              <Space size={4} key={c.pos_so_no}>
+                <span>{c.pos_so_no}</span>
+                <EInvoiceInline no={c.pos_so_no} e={c.e_invoice} />
+              </Space>
+            ))}
+          </Space>
         </Descriptions.Item>
       ) : null}
       {d.status === 'canceled' ? (

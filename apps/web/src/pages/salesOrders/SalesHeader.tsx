@@ -13,6 +13,7 @@ import { toast } from '../../components/toast';
 import { phoneRule, TemporaryCustomerModal } from '../customers/TemporaryCustomerModal';
 import { useStores } from '../customers/data';
 import { salesTypesFor } from './data';
+import { BuyerFields } from './BuyerFields';
 
 export type HeaderValues = {
   sell_to_phone_no?: string;
@@ -24,6 +25,10 @@ export type HeaderValues = {
   requested_delivery_date?: Dayjs | null;
   general_comments?: string;
   delivery_comments?: string;
+  /** A company invoice (issue 21): the buyer's tax code, company name and address. */
+  buyer_tax_code?: string;
+  buyer_company_name?: string;
+  buyer_address?: string;
 };
 
 /** The ship-to fields of the document from a customer's ship-to address. */
@@ -259,6 +264,7 @@ export function SalesHeader({
             </Form.Item>
           </Col>
         </Row>
+        <BuyerFields form={form} />
       </Form>
       <TemporaryCustomerModal
         open={creating}

@@ -2,12 +2,15 @@ import { useMemo } from 'react';
 import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import type { FilterItem } from '@fp/contract';
 import type { OpData } from '../../api/client';
 import { ListPage, type FilterField } from '../../components/ListPage';
 import { renderDate, renderMoney } from '../../components/format';
 import { useCan } from '../../auth/session';
+import { useLabels } from '../../components/labels';
+import { EInvoiceTag } from '../eInvoices/parts';
 import {
   SALES_AREA,
   detailUrl,
@@ -36,6 +39,8 @@ const VARIANTS = {
 /** product.md 2 "Sales order list": the columns, filters and buttons of /salesOrders and its two siblings. */
 export function SalesList({ variant }: { variant: SalesListVariant }) {
   const v = VARIANTS[variant];
+  const { t } = useTranslation();
+  const labels = useLabels();
   const navigate = useNavigate();
   const canAdd = useCan(v.page, 'edit');
   const frozen = variant === 'closed' ? ('left' as const) : undefined;
@@ -95,6 +100,18 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
     { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
     { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
     { title: 'Sales Quote No', dataIndex: 'quote_no', key: 'quote_no' },
+    // Issue 21: the e-invoices of the order's invoices (the least advanced state) on the invoiced list.
+    ...(variant === 'closed'
+      ? [
+          {
+            title: t('einvoice.state'),
+            dataIndex: 'e_invoice_state',
+            key: 'e_invoice_state',
+            sorter: true,
+            render: (s: Row['e_invoice_state']) => <EInvoiceTag state={s} />,
+          },
+        ]
+      : []),
   ];
   const filters: FilterField[] = [
     { name: 'pos_so_no', label: 'POSSO No' },
@@ -114,6 +131,17 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
     { name: 'requested_delivery_date', label: 'Requested Delivery Date', type: 'dateRange' },
     ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: 'Posting Date', type: 'dateRange' as const }]),
     ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: 'Sales Quote No' }]),
+    ...(variant === 'closed'
+      ? [
+          {
+            name: 'e_invoice_state',
+            label: t('einvoice.state'),
+            type: 'select' as const,
+            multiple: true,
+            options: labels.options('eInvoiceState'),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage<Row>

@@ -6,6 +6,7 @@ import type { Scope } from '../../../http/scope.js';
 import { badRequest, businessRule, notFound, staleVersion } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
 import { enqueueErpDocument } from '../../../kernel/outbox.js';
+import { recordCreditMemoEInvoice } from '../../einvoices/record.js';
 import { runPosting } from '../../../kernel/posting.js';
 import { cancelReasons } from '../../cancel-reasons/schema.js';
 import { customerLedgerEntries, itemLedgerEntries } from '../../ledger/schema.js';
@@ -258,6 +259,8 @@ export function postCreditMemo(tx: Tx, auth: Auth, body: CreditRequest): Promise
         postedKind: 'sales_cr_memo',
         postedNo: no,
       });
+      // Its adjusting e-invoice (issue 21), referring to the order's invoice.
+      await recordCreditMemoEInvoice(tx, no);
     },
   });
 }

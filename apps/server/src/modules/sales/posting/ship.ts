@@ -5,6 +5,7 @@ import type { Auth } from '../../../http/context.js';
 import { businessRule } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
 import { enqueueErpDocument } from '../../../kernel/outbox.js';
+import { recordInvoiceEInvoice } from '../../einvoices/record.js';
 import { runPosting } from '../../../kernel/posting.js';
 import { assertStock, postCustomerEntries, postItemEntries } from '../../ledger/service.js';
 import { takeNextNumber } from '../../number-series/service.js';
@@ -172,6 +173,8 @@ export async function enqueuePosted(tx: Tx, order: SalesOrderRow, n: Numbers) {
     enqueueErpDocument(tx, { kind: 'sales_order', documentNo: order.pos_so_no, action: 'post', postedKind, postedNo });
   if (n.ss) await job('sales_shipment', n.ss);
   if (n.si) await job('sales_invoice', n.si);
+  // Its e-invoice (issue 21): pending with its job, or not_sent without a provider.
+  if (n.si) await recordInvoiceEInvoice(tx, n.si);
 }
 
 /**

@@ -13,6 +13,7 @@ import { SALES_AREA, statusColor, statusText } from '../../salesOrders/data';
 import { TABLET_SCAN_PAGE, tabletDetailUrl } from './data';
 import { TABLET_PAGE_SIZE, TabletList, useTabletListState } from './TabletList';
 import { TOUCH } from './Touch';
+import { EInvoiceTag } from '../../eInvoices/parts';
 
 /** What a typed search filters: a phone number, an order number (has digits and letters) or the customer's name. */
 export function searchFilter(text: string): FilterItem | null {
@@ -95,6 +96,8 @@ export function TabletSalesList({ variant }: { variant: 'open' | 'closed' }) {
             </span>
             <span>
               <Tag color={statusColor[r.status]}>{statusText(r.status)}</Tag>
+              {/* issue 21: the invoiced orders' e-invoice state */}
+              {variant === 'closed' ? <EInvoiceTag state={r.e_invoice_state} /> : null}
             </span>
             <span style={{ overflowWrap: 'anywhere' }}>
               {r.customer_name || r.customer_no || t('tablet.sales.noCustomer')}
