@@ -38,7 +38,13 @@ const test = base.extend<{ control: APIRequestContext }, BcWorker>({
   server: async ({ bc }, use) => {
     const port = await freePort();
     const base = JSON.parse(process.env.E2E_SERVER_BASE_ENV ?? '{}') as Record<string, string>;
-    const app = await startAppServer({ port, dataDir: `${base.DATA_DIR}-bc-${port}`, env: bc.env() });
+    // Its own e-invoice provider port too (e2e-server.ts starts the SInvoice-shaped server there).
+    const sinvoice = `http://127.0.0.1:${await freePort()}`;
+    const app = await startAppServer({
+      port,
+      dataDir: `${base.DATA_DIR}-bc-${port}`,
+      env: { ...bc.env(), SINVOICE_BASE_URL: sinvoice },
+    });
     await use(app.baseURL);
     await app.stop();
   },
