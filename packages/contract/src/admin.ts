@@ -187,6 +187,8 @@ export const job = z.object({
   id: int32(),
   queue: z.string(),
   key: z.string().nullable(),
+  /** The ordered group the job belongs to: `erp:<kind>:<document no>` for a document's ERP jobs (kernel/outbox). */
+  group_key: z.string().nullable(),
   payload: z.unknown(),
   state: z.enum(jobStates),
   attempts: int32(),

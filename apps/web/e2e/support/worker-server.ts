@@ -43,21 +43,29 @@ export async function workerServer(info: WorkerInfo): Promise<{ baseURL: string;
   // The e-invoice journey starts its SInvoice-shaped server on the port this worker's server sends e-invoices to.
   process.env.E2E_SINVOICE_PORT = String(port + 2000);
   if (n === 0) return { baseURL: `http://127.0.0.1:${port}`, stop: async () => {} };
+  return startAppServer({
+    port,
+    dataDir: `${baseEnv().DATA_DIR}-${n}`,
+    env: { MAGENTO_BASE_URL: `http://127.0.0.1:${shopPort}`, SINVOICE_BASE_URL: `http://127.0.0.1:${port + 2000}` },
+  });
+}
 
-  const env = baseEnv();
+/**
+ * Starts one more journeys' app server (e2e-server.ts, the built web app of the run) on `port` with its own data
+ * folder (and PostgreSQL database `fp_e2e_<port>`), the config's environment plus `env` (e.g. another ERP_MODE);
+ * answers once it serves. `stop` ends it (dropping that database).
+ */
+export async function startAppServer(o: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/e2e-server.ts'], {
     cwd: webDir,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      DATA_DIR: `${env.DATA_DIR}-${n}`,
-      MAGENTO_BASE_URL: `http://127.0.0.1:${shopPort}`,
-      SINVOICE_BASE_URL: `http://127.0.0.1:${port + 2000}`,
-    },
+    env: { ...process.env, ...baseEnv(), ...o.env, PORT: String(o.port), DATA_DIR: o.dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://127.0.0.1:${o.port}`;
   try {
     await waitUntilUp(baseURL, server, 180_000);
   } catch (e) {

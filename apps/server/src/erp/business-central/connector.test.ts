@@ -526,6 +526,96 @@ describe('Business Central connector: faults', () => {
     );
   });
 
+  it("a refusal set through the HTTP control (POST /_control/faults): BC's message, only that document, until cleared", async () => {
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${bc.url}/_control/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const message = "Sell-to Customer No. must have a value in Sales Header: Document Type=Order, No.=''.";
+    const set = await control('POST', 'faults', {
+      method: 'POST',
+      entitySet: 'salesOrders',
+      bodyMatch: { externalDocumentNumber: 'SO-CTL-1' },
+      status: 400,
+      code: 'Internal_ValidationError',
+      message,
+    });
+    expect(set.status).toBe(201);
+    expect(await set.json()).toMatchObject({ entitySet: 'salesOrders', status: 400, remaining: null });
+    // A rule the control cannot use is refused, naming the field.
+    const badRule = await control('POST', 'faults', { entitySet: 'salesOrderz' });
+    expect(badRule.status).toBe(400);
+    expect(await badRule.text()).toContain("entitySet 'salesOrderz'");
+
+    const refused = salesOrder('SO-CTL-1', [{ item: 'KNOWN1', qty: '1', price: '10' }]);
+    // Refused every time while the rule stands: a permanent refusal carrying BC's code and message.
+    for (let i = 0; i < 2; i++) {
+      const err = await erp.documents.release(refused).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BcRequestError);
+      expect(err).toMatchObject({ status: 400, code: 'Internal_ValidationError' });
+      expect((err as Error).message).toContain(message);
+    }
+    // Another document is not met by the rule.
+    await erp.documents.release(salesOrder('SO-CTL-2', [{ item: 'KNOWN1', qty: '1', price: '10' }]));
+    expect(bc.all('salesOrders').filter((o) => o.externalDocumentNumber === 'SO-CTL-2')).toHaveLength(1);
+    expect(bc.all('salesOrders').filter((o) => o.externalDocumentNumber === 'SO-CTL-1')).toHaveLength(0);
+
+    // Cleared: the same release goes through once, and the control's record query finds exactly that order.
+    expect(await (await control('DELETE', 'faults')).json()).toEqual({ cleared: 1 });
+    const ack = await erp.documents.release(refused);
+    const found = (await (await control('GET', 'records/salesOrders?externalDocumentNumber=SO-CTL-1')).json()) as {
+      value: { number: string }[];
+    };
+    expect(found.value.map((o) => o.number)).toEqual([ack.external_no]);
+    // The control is not BC: its requests are never recorded as BC traffic.
+    expect(bc.requests.some((r) => r.path.startsWith('/_control'))).toBe(false);
+  });
+
+  it('the HTTP control lists, clears one rule, and takes BC down and back (an outage of the server clock)', async () => {
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${bc.url}/_control/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    const one = await control('POST', 'faults', { entitySet: 'vendors', status: 503, retryAfterSeconds: 1, times: 2 });
+    await control('POST', 'faults', { entitySet: 'customers', kind: 'drop', method: 'POST' });
+    expect((await control('GET', 'faults')).body.value).toEqual([
+      expect.objectContaining({ entitySet: 'vendors', status: 503, remaining: 2 }),
+      expect.objectContaining({ entitySet: 'customers', kind: 'drop', remaining: null }),
+    ]);
+    expect((await control('DELETE', `faults/${String(one.body.id)}`)).body).toEqual({ cleared: 1 });
+    expect((await control('GET', 'faults')).body.value).toEqual([expect.objectContaining({ entitySet: 'customers' })]);
+    expect((await control('POST', 'faults', { times: 0 })).status).toBe(400);
+    await control('DELETE', 'faults');
+
+    expect((await control('POST', 'outage', { seconds: 60 })).status).toBe(200);
+    const err = await erp.vendors.get('V-HO').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ErpUnavailableError);
+    expect((await control('DELETE', 'outage')).body).toEqual({ downUntil: null });
+    clock += 60_000; // the Retry-After BC asked for has passed
+    expect(await connect().vendors.get('V-HO')).not.toBeNull();
+  });
+
+  it('a rule naming an entity set also meets that request inside a $batch', async () => {
+    bc.addFault({
+      entitySet: 'items',
+      method: 'POST',
+      bodyMatch: { number: 'NEWBATCH1' },
+      status: 400,
+      times: 1,
+      message: 'Item refused.',
+    });
+    const err = await erp.documents
+      .release(salesOrder('SO-CTL-3', [{ item: 'NEWBATCH1', qty: '1', price: '10' }]))
+      .catch((e: unknown) => e);
+    expect((err as Error).message).toContain('Item refused.');
+    expect(bc.pendingFaults()).toEqual([]);
+    expect(bc.all('salesOrders').filter((o) => o.externalDocumentNumber === 'SO-CTL-3')).toHaveLength(0);
+  });
+
   it('keeps at most a few requests in flight for the company', async () => {
     for (let i = 0; i < 30; i++) seedItem(`CC${i}`);
     const limited = connect({}, { concurrency: 3 });

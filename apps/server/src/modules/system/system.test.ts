@@ -198,6 +198,20 @@ describe('job queue', () => {
     expect(row.result).toEqual({ ok: true });
   });
 
+  it('the job list shows and filters the document a job serves (group_key), as the admin finds an ERP job', async () => {
+    const { services } = ctx.t;
+    const a = await enqueue(services.db, { queue: 'test.grouped', payload: {}, groupKey: 'erp:sales_order:G-SO-7' });
+    const b = await enqueue(services.db, { queue: 'test.grouped', payload: {}, groupKey: 'erp:sales_order:G-SO-8' });
+    const admin = await ctx.t.admin();
+    const listed = await admin.post<{ items: { id: number; group_key: string | null }[]; total_count: number }>(
+      '/api/jobs/filter',
+      { filters: [{ field: 'group_key', value: 'G-SO-7', condition_type: 'like' }] },
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.data.items).toEqual([expect.objectContaining({ id: a.id, group_key: 'erp:sales_order:G-SO-7' })]);
+    expect(listed.data.items.map((i) => i.id)).not.toContain(b.id);
+  });
+
   it('retrying a dead job whose key has a newer live job leaves it dead instead of failing', async () => {
     const { services } = ctx.t;
     services.jobs.register('test.dup', async () => {

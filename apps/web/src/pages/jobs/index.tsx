@@ -1,4 +1,5 @@
 import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Tag, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -17,40 +18,51 @@ const stateColor: Record<string, string> = {
   dead: 'red',
 };
 
+/**
+ * /jobs: the durable job queue for administrators. A failed or dead job shows its last error (an ERP job: the
+ * ERP's own message) and the document it serves (`group_key`, e.g. `erp:sales_order:<no>`); Retry runs the selected
+ * ones again.
+ */
 export default function JobsPage() {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<Key[]>([]);
   const retry = useApiMutation({
     fn: (ids: number[]) => call('jobs.retry', { body: { ids } }),
     invalidates: ['jobs'],
     onSuccess: (r) => {
       setSelected([]);
-      toast.successText(`Retry ${r.retried} Job${r.retried === 1 ? '' : 's'} Successfully!`);
+      toast.successText(t('jobs.retried', { count: r.retried }));
     },
   });
   const columns: ColumnsType<Job> = [
-    { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
-    { title: 'Queue', dataIndex: 'queue', key: 'queue', sorter: true },
-    { title: 'Key', dataIndex: 'key', key: 'key' },
+    { title: t('jobs.id'), dataIndex: 'id', key: 'id', sorter: true },
+    { title: t('jobs.queue'), dataIndex: 'queue', key: 'queue', sorter: true },
+    { title: t('jobs.key'), dataIndex: 'key', key: 'key' },
+    { title: t('jobs.document'), dataIndex: 'group_key', key: 'group_key' },
     {
-      title: 'State',
+      title: t('jobs.state'),
       dataIndex: 'state',
       key: 'state',
       sorter: true,
       render: (s: string) => <Tag color={stateColor[s]}>{s}</Tag>,
     },
-    { title: 'Attempts', key: 'attempts', render: (_: unknown, j: Job) => `${j.attempts} / ${j.max_attempts}` },
-    { title: 'Next Run', dataIndex: 'run_at', key: 'run_at', sorter: true, render: renderDateTime },
     {
-      title: 'Last Error',
+      title: t('jobs.attempts'),
+      key: 'attempts',
+      render: (_: unknown, j: Job) => t('jobs.attemptsOf', { attempts: j.attempts, max: j.max_attempts }),
+    },
+    { title: t('jobs.nextRun'), dataIndex: 'run_at', key: 'run_at', sorter: true, render: renderDateTime },
+    {
+      title: t('jobs.lastError'),
       dataIndex: 'last_error',
       key: 'last_error',
       render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : null),
     },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('jobs.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
   ];
   return (
     <ListPage<Job>
-      title="Job Queue"
+      title={t('jobs.title')}
       area="jobs"
       op="jobs.list"
       rowKey="id"
@@ -62,8 +74,14 @@ export default function JobsPage() {
       onSelect={(keys) => setSelected(keys)}
       defaultSort={{ field: 'id', direction: 'desc' }}
       filters={[
-        { name: 'queue', label: 'Queue' },
-        { name: 'state', label: 'State', type: 'select', options: jobStates.map((s) => ({ label: s, value: s })) },
+        { name: 'queue', label: t('jobs.queue') },
+        { name: 'group_key', label: t('jobs.document') },
+        {
+          name: 'state',
+          label: t('jobs.state'),
+          type: 'select',
+          options: jobStates.map((s) => ({ label: s, value: s })),
+        },
       ]}
       toolbar={
         <Button
@@ -72,7 +90,7 @@ export default function JobsPage() {
           loading={retry.isPending}
           onClick={() => retry.mutate(selected.map(Number))}
         >
-          Retry
+          {t('jobs.retry')}
         </Button>
       }
     />

@@ -53,15 +53,34 @@ export interface BcRequestRecord {
   retryAfterSeconds?: number;
 }
 
+/**
+ * One fault rule: which requests it meets and how BC answers them. `throttleNext`, `failNext`, `slowNext`,
+ * `dropAfterWriteNext` and `addFault` (also over HTTP: `POST /_control/faults`) all make one.
+ */
 export interface BcFault {
+  /** How many more matching requests it meets (`Infinity`: until cleared). */
   remaining: number;
   kind: 'status' | 'drop' | 'slow';
   status?: number;
+  /** BC's error code in the OData error body (default by status: BadRequest, Application_TooManyRequests, …). */
+  code?: string;
+  /** BC's error message (default: "The request could not be served now."). */
+  message?: string;
   retryAfterSeconds?: number;
   delayMs?: number;
   method?: string;
   pathIncludes?: string;
+  /**
+   * The entity set (or line navigation) the request addresses, e.g. `salesOrders`, `salesOrderLines`. A rule with an
+   * entity set also meets the matching requests inside a `$batch` (status faults only: that one answer fails).
+   */
+  entitySet?: string;
+  /** Every property given must equal the request body's (e.g. `{ externalDocumentNumber: 'SO-…' }`). */
+  bodyMatch?: Record<string, unknown>;
 }
+
+/** A fault rule as `POST /_control/faults` takes it (and `addFault`): `times` omitted means until cleared. */
+export type BcFaultRule = Omit<BcFault, 'remaining' | 'kind'> & { kind?: BcFault['kind']; times?: number };
 
 export type BcChaos = {
   /** Probability that a request meets a fault (0..1). */
@@ -307,6 +326,7 @@ export class BcTestServer {
   private baseUrl = '';
   private tokens = new Map<string, number>();
   private faults: BcFault[] = [];
+  private faultIds = 0;
   private counters = new Map<string, number>();
   private skipTokens = new Map<string, { ids: string[]; offset: number; expand: string[] }>();
 
@@ -401,6 +421,39 @@ export class BcTestServer {
   slowNext(count: number, delayMs: number, o: { method?: string; pathIncludes?: string } = {}) {
     this.faults.push({ remaining: count, kind: 'slow', delayMs, method: o.method, pathIncludes: o.pathIncludes });
   }
+  /**
+   * Adds a fault rule (a status answer with BC's error shape by default, or `kind` drop/slow) meeting the next
+   * `times` matching requests, or every one until `clearFaults`. Answers the rule with its id.
+   */
+  addFault(rule: BcFaultRule): BcFault & { id: number } {
+    const kind = rule.kind ?? 'status';
+    const fault: BcFault & { id: number } = {
+      id: ++this.faultIds,
+      remaining: rule.times ?? Infinity,
+      kind,
+      ...(kind === 'status' ? { status: rule.status ?? 400 } : {}),
+      ...(rule.code !== undefined ? { code: rule.code } : {}),
+      ...(rule.message !== undefined ? { message: rule.message } : {}),
+      ...(rule.retryAfterSeconds !== undefined ? { retryAfterSeconds: rule.retryAfterSeconds } : {}),
+      ...(rule.delayMs !== undefined ? { delayMs: rule.delayMs } : {}),
+      ...(rule.method ? { method: rule.method.toUpperCase() } : {}),
+      ...(rule.pathIncludes ? { pathIncludes: rule.pathIncludes } : {}),
+      ...(rule.entitySet ? { entitySet: rule.entitySet } : {}),
+      ...(rule.bodyMatch ? { bodyMatch: rule.bodyMatch } : {}),
+    };
+    this.faults.push(fault);
+    return fault;
+  }
+  /** The fault rules still waiting (with how many requests each will still meet). */
+  pendingFaults(): BcFault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+  /** Drops every fault rule (or the one with `id`); answers how many were dropped. */
+  clearFaults(id?: number): number {
+    const before = this.faults.length;
+    this.faults = id === undefined ? [] : this.faults.filter((f) => (f as { id?: number }).id !== id);
+    return before - this.faults.length;
+  }
   /** Every API request answers 503 with Retry-After until `until` (server clock). */
   outage(until: number) {
     this.downUntil = until;
@@ -492,6 +545,9 @@ export class BcTestServer {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
+    // The test control (not BC's: never recorded, never meets a fault or an outage).
+    if (path === '/_control' || path.startsWith('/_control/'))
+      return this.send(res, null, this.control(req, path, url, body));
     const rec: BcRequestRecord = {
       method: req.method ?? 'GET',
       path,
@@ -507,7 +563,7 @@ export class BcTestServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       const isToken = path.endsWith('/oauth2/v2.0/token');
-      let fault = isToken ? undefined : this.takeFault(rec.method, path);
+      let fault = isToken ? undefined : this.takeFault(rec.method, path, body);
       if (!fault && !isToken && this.chaos) fault = this.chaosFault(rec.method);
       if (!isToken && this.downUntil > this.now()) {
         const seconds = Math.max(1, Math.ceil((this.downUntil - this.now()) / 1000));
@@ -520,15 +576,7 @@ export class BcTestServer {
         );
       }
       if (fault?.kind === 'status') {
-        const headers: Record<string, string> = {};
-        if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-        const code =
-          fault.status === 429
-            ? 'Application_TooManyRequests'
-            : fault.status === 503
-              ? 'ServiceUnavailable'
-              : 'InternalServerError';
-        return this.send(res, rec, bcError(fault.status ?? 500, code, 'The request could not be served now.', headers));
+        return this.send(res, rec, faultReply(fault));
       }
       if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 100));
       let reply: Reply;
@@ -552,9 +600,82 @@ export class BcTestServer {
     }
   }
 
-  private send(res: ServerResponse, rec: BcRequestRecord, reply: Reply) {
-    rec.status = reply.status;
-    if (reply.headers?.['retry-after']) rec.retryAfterSeconds = Number(reply.headers['retry-after']);
+  /**
+   * The test control over HTTP, for tests and journeys in another process (README of business-central/):
+   * `GET|POST|DELETE /_control/faults[/{id}]`, `POST|DELETE /_control/outage`, `GET /_control/records/{set}?prop=value`
+   * (what BC holds) and `POST /_control/records/{set}` (a record put in BC as a BC user would).
+   */
+  private control(req: IncomingMessage, path: string, url: URL, body: string): Reply {
+    const method = req.method ?? 'GET';
+    const bad = (message: string, status = 400): Reply => ({ status, body: { error: { code: 'Control', message } } });
+    const json = (): Record<string, unknown> | undefined => {
+      try {
+        const v = JSON.parse(body || '{}') as unknown;
+        return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const shown = (f: BcFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : null });
+    const faultId = /^\/_control\/faults\/(\d+)$/.exec(path)?.[1];
+    if (path === '/_control/faults' && method === 'GET')
+      return { status: 200, body: { value: this.pendingFaults().map(shown) } };
+    if (path === '/_control/faults' && method === 'POST') {
+      const rule = json();
+      if (!rule) return bad('The body must be a JSON object (a fault rule).');
+      const kind = rule.kind ?? 'status';
+      if (kind !== 'status' && kind !== 'drop' && kind !== 'slow') return bad('kind must be status, drop or slow.');
+      const num = (k: string, min: number) =>
+        rule[k] === undefined || (typeof rule[k] === 'number' && Number.isInteger(rule[k]) && rule[k] >= min);
+      if (!num('times', 1)) return bad('times must be a whole number of at least 1 (omit it: until cleared).');
+      if (!num('status', 400) || (typeof rule.status === 'number' && rule.status > 599))
+        return bad('status must be an HTTP error status (400-599).');
+      if (!num('retryAfterSeconds', 0)) return bad('retryAfterSeconds must be a whole number.');
+      if (!num('delayMs', 0)) return bad('delayMs must be a whole number.');
+      for (const k of ['method', 'entitySet', 'pathIncludes', 'code', 'message'])
+        if (rule[k] !== undefined && typeof rule[k] !== 'string') return bad(`${k} must be a string.`);
+      if (rule.entitySet !== undefined && !DEFS[rule.entitySet as string])
+        return bad(`entitySet '${String(rule.entitySet)}' is not an entity set of this server.`);
+      if (rule.bodyMatch !== undefined && (typeof rule.bodyMatch !== 'object' || rule.bodyMatch === null))
+        return bad('bodyMatch must be an object of property values.');
+      return { status: 201, body: shown(this.addFault(rule as BcFaultRule)) };
+    }
+    if (path === '/_control/faults' && method === 'DELETE')
+      return { status: 200, body: { cleared: this.clearFaults() } };
+    if (faultId && method === 'DELETE') return { status: 200, body: { cleared: this.clearFaults(Number(faultId)) } };
+    if (path === '/_control/outage' && method === 'POST') {
+      const seconds = json()?.seconds;
+      if (typeof seconds !== 'number' || seconds <= 0) return bad('seconds must be a positive number.');
+      this.outage(this.now() + seconds * 1000);
+      return { status: 200, body: { downUntil: new Date(this.downUntil).toISOString() } };
+    }
+    if (path === '/_control/outage' && method === 'DELETE') {
+      this.outage(0);
+      return { status: 200, body: { downUntil: null } };
+    }
+    const set = /^\/_control\/records\/(\w+)$/.exec(path)?.[1];
+    if (set && method === 'GET') {
+      if (!this.data.has(set)) return bad(`'${set}' is not an entity set of this server.`, 404);
+      const wanted = [...url.searchParams.entries()];
+      const value = this.all(set)
+        .filter((r) => wanted.every(([k, v]) => String(r[k]) === v))
+        .map((r) => this.view(set, r));
+      return { status: 200, body: { value } };
+    }
+    if (set && method === 'POST') {
+      if (!this.data.has(set)) return bad(`'${set}' is not an entity set of this server.`, 404);
+      const values = json();
+      if (!values) return bad('The body must be a JSON object (the record).');
+      return { status: 201, body: this.view(set, this.seed(set, values)) };
+    }
+    return bad(`No control at ${method} ${path}.`, 404);
+  }
+
+  private send(res: ServerResponse, rec: BcRequestRecord | null, reply: Reply) {
+    if (rec) {
+      rec.status = reply.status;
+      if (reply.headers?.['retry-after']) rec.retryAfterSeconds = Number(reply.headers['retry-after']);
+    }
     const headers: Record<string, string> = { 'odata-version': '4.0', ...reply.headers };
     if (reply.body === undefined) {
       res.writeHead(reply.status, headers);
@@ -567,12 +688,31 @@ export class BcTestServer {
     res.end(text);
   }
 
-  private matches(f: BcFault, method: string, path: string) {
-    return f.remaining > 0 && (!f.method || f.method === method) && (!f.pathIncludes || path.includes(f.pathIncludes));
+  private matches(f: BcFault, method: string, path: string, body: string, inBatch: boolean) {
+    if (f.remaining <= 0 || (f.method && f.method !== method) || (f.pathIncludes && !path.includes(f.pathIncludes)))
+      return false;
+    // Inside a $batch only rules naming an entity set apply, and only as a status answer.
+    if (inBatch && (!f.entitySet || f.kind !== 'status')) return false;
+    if (f.entitySet) {
+      const m = /companies\([^)]*\)\/(\w+)(?:\([^)]*\))?(?:\/(\w+))?/.exec(path);
+      if (!m || (m[1] !== f.entitySet && m[2] !== f.entitySet)) return false;
+    }
+    if (f.bodyMatch) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return false;
+      }
+      if (!parsed || typeof parsed !== 'object') return false;
+      const got = parsed as Record<string, unknown>;
+      if (!Object.entries(f.bodyMatch).every(([k, v]) => got[k] === v)) return false;
+    }
+    return true;
   }
 
-  private takeFault(method: string, path: string): BcFault | undefined {
-    const f = this.faults.find((x) => this.matches(x, method, path));
+  private takeFault(method: string, path: string, body = '', inBatch = false): BcFault | undefined {
+    const f = this.faults.find((x) => this.matches(x, method, path, body, inBatch));
     if (!f) return undefined;
     f.remaining--;
     this.faults = this.faults.filter((x) => x.remaining > 0);
@@ -980,6 +1120,9 @@ export class BcTestServer {
       const u = new URL(rel, 'http://x/');
       const std = apiPrefix === 'v2.0/';
       let reply: Reply;
+      const subBody = r.body === undefined ? '' : JSON.stringify(r.body);
+      const fault = this.takeFault((r.method ?? 'GET').toUpperCase(), decodeURIComponent(u.pathname), subBody, true);
+      if (fault) return { id: r.id, status: fault.status ?? 400, headers: {}, body: faultReply(fault).body };
       try {
         reply = this.entityRequest(
           std,
@@ -996,6 +1139,23 @@ export class BcTestServer {
     });
     return { status: 200, body: { responses } };
   }
+}
+
+/** A status fault's answer, in BC's OData error shape. */
+function faultReply(fault: BcFault): Reply {
+  const status = fault.status ?? 500;
+  const headers: Record<string, string> = {};
+  if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+  const code =
+    fault.code ??
+    (status === 429
+      ? 'Application_TooManyRequests'
+      : status === 503
+        ? 'ServiceUnavailable'
+        : status >= 500
+          ? 'InternalServerError'
+          : 'BadRequest');
+  return bcError(status, code, fault.message ?? 'The request could not be served now.', headers);
 }
 
 class ReplyError extends Error {
@@ -1102,6 +1262,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     });
   for (const [k, v] of Object.entries(server.env())) console.log(`${k}=${v}`);
   console.log(`# Business Central test server listening on ${server.url} (Ctrl+C to stop)`);
+  console.log(
+    `# faults, outages and what BC holds: ${server.url}/_control/faults, /_control/outage, /_control/records/{set}`,
+  );
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
