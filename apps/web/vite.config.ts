@@ -43,8 +43,12 @@ function precompress(): Plugin {
   };
 }
 
-/** Entry points whose chunks (and everything they import) the service worker keeps for a counter with no network. */
-const OFFLINE_PAGES = /[\\/]src[\\/]pages[\\/](counter|login)[\\/]index\.tsx$/;
+/**
+ * Modules whose chunks (and everything they import, statically or lazily) the service worker keeps for a counter with
+ * no network: the counter's and the login's screens, and the shell's parts that load lazily (the signed-in layout,
+ * the screens' antd App frame, the toasts' holder, the status pages).
+ */
+const OFFLINE_PAGES = /[\\/]src[\\/](pages[\\/](counter|login)[\\/]index\.tsx|shell[\\/][^\\/]+|layouts[\\/][^\\/]+)$/;
 
 /**
  * Finds the build's files the offline counter needs (issue 19): the entry and its static imports (the shell), the
