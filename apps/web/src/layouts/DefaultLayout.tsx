@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
+import { Layout, Menu, Dropdown, Button, Space, theme } from 'antd';
 import { LogoutOutlined, UserOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,23 +30,24 @@ const SIDEBAR_MIN_WIDTH = 1200;
 export default function DefaultLayout({ children }: { children: ReactNode }) {
   const { me, logout } = useSession();
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   /** Whether to log out: asked only when sales made offline wait on this device (the outbox loads lazily). */
   const confirmUnsent = async () => {
     if (!canAccess(me, '/counter', 'edit')) return true;
     const count = await import('../pages/counter/offline/outbox').then((m) => m.unsentCount()).catch(() => 0);
     if (!count) return true;
-    return modal
-      .confirm({
+    // The shell has no antd App around it (screens bring theirs: shell/PageApp.tsx), so the confirmation is antd's
+    // static Modal, loaded only when sales wait.
+    const { default: Modal } = await import('antd/es/modal');
+    return new Promise<boolean>((resolve) =>
+      Modal.confirm({
         title: t('offline.logoutTitle'),
         content: t('offline.logoutText', { count }),
         okText: t('offline.logoutOk'),
         cancelText: t('offline.logoutCancel'),
-      })
-      .then(
-        (ok) => !!ok,
-        () => false,
-      );
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
   };
   const { token } = theme.useToken();
   const navigate = useNavigate();
