@@ -571,6 +571,10 @@ const FILL: Record<string, Filler> = {
   buyer_tax_code: () => '',
   buyer_company_name: () => '',
   buyer_address: () => '',
+  // a franchise's own SInvoice account (issue 21): a valid one, so the write reaches the head-office check
+  supplier_tax_code: () => '0312345678',
+  template_code: () => '1/001',
+  invoice_series: () => 'C26MWK',
   // Sales documents: B's customer, its ship-to, line numbers of B's order, and codes of the catalogue.
   sell_to_code: () => ids.bCustomerNo,
   bill_to_code: () => ids.bCustomerNo,

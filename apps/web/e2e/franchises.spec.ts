@@ -33,7 +33,8 @@ test('franchises: create a franchise, generate its number series, find and delet
   await expect(page.getByLabel('Vendor No', { exact: true })).not.toHaveValue('');
 
   await page.getByLabel('Name', { exact: true }).fill('Đại lý Hải Phòng 1');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // the franchise's own Save (the e-invoice section below has its own)
+  await page.locator('form#franchise').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update Franchise Successfully!')).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate Number Series' }).click();

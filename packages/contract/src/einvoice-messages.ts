@@ -39,11 +39,24 @@ export const eInvoiceMessages = {
   notSending: 'E-invoices are not sent (EINVOICE_MODE is none)',
   /** The message of a not_sent e-invoice. */
   modeNone: 'Nothing is sent: no e-invoice provider is configured (EINVOICE_MODE none)',
+  /** A franchise's own SInvoice account (PUT /api/franchises/e-invoice-settings), 400 naming the field. */
+  supplierTaxCode: 'Supplier tax code must be 10 or 13 digits (0123456789 or 0123456789-001)',
+  templateCode: 'Template code must look like 1/001',
+  invoiceSeries: 'Invoice series must be a cash-register series: 6 characters with M as the fourth (e.g. C26MAA)',
+  usernameRequired: "Username is required with the franchise's own supplier tax code",
+  passwordRequired: "Password is required with the franchise's own username",
+  taxCodeRequired: 'Supplier tax code is required with an own username',
+  /** 403: only head office changes a franchise's e-invoice account. */
+  settingsHeadOffice: "Only head office may change a franchise's e-invoice settings",
 } as const;
 
 export const eInvoiceCheck = {
   /** A Vietnamese tax code (mã số thuế): 10 digits, or 13 as 0123456789001 or 0123456789-001. */
   taxCode: (v: string) => taxCodePattern.test(v.trim()),
+  /** A cash-register series (Decree 70/2025): C or K, the year's 2 digits, M, 2 of the seller's (C26MAA). */
+  series: (v: string) => /^[CK]\d{2}M[A-Z0-9]{2}$/.test(v.trim()),
+  /** A template code: 1/001. */
+  template: (v: string) => /^\d\/\d{3}$/.test(v.trim()),
 };
 
 /**

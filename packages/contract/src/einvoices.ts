@@ -133,3 +133,69 @@ export const eInvoiceSummaryRow = z.object({
   not_sent: int32(),
 });
 export type EInvoiceSummaryRow = z.infer<typeof eInvoiceSummaryRow>;
+
+// ---------- a franchise's own SInvoice account (franchise_einvoice_settings) ----------
+
+/**
+ * GET /api/franchises/{customer_no}/e-invoice-settings: the franchise's own SInvoice account; every empty field is
+ * the configuration's (SINVOICE_*). The password is never answered: `password_set` says whether one is kept.
+ * `version` 0: the franchise has none yet.
+ */
+export const franchiseEInvoiceSettings = z.object({
+  franchise_code: z.string(),
+  supplier_tax_code: z.string(),
+  seller_name: z.string(),
+  username: z.string(),
+  password_set: z.boolean(),
+  template_code: z.string(),
+  invoice_series: z.string(),
+  version: int32(),
+  updated_at: z.string().nullable(),
+});
+export type FranchiseEInvoiceSettings = z.infer<typeof franchiseEInvoiceSettings>;
+
+/**
+ * PUT /api/franchises/e-invoice-settings (head office): the whole account at once, carrying the version last read.
+ * An empty (or absent) password keeps the one kept; an empty username drops it. All empty: the configuration's.
+ */
+export const franchiseEInvoiceSettingsUpdate = z
+  .object({
+    franchise_code: z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(30, messages.maxLength(30))
+      .transform((s) => s.toUpperCase()),
+    version: int32({ error: 'version is required' }).min(0),
+    supplier_tax_code: z
+      .string()
+      .trim()
+      .max(14, messages.maxLength(14))
+      .refine((v) => v === '' || eInvoiceCheck.taxCode(v), eInvoiceMessages.supplierTaxCode)
+      .optional()
+      .default(''),
+    seller_name: z.string().trim().max(250, messages.maxLength(250)).optional().default(''),
+    username: z.string().trim().max(100, messages.maxLength(100)).optional().default(''),
+    password: z.string().max(200, messages.maxLength(200)).optional().default(''),
+    template_code: z
+      .string()
+      .trim()
+      .max(10, messages.maxLength(10))
+      .refine((v) => v === '' || eInvoiceCheck.template(v), eInvoiceMessages.templateCode)
+      .optional()
+      .default(''),
+    invoice_series: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === '' || eInvoiceCheck.series(v), eInvoiceMessages.invoiceSeries)
+      .optional()
+      .default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.supplier_tax_code && !v.username)
+      ctx.addIssue({ code: 'custom', path: ['username'], message: eInvoiceMessages.usernameRequired });
+    if (v.username && !v.supplier_tax_code)
+      ctx.addIssue({ code: 'custom', path: ['supplier_tax_code'], message: eInvoiceMessages.taxCodeRequired });
+  });
+export type FranchiseEInvoiceSettingsUpdate = z.input<typeof franchiseEInvoiceSettingsUpdate>;

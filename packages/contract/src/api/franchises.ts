@@ -11,6 +11,7 @@ import {
   franchiseSync,
   franchiseUpdate,
 } from '../franchises.js';
+import { franchiseEInvoiceSettings, franchiseEInvoiceSettingsUpdate } from '../einvoices.js';
 import { joinOps, type SchemasOf } from '../ops/schemas.js';
 import { franchisesOps } from '../ops/franchises.js';
 
@@ -26,6 +27,8 @@ export const franchisesSchemas = {
     response: z.object({ records: z.number().int(), message: z.string(), franchise: franchiseDetail }),
   },
   erpCustomer: { body: erpCustomerQuery, response: erpCustomer },
+  eInvoiceSettings: { params: customerNoParam, response: franchiseEInvoiceSettings },
+  updateEInvoiceSettings: { body: franchiseEInvoiceSettingsUpdate, response: franchiseEInvoiceSettings },
 } satisfies SchemasOf<typeof franchisesOps>;
 
 /** franchises: meta and schemas of each operation, as the server registers them. */

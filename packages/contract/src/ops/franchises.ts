@@ -47,4 +47,18 @@ export const franchisesOps = defineOps('franchises', {
     access: { page: '/franchises', level: 'view' },
     summary: 'Customer details from the ERP by customer_no or phone_no',
   },
+  eInvoiceSettings: {
+    method: 'GET',
+    path: '/franchises/:customer_no/e-invoice-settings',
+    access: { page: '/franchises', level: 'view' },
+    summary:
+      "A franchise's own SInvoice account (issue 21): supplier tax code, seller name, username, template, series; the password never, only password_set. Empty fields use the configuration's",
+  },
+  updateEInvoiceSettings: {
+    method: 'PUT',
+    path: '/franchises/e-invoice-settings',
+    access: { page: '/franchises', level: 'edit' },
+    summary:
+      "Head office sets a franchise's own SInvoice account by franchise_code, carrying the version last read (0: none yet); an empty password keeps the one kept; all empty: the configuration's account. The next e-invoice of the franchise is issued under it",
+  },
 });

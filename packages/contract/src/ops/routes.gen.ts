@@ -82,6 +82,8 @@ export const opRoutes = {
   'franchises.delete': ['POST', '/franchises/delete'],
   'franchises.sync': ['POST', '/franchises/sync'],
   'franchises.erpCustomer': ['POST', '/franchises/erp-customer'],
+  'franchises.eInvoiceSettings': ['GET', '/franchises/:customer_no/e-invoice-settings'],
+  'franchises.updateEInvoiceSettings': ['PUT', '/franchises/e-invoice-settings'],
   'itemDocuments.list': ['POST', '/item-documents/filter'],
   'itemDocuments.create': ['POST', '/item-documents'],
   'itemDocuments.update': ['PUT', '/item-documents'],

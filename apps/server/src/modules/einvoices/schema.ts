@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from '../../kernel/money.js';
 
 /**
@@ -75,6 +75,8 @@ export const franchiseEInvoiceSettings = pgTable('franchise_einvoice_settings', 
   password: text('password').notNull().default(''),
   template_code: text('template_code').notNull().default(''),
   invoice_series: text('invoice_series').notNull().default(''),
+  /** Optimistic concurrency of PUT /api/franchises/e-invoice-settings (a franchise without a row reads as 0). */
+  version: integer('version').notNull().default(1),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 

@@ -11,6 +11,7 @@ import {
 } from './service.js';
 import { erpCustomerDetails, syncFranchiseByPhone } from './sync.js';
 import { franchises } from './schema.js';
+import { getFranchiseEInvoiceSettings, putFranchiseEInvoiceSettings } from '../einvoices/settings.js';
 
 export const FRANCHISE_PAGE = '/franchises';
 
@@ -54,4 +55,11 @@ export function franchiseRoutes(r: Router) {
   });
   r.route(franchisesApi.sync, ({ body, auth, services }) => syncFranchiseByPhone(services, auth, body.phone_no));
   r.route(franchisesApi.erpCustomer, ({ body, auth, services }) => erpCustomerDetails(services, auth, body));
+  // a franchise's own SInvoice account (issue 21; einvoices/README.md)
+  r.route(franchisesApi.eInvoiceSettings, ({ params, auth, services }) =>
+    getFranchiseEInvoiceSettings(services.db, auth, params.customer_no),
+  );
+  r.route(franchisesApi.updateEInvoiceSettings, ({ body, auth, services }) =>
+    putFranchiseEInvoiceSettings(services.db, auth, body),
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Location } from '@fp/contract';
 import { ApiCallError, call, type OpBody } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -10,6 +11,7 @@ import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { FranchiseFields, FRANCHISE_FORM_FIELDS } from './FranchiseFields';
 import { NumberSeriesList } from './NumberSeriesList';
+import { EInvoiceSettings } from './EInvoiceSettings';
 import { showFormErrors } from './form-errors';
 import { FRANCHISES_AREA, FRANCHISES_PAGE, NUMBER_SERIES_AREA, detailUrl, useFranchise } from './data';
 import { handle } from '../../components/handle';
@@ -23,6 +25,7 @@ export default function FranchiseDetailPage() {
   const customerNo = params.get('customer_no');
   const isNew = !customerNo;
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const canEdit = useCan(FRANCHISES_PAGE, 'edit');
   const [form] = Form.useForm<Values>();
@@ -172,8 +175,11 @@ export default function FranchiseDetailPage() {
               locale={{ emptyText: 'No stores yet' }}
             />
           </Card>
-          <Card title="Number Series" size="small">
+          <Card title="Number Series" size="small" style={{ marginBottom: 16 }}>
             <NumberSeriesList franchiseCode={f.customer_no} />
+          </Card>
+          <Card title={t('einvoice.settings.title')} size="small" data-testid="einvoice-settings">
+            <EInvoiceSettings franchiseCode={f.customer_no} />
           </Card>
         </>
       ) : null}
