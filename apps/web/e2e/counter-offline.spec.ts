@@ -1,6 +1,18 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { formatNumber } from '@fp/contract/web';
-import { test, expect, apiAs, loginAs, ROLE_USERS, uniq, type Api, type makeData } from './fixtures';
+import { businessDate, formatNumber } from '@fp/contract/web';
+import {
+  test,
+  expect,
+  apiAs,
+  freshPhone,
+  loginAs,
+  ListPage,
+  ROLE_USERS,
+  uniq,
+  type Api,
+  type makeData,
+} from './fixtures';
+import { choose } from './support/pages';
 
 // Selling through a network outage (issue 19): the counter sells on with no network and no server, a reload still
 // opens it (the service worker), and when the connection returns every sale made offline reaches the server exactly
@@ -259,6 +271,80 @@ test('the store manager sees the counter sales flagged when they came back, the 
   await confirm.getByRole('button', { name: 'Mark Reviewed' }).click();
   await expect(page.getByText('Marked Reviewed Successfully!')).toBeVisible();
   await expect(row).toContainText(`Reviewed by ${ROLE_USERS.storeManager.username}`);
+  // The sales order list shows it among the flagged sales, its flags in words, and its header says when it was sold.
+  const list = new ListPage(page);
+  await list.goto('/salesOrdersInvoicedCanceled', 'Sales Orders Invoiced/Canceled');
+  await choose(page, page.locator('form.list-filters'), 'Flagged', 'Yes');
+  await list.search({ 'POSSO No': sale.pos_so_no });
+  await expect(list.row(sale.pos_so_no)).toContainText('Stock short');
+  await list.row(sale.pos_so_no).getByRole('link', { name: sale.pos_so_no }).click();
+  await expect(page.getByTestId('order-flags')).toContainText('Stock short');
+  await expect(page.getByTestId('order-sold-at')).toBeVisible();
+});
+
+test('the birthday promotion taken offline as the server takes it: the sale comes back without promotion_changed, once a year, its device number in the sales order list', async ({
+  storeStaffPage: page,
+  api,
+  data,
+}) => {
+  const s = await setup(api, data);
+  // A customer whose birthday month is this month (business date, Asia/Ho_Chi_Minh).
+  const month = businessDate().slice(5, 7);
+  const customer = await api.post<{ customer_no: string; name: string; phone_no: string }>('/api/customers/temporary', {
+    name: `Sinh nhật ${s.u}`,
+    phone_no: freshPhone(),
+    franchise_code: 'HN001',
+    birth_date: `1990-${month}-01`,
+  });
+  const offline = await api.get<{ birthday_discount_percent: string }>(
+    '/api/counter-sales/offline-data?location_code=HN001-01',
+  );
+  const total = Math.round(40000 * (1 - Number(offline.birthday_discount_percent) / 100));
+  await readyOffline(page);
+  await cut(page.context());
+  await keepCustomer(page, customer.phone_no, customer.name);
+  const field = page.getByLabel(ITEM_FIELD);
+  await expect(field).toBeFocused();
+  await scan(page, s.tea);
+  await expect(page.getByTestId('counter-subtotal')).toHaveText(formatNumber(40000));
+  const birthday = page.getByTestId('counter-birthday');
+  await expect(birthday).toHaveText('Birthday promotion');
+  await birthday.click();
+  await expect(birthday).toHaveText('Birthday promotion taken (click to give it back)');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: `Pay ${formatNumber(total)}` });
+  await expect(pay.getByLabel('Amount')).toHaveValue(String(total));
+  await page.keyboard.press('Enter');
+  await expect(pay).toBeHidden();
+  const receipt = page.getByTestId('counter-receipt');
+  await expect(receipt.getByTestId('counter-receipt-total')).toHaveText(formatNumber(total));
+  const no = (await receipt.getByTestId('counter-receipt-order').innerText()).trim();
+  // Once a year: the next sale of the same customer on this device is not offered it.
+  await expect(page.getByTestId('counter-customer')).toContainText(customer.name);
+  await expect(birthday).toHaveCount(0);
+
+  await restore(page.context());
+  await expect(page.getByTestId('offline-outbox-open')).toHaveText('Unsent Sales (0)');
+  const order = await api.get<{ flags: string[]; grand_total: string; applied_promotions: { code: string }[] }>(
+    `/api/sales-orders/${no}`,
+  );
+  // The promotion the cashier saw is the server's (the demo store's shift and stock may flag the sale otherwise).
+  expect(order.flags).not.toContain('promotion_changed');
+  expect(order.flags).not.toContain('price_changed');
+  expect(Number(order.grand_total)).toBe(total);
+  expect(order.applied_promotions.map((a) => a.code)).toEqual(['BIRTHDAY']);
+
+  // The sales order list: found by the device's number, its flags in words (not the promotion); the order's header
+  // names the device.
+  const list = new ListPage(page);
+  await list.goto('/salesOrdersInvoicedCanceled', 'Sales Orders Invoiced/Canceled');
+  await list.search({ 'Device No': no });
+  await expect(list.row(no)).toContainText(customer.name);
+  await expect(list.row(no)).not.toContainText('Promotion changed');
+  await list.row(no).getByRole('link', { name: no }).click();
+  await expect(page.getByTestId('order-device-no')).toContainText(no);
+  await expect(page.getByTestId('order-sold-at')).toBeVisible();
 });
 
 test('the app is installable: the page links its web app manifest, which starts at the counter, and the service worker is served', async ({

@@ -143,6 +143,8 @@ export const offlineCustomer = z.object({
   points_balance: z.string(),
   /** YYYY-MM-DD or null (the birthday promotion). */
   birth_date: z.string().nullable(),
+  /** The latest year the customer took the birthday promotion (null: never): once a year (pricing birthdayVerdict). */
+  birthday_used_year: z.number().int().nullable(),
   temporary: z.boolean(),
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  birthdayVerdict,
   couponRules,
   discountAboveLimit,
   documentTotals,
@@ -151,5 +152,16 @@ describe('cashier limits and points', () => {
   it('values points at the point value, capped at what is left to pay', () => {
     expect(pointsWorth('50', '1000', '100000')).toBe('50000.00');
     expect(pointsWorth('500', '1000', '100000')).toBe('100000.00');
+  });
+});
+
+describe('birthdayVerdict', () => {
+  it('allows the birthday promotion in the birthday month once a year, and says why not otherwise', () => {
+    expect(birthdayVerdict('1990-11-15', null, '2026-11-27')).toBe('eligible');
+    expect(birthdayVerdict('1990-11-15', 2025, '2026-11-01')).toBe('eligible');
+    expect(birthdayVerdict('1990-11-15', 2026, '2026-11-27')).toBe('used_this_year');
+    expect(birthdayVerdict('1990-12-01', null, '2026-11-27')).toBe('not_birthday_month');
+    expect(birthdayVerdict(null, null, '2026-11-27')).toBe('no_birth_date');
+    expect(birthdayVerdict('0001-01-01', null, '2026-01-27')).toBe('no_birth_date');
   });
 });

@@ -157,6 +157,22 @@ export type AppliedPromotionAmount = {
 /** The code of the birthday promotion among an order's applied promotions. */
 export const BIRTHDAY_PROMOTION_CODE = 'BIRTHDAY';
 
+/**
+ * Whether the birthday promotion may be taken on an order of `date` (YYYY-MM-DD): in the customer's birthday month,
+ * once per customer per year. `birthDate` null (or the empty 0001-01-01) is not known; `usedYear` is the latest year
+ * the customer took it (null: never). The server (loyalty/birthday.ts) and the offline counter both decide by this.
+ */
+export function birthdayVerdict(
+  birthDate: string | null,
+  usedYear: number | null,
+  date: string,
+): 'no_birth_date' | 'not_birthday_month' | 'used_this_year' | 'eligible' {
+  if (!birthDate || birthDate === '0001-01-01') return 'no_birth_date';
+  if (birthDate.slice(5, 7) !== date.slice(5, 7)) return 'not_birthday_month';
+  if (usedYear !== null && usedYear === Number(date.slice(0, 4))) return 'used_this_year';
+  return 'eligible';
+}
+
 /** The lines' net a promotion's scope covers (all; items named; items of the categories named or their sub-categories). */
 export function eligibleNetOf(p: PricingPromotion, lines: readonly PromotionLine[], cats: ItemCategories): Decimal {
   const values = new Set(p.scope_values);

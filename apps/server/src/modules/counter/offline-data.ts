@@ -13,7 +13,7 @@ import { itemDocuments } from '../item-documents/schema.js';
 import { pricesOf } from '../items/price.js';
 import { franchiseItems, items, itemVariants } from '../items/schema.js';
 import { itemLedgerEntries } from '../ledger/schema.js';
-import { redeemablePointEntries } from '../loyalty/schema.js';
+import { birthdayPromotionUses, redeemablePointEntries } from '../loyalty/schema.js';
 import { couponUses, promotions } from '../promotions/schema.js';
 import { maySellOnCredit } from '../sales/credit.js';
 import { mayDiscountAboveLimit, mayOverridePrice } from '../sales/limits.js';
@@ -170,6 +170,15 @@ async function customersOf(db: DbOrTx, franchise: string, location: string): Pro
     .from(redeemablePointEntries)
     .groupBy(redeemablePointEntries.customer_no)
     .as('points');
+  // The latest year each customer took the birthday promotion (once a year: pricing birthdayVerdict).
+  const birthday = db
+    .select({
+      customer_no: birthdayPromotionUses.customer_no,
+      year: sql<number | null>`max(${birthdayPromotionUses.year})`.as('year'),
+    })
+    .from(birthdayPromotionUses)
+    .groupBy(birthdayPromotionUses.customer_no)
+    .as('birthday');
   const rows = await db
     .select({
       customer_no: customers.customer_no,
@@ -178,9 +187,11 @@ async function customersOf(db: DbOrTx, franchise: string, location: string): Pro
       birth_date: customers.birth_date,
       temporary: customers.is_temporary,
       points: sql<string>`coalesce(${points.total}, 0)::text`,
+      birthday_used_year: birthday.year,
     })
     .from(customers)
     .leftJoin(points, eq(points.customer_no, customers.customer_no))
+    .leftJoin(birthday, eq(birthday.customer_no, customers.customer_no))
     .where(
       and(
         eq(customers.franchise_code, franchise),
@@ -194,6 +205,7 @@ async function customersOf(db: DbOrTx, franchise: string, location: string): Pro
     phone_no: r.phone_no,
     points_balance: toQty(r.points),
     birth_date: r.birth_date === '0001-01-01' ? null : r.birth_date,
+    birthday_used_year: r.birthday_used_year === null ? null : Number(r.birthday_used_year),
     temporary: r.temporary,
   }));
 }

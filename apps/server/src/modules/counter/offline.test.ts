@@ -14,6 +14,7 @@ import {
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { checkBooks, totalViolations } from '../../books/checks.js';
 import { pagePermissions } from '../access/schema.js';
+import { customers } from '../customers/schema.js';
 import { franchises } from '../franchises/schema.js';
 import { franchiseItems } from '../items/schema.js';
 import { onHand } from '../ledger/service.js';
@@ -263,6 +264,33 @@ describe('an offline sale', () => {
     expect(res.data.order.applied_promotions).toEqual([expect.objectContaining({ code: 'GONE10', amount: '5000.00' })]);
   });
 
+  it('takes the birthday promotion the cashier applied offline as the server does (not flagged); a second one this year is', async () => {
+    // The customer's birthday month is the month of the sale (sold yesterday, Asia/Ho_Chi_Minh).
+    await ctx.t.services.db
+      .update(customers)
+      .set({ birth_date: `1990-${yesterday.slice(5, 7)}-15` })
+      .where(eq(customers.customer_no, w.customer.customer_no));
+    // 10% (the counter settings' default) of 50,000.
+    const birthdaySale = () =>
+      offlineSale(nextNumber(), {
+        lines: [{ item_no: 'SP050', quantity: 1, unit_price: '50000', line_discount_amount: '0' }],
+        loyalty_birthday_used: true,
+        promotion_discount_amount: '5000',
+        applied_promotions: [{ code: 'BIRTHDAY', amount: '5000' }],
+        payments: [{ payment_type: 'cash', amount: '45000' }],
+      });
+    const res = await sell(birthdaySale());
+    expect(res.statusCode).toBe(201);
+    expect(res.data.flags).toEqual([]);
+    expect(res.data.order.grand_total).toBe('45000.00');
+    expect(res.data.order.applied_promotions).toEqual([expect.objectContaining({ code: 'BIRTHDAY', amount: '5000.00' })]);
+    // Once a year: a second offline birthday sale is posted as handed over and flagged.
+    const again = await sell(birthdaySale());
+    expect(again.statusCode).toBe(201);
+    expect(again.data.flags).toEqual(['promotion_changed']);
+    expect(again.data.order.grand_total).toBe('45000.00');
+  });
+
   it('accepts cash taken when no shift was open where the franchise needs one, flagged no_open_shift', async () => {
     await ctx.t.services.db
       .update(franchises)
@@ -391,6 +419,11 @@ describe('offline data', () => {
     expect(d.items.some((i) => i.item_no === 'SPBLK')).toBe(false);
     expect(d.customers.map((c) => c.customer_no)).toContain(w.customer.customer_no);
     expect(d.customers.map((c) => c.customer_no)).not.toContain(other.customer.customer_no);
+    // The birthday promotion's facts: the birth date and the latest year it was taken (once a year).
+    expect(d.customers.find((c) => c.customer_no === w.customer.customer_no)).toMatchObject({
+      birth_date: `1990-${yesterday.slice(5, 7)}-15`,
+      birthday_used_year: Number(yesterday.slice(0, 4)),
+    });
     expect(d.limits).toMatchObject({ may_override_price: false, may_discount_above_limit: false });
     expect(d.access.pages.map((p) => p.page)).toContain('/counter');
     expect(d.number_ranges?.items.map((r) => r.offline_device)).toEqual([device]);
@@ -446,6 +479,32 @@ describe('flagged sales for the store manager', () => {
         await otherManager.post<ListResponse<FlaggedCounterSale>>('/api/counter-sales/flagged/filter', {})
       ).data.items.map((i) => i.pos_so_no),
     ).toEqual([theirs]);
+  });
+});
+
+describe('the sales order list', () => {
+  it("shows an offline sale's device number and flags, and filters on flagged and on a flag", async () => {
+    type Row = ApiResponse<'salesOrders.list'>['items'][number];
+    const list = (body: unknown) => w.client.post<ListResponse<Row>>('/api/sales-orders/filter', body);
+    const flagged = await list({ filters: [{ field: 'flagged', condition_type: 'eq', value: true }] });
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.data.items.length).toBeGreaterThan(0);
+    expect(flagged.data.items.every((i) => i.franchise_code === 'OF001' && i.flags.length > 0)).toBe(true);
+    const numbered = flagged.data.items.find((i) => i.device_doc_no !== '')!;
+    expect(numbered).toMatchObject({ offline_device: device, pos_so_no: numbered.device_doc_no });
+    const notFlagged = await list({ filters: [{ field: 'flagged', condition_type: 'eq', value: false }] });
+    expect(notFlagged.data.items.every((i) => i.flags.length === 0)).toBe(true);
+    expect(notFlagged.data.total_count + flagged.data.total_count).toBe(
+      (await list({})).data.total_count,
+    );
+    const priceChanged = await list({
+      filters: [{ field: 'flags', condition_type: 'like', value: 'price_changed' }],
+    });
+    expect(priceChanged.data.items.map((i) => i.flags)).toEqual([expect.arrayContaining(['price_changed'])]);
+    // A flag that is not true or false: 400 naming the field.
+    const bad = await list({ filters: [{ field: 'flagged', condition_type: 'eq', value: 'maybe' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.envelope.errors[0].field).toContain('flagged');
   });
 });
 

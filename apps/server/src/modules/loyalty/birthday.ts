@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { EMPTY_BIRTH_DATE, businessDate, type BirthdayPromotionEligibility } from '@fp/contract';
+import { businessDate, type BirthdayPromotionEligibility } from '@fp/contract';
+import { birthdayVerdict } from '@fp/contract/pricing';
 import type { DbOrTx } from '../../db/client.js';
 import { businessRule } from '../../http/errors.js';
 import type { CustomerRow } from '../customers/lookup.js';
@@ -13,9 +14,9 @@ export async function birthdayEligibility(
 ): Promise<BirthdayPromotionEligibility> {
   const year = Number(date.slice(0, 4));
   const base = { customer_no: c.customer_no, birth_date: c.birth_date, year, used_on_pos_so_no: '' };
-  if (c.birth_date === EMPTY_BIRTH_DATE) return { ...base, eligible: false, reason: 'Birth date is not known' };
-  if (c.birth_date.slice(5, 7) !== date.slice(5, 7))
-    return { ...base, eligible: false, reason: 'Not the birthday month' };
+  const verdict = birthdayVerdict(c.birth_date, null, date);
+  if (verdict === 'no_birth_date') return { ...base, eligible: false, reason: 'Birth date is not known' };
+  if (verdict === 'not_birthday_month') return { ...base, eligible: false, reason: 'Not the birthday month' };
   const [used] = await db
     .select()
     .from(birthdayPromotionUses)

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListRequest, salesOrderListItem } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -43,10 +43,13 @@ const columns = {
 };
 
 const eInvoiceState = orderEInvoiceStateSql(t.pos_so_no);
-// flags (a list) is answered, not filtered or sorted on (the flagged counter sales list filters them: modules/counter).
+// flags (a list) is answered as a list and filtered as its text (`flags like price` finds the sales that hold it), and
+// `flagged` (a sale the server flagged when it came back from offline: issue 19) is a boolean filter (eq true / false).
 const { flags: _flags, ...scalarColumns } = columns;
 const fields = {
   ...scalarColumns,
+  flags: { expr: sql`array_to_string(${t.flags}, ',')`, type: 'text' as const },
+  flagged: { expr: sql`(cardinality(${t.flags}) > 0)`, type: 'boolean' as const },
   remaining_amount: { expr: remainingAmountSql(), type: 'decimal' as const },
   // issue 21: the least advanced state of the order's e-invoices ('' before any invoice)
   e_invoice_state: { expr: eInvoiceState, type: 'text' as const },
@@ -97,4 +100,5 @@ export const salesOrderExportColumns: ExportColumn[] = [
   { key: 'cancel_reason_description', header: 'Reason Canceled', width: 24 },
   { key: 'quote_no', header: 'Sales Quote No', width: 22 },
   { key: 'e_invoice_state', header: 'E-Invoice', width: 12 },
+  { key: 'device_doc_no', header: 'Device No', width: 22 },
 ];

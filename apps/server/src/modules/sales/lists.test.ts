@@ -165,6 +165,8 @@ describe('sales order list', () => {
       'Reason Canceled',
       'Sales Quote No',
       'E-Invoice',
+      // an offline counter sale's device number (issue 19)
+      'Device No',
     ]);
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(4).getCell(1).value).toBe(orders[0].pos_so_no);

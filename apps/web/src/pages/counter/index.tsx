@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Alert, Button, Col, Input, Modal, Row, Select, Space, Spin, Tag, Typography, type InputRef } from 'antd';
-import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, GiftOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,6 +48,7 @@ function saleBody(sale: CounterSale, location: string, payments: CounterPayment[
     })),
     ...(sale.coupon_code ? { coupon_code: sale.coupon_code } : {}),
     ...(sale.redeem_points ? { redeem_points: Number(sale.redeem_points) } : {}),
+    ...(sale.birthday && c.customer_no ? { loyalty_birthday_used: true } : {}),
     ...(sale.buyer ?? {}),
     payments,
   };
@@ -120,6 +121,16 @@ export default function CounterPage() {
     toast.error(price.error);
     setDialog(null);
   }, [price.isError, price.error]);
+
+  // The customer's birthday promotion (in the birthday month, once a year): asked of the server online, decided on the
+  // device by the same rule offline (the contract's birthdayVerdict); the cashier takes it beside the customer.
+  const customerNo = sale.customer?.customer_no ?? '';
+  const birthdayOnline = useQuery({
+    queryKey: qk.other('customers', 'birthday-promotion', customerNo),
+    queryFn: () => call('customers.birthdayPromotion', { params: { customer_no: customerNo }, query: {} }),
+    enabled: !offline && !!customerNo,
+  });
+  const birthdayEligible = offline ? off.birthdayEligible(customerNo) : !!birthdayOnline.data?.eligible;
 
   const focusField = useCallback(() => field.current?.focus(), []);
   // Each new sale (and the first) starts with the focus in the item field, so the next scan starts it.
@@ -464,6 +475,21 @@ export default function CounterPage() {
             </Typography.Text>
             {sale.coupon_code && <Tag>{t('counter.couponTag', { code: sale.coupon_code })}</Tag>}
             {sale.redeem_points && <Tag>{t('counter.pointsTag', { points: sale.redeem_points })}</Tag>}
+            {customerNo && (sale.birthday || birthdayEligible) && (
+              <Button
+                size="small"
+                icon={<GiftOutlined />}
+                type={sale.birthday ? 'primary' : 'default'}
+                data-testid="counter-birthday"
+                aria-pressed={!!sale.birthday}
+                onClick={() => {
+                  counter.setBirthday(!sale.birthday);
+                  focusField();
+                }}
+              >
+                {sale.birthday ? t('counter.birthday.taken') : t('counter.birthday.take')}
+              </Button>
+            )}
             {sale.buyer && (
               <Tag color="purple" data-testid="counter-buyer">
                 {t('einvoice.buyer.tag', { code: sale.buyer.buyer_tax_code, name: sale.buyer.buyer_company_name })}

@@ -45,6 +45,8 @@ export type CounterSale = {
   current: number;
   coupon_code: string;
   redeem_points: string;
+  /** The customer's birthday promotion is taken (in the birthday month, once a year; absent before issue 19's). */
+  birthday?: boolean;
   /** A company invoice's buyer (absent in a sale kept before issue 21). */
   buyer?: CounterBuyer | null;
   /** Set while the sale is being sent (and after a network error, until the server answered). */
@@ -160,6 +162,9 @@ export const counter = {
   setPoints(redeem_points: string) {
     updateSale((s) => ({ ...s, redeem_points }));
   },
+  setBirthday(birthday: boolean) {
+    updateSale((s) => ({ ...s, birthday }));
+  },
   setBuyer(buyer: CounterBuyer | null) {
     updateSale((s) => ({ ...s, buyer }));
   },
@@ -168,7 +173,9 @@ export const counter = {
     const loc = state.location ?? '';
     const kept = { ...state.kept };
     if (keep && customer?.customer_no) kept[loc] = customer;
-    set({ ...state, kept, sale: { ...state.sale, customer } });
+    // The birthday promotion is the customer's: another customer starts without it.
+    const birthday = customer?.customer_no === state.sale.customer?.customer_no ? state.sale.birthday : false;
+    set({ ...state, kept, sale: { ...state.sale, customer, birthday } });
   },
   startSending(payments: CounterPayment[]) {
     updateSale((s) => ({ ...s, sending: payments }));

@@ -51,6 +51,7 @@ import { SalesHeader, shipToFields, useShipTos, type HeaderValues } from './Sale
 import { buyerBody } from './BuyerFields';
 import { EInvoiceInline } from '../eInvoices/parts';
 import { ErpSyncTag } from '../../components/document/ErpSyncTag';
+import { FlagTags } from '../counter/offline/FlagTags';
 
 type Route = 'order' | 'quote' | 'closed';
 const routeOf = (d: SalesOrder): Route =>
@@ -373,6 +374,23 @@ function DocumentFacts({ d }: { d: SalesOrder }) {
       {d.document_type === 'order' ? (
         <Descriptions.Item label="Shipping By">
           {d.shipping_by === 'head_office' ? 'Head Office' : 'Store'}
+        </Descriptions.Item>
+      ) : null}
+      {d.sold_at ? (
+        <Descriptions.Item label={t('offline.order.soldAt')}>
+          <span data-testid="order-sold-at">{formatDateTime(d.sold_at)}</span>
+        </Descriptions.Item>
+      ) : null}
+      {d.device_doc_no ? (
+        <Descriptions.Item label={t('offline.order.device')}>
+          <span data-testid="order-device-no" title={d.offline_device}>
+            {t('offline.order.deviceNo', { no: d.device_doc_no, device: d.offline_device.slice(0, 8) })}
+          </span>
+        </Descriptions.Item>
+      ) : null}
+      {d.flags.length ? (
+        <Descriptions.Item label={t('offline.order.flags')}>
+          <FlagTags flags={d.flags} testId="order-flags" />
         </Descriptions.Item>
       ) : null}
       <Descriptions.Item label="ERP Sync">

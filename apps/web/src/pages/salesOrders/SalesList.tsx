@@ -4,13 +4,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import type { FilterItem } from '@fp/contract';
+import { counterSaleFlags, type FilterItem } from '@fp/contract';
 import type { OpData } from '../../api/client';
 import { ListPage, type FilterField } from '../../components/ListPage';
 import { renderDate, renderMoney } from '../../components/format';
 import { useCan } from '../../auth/session';
 import { useLabels } from '../../components/labels';
 import { EInvoiceTag } from '../eInvoices/parts';
+import { FlagTags } from '../counter/offline/FlagTags';
 import {
   SALES_AREA,
   detailUrl,
@@ -100,6 +101,23 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
     { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
     { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
     { title: 'Sales Quote No', dataIndex: 'quote_no', key: 'quote_no' },
+    // Issue 19: a counter sale made offline: the number its device gave it and what the server flagged, as words.
+    ...(variant === 'quotes'
+      ? []
+      : [
+          {
+            title: t('offline.list.deviceNo'),
+            dataIndex: 'device_doc_no',
+            key: 'device_doc_no',
+            sorter: true,
+          },
+          {
+            title: t('offline.list.flags'),
+            dataIndex: 'flags',
+            key: 'flags',
+            render: (flags: Row['flags']) => <FlagTags flags={flags} />,
+          },
+        ]),
     // Issue 21: the e-invoices of the order's invoices (the least advanced state) on the invoiced list.
     ...(variant === 'closed'
       ? [
@@ -131,6 +149,20 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
     { name: 'requested_delivery_date', label: 'Requested Delivery Date', type: 'dateRange' },
     ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: 'Posting Date', type: 'dateRange' as const }]),
     ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: 'Sales Quote No' }]),
+    ...(variant === 'quotes'
+      ? []
+      : [
+          { name: 'flagged', label: t('offline.list.flagged'), type: 'boolean' as const },
+          {
+            // one flag among the sale's (the list filters the flags' text)
+            name: 'flags',
+            label: t('offline.list.flag'),
+            type: 'select' as const,
+            condition: 'like' as const,
+            options: counterSaleFlags.map((f) => ({ value: f, label: t(`offline.flag.${f}`) })),
+          },
+          { name: 'device_doc_no', label: t('offline.list.deviceNo') },
+        ]),
     ...(variant === 'closed'
       ? [
           {

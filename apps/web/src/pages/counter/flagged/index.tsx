@@ -9,15 +9,10 @@ import { useCan } from '../../../auth/session';
 import { ListPage } from '../../../components/ListPage';
 import { renderDateTime } from '../../../components/format';
 import { toast } from '../../../components/toast';
+import { flagColor } from '../offline/FlagTags';
 
 const AREA = 'counter-flagged';
 const PAGE = '/counter/flagged';
-const flagColor: Record<string, string> = {
-  stock_short: 'red',
-  price_changed: 'orange',
-  promotion_changed: 'gold',
-  no_open_shift: 'blue',
-};
 
 /**
  * /counter/flagged (issue 19): the store manager's list of counter sales made offline that the server posted and

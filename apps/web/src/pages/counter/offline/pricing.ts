@@ -1,6 +1,7 @@
 import { businessDate, type CounterSaleCreate, type OfflineData } from '@fp/contract';
 import {
   D,
+  birthdayVerdict,
   discountOfPercent,
   documentTotals,
   evaluatePromotionRules,
@@ -10,7 +11,7 @@ import {
   type ItemCategories,
 } from '@fp/contract/pricing';
 import type { CounterSale } from '../store';
-import type { OfflineReceiptLine } from './db';
+import type { OfflineReceiptLine, OutboxSale } from './db';
 
 // The offline counter's prices (issue 19): the sale priced on the device by the contract's pricing rules
 // (packages/contract/src/pricing.ts, the same functions the server runs) with what the offline data holds — the
@@ -30,8 +31,33 @@ export type OfflinePrice = {
   body: Pick<CounterSaleCreate, 'lines' | 'promotion_discount_amount' | 'applied_promotions' | 'grand_total'>;
 };
 
-/** Prices a sale as the server would with the offline data (the business day of now, Asia/Ho_Chi_Minh). */
-export function priceOffline(sale: CounterSale, data: OfflineData, now = new Date()): OfflinePrice {
+/**
+ * Whether the customer may take the birthday promotion on `date` as the server decides it (the contract's
+ * birthdayVerdict over the offline data's birth date and the latest year taken), also counting the device's own sales
+ * not sent yet that took it that year (the server does not know them yet).
+ */
+export function birthdayOffline(
+  data: OfflineData | null,
+  outbox: readonly OutboxSale[] | null,
+  customerNo: string,
+  date: string,
+): boolean {
+  const c = customerNo ? data?.customers.find((x) => x.customer_no === customerNo) : undefined;
+  if (!c || birthdayVerdict(c.birth_date, c.birthday_used_year, date) !== 'eligible') return false;
+  const year = date.slice(0, 4);
+  return !(outbox ?? []).some(
+    (o) =>
+      o.body.sell_to_code === customerNo &&
+      o.body.loyalty_birthday_used === true &&
+      (o.body.sold_at ? businessDate(new Date(o.body.sold_at)) : o.created_at).slice(0, 4) === year,
+  );
+}
+
+/**
+ * Prices a sale as the server would with the offline data (the business day of now, Asia/Ho_Chi_Minh); `birthday`:
+ * the customer's birthday promotion is taken (checked with birthdayOffline).
+ */
+export function priceOffline(sale: CounterSale, data: OfflineData, now = new Date(), birthday = false): OfflinePrice {
   const items = new Map(data.items.map((i) => [i.item_no, i]));
   const priced = sale.lines.map((l) => {
     const item = items.get(l.item_no);
@@ -67,7 +93,7 @@ export function priceOffline(sale: CounterSale, data: OfflineData, now = new Dat
     candidates,
     couponCode: sale.coupon_code,
     cats,
-    birthdayPercent: null,
+    birthdayPercent: birthday ? data.birthday_discount_percent : null,
   });
   const net = priced.reduce((s, l) => s.plus(l.amount), D(0));
   const payable = net.minus(D(promotions.total));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { normalizePhone, type CounterSaleCreate, type OfflineData, type OfflineItem } from '@fp/contract';
+import { businessDate, normalizePhone, type CounterSaleCreate, type OfflineData, type OfflineItem } from '@fp/contract';
 import { useCan } from '../../../auth/session';
 import type { CounterPayment, CounterSale } from '../store';
 import { useServerReached } from './connection';
@@ -7,7 +7,7 @@ import { useOfflineData } from './data';
 import { deviceId, type OfflineReceiptData } from './db';
 import { numbersLeft, takeNumber } from './numbers';
 import { keepSale, startOutbox, useOutbox } from './outbox';
-import { priceOffline, type OfflinePrice } from './pricing';
+import { birthdayOffline, priceOffline, type OfflinePrice } from './pricing';
 
 // The counter with no server (issue 19): what the counter page asks of the device when the network or the server is
 // gone — items, customers and prices from the offline data, the sale numbered from the device's range and kept in
@@ -99,8 +99,23 @@ export function useOfflineCounter(user: string, location: string | null, franchi
     [d],
   );
 
+  /**
+   * Whether the customer may take the birthday promotion on a sale made now, as the server decides it (the contract's
+   * birthdayVerdict: the birthday month, once a year), counting the device's unsent sales that took it this year.
+   */
+  const birthdayEligible = useCallback(
+    (customerNo: string) => birthdayOffline(d, outbox, customerNo, businessDate()),
+    [d, outbox],
+  );
+
   /** The sale priced on the device by the contract's pricing rules (null without offline data). */
-  const price = useCallback((sale: CounterSale): OfflinePrice | null => (d ? priceOffline(sale, d) : null), [d]);
+  const price = useCallback(
+    (sale: CounterSale): OfflinePrice | null =>
+      d
+        ? priceOffline(sale, d, new Date(), !!sale.birthday && birthdayEligible(sale.customer?.customer_no ?? ''))
+        : null,
+    [d, birthdayEligible],
+  );
 
   /**
    * Finishes a sale on the device: priced, numbered from the device's range, kept in the outbox (sent when the server
@@ -110,7 +125,8 @@ export function useOfflineCounter(user: string, location: string | null, franchi
     async (sale: CounterSale, loc: string, payments: CounterPayment[], body: CounterSaleCreate) => {
       if (!d || !franchise) throw new OfflineSaleError('offline.noDataToSell');
       if (payments.some((p) => p.payment_type !== 'cash')) throw new OfflineSaleError('offline.cashOnly');
-      const priced = priceOffline(sale, d);
+      const birthday = !!sale.birthday && birthdayEligible(sale.customer?.customer_no ?? '');
+      const priced = priceOffline(sale, d, new Date(), birthday);
       const device = await deviceId();
       const number = await takeNumber(franchise);
       if (!number) throw new OfflineSaleError('offline.noNumbers');
@@ -147,6 +163,7 @@ export function useOfflineCounter(user: string, location: string | null, franchi
         receipt: r,
         body: {
           ...body,
+          loyalty_birthday_used: birthday,
           ...priced.body,
           sold_at: soldAt,
           offline_device: device,
@@ -156,7 +173,7 @@ export function useOfflineCounter(user: string, location: string | null, franchi
       setReceipt(r);
       return r;
     },
-    [d, franchise, user],
+    [d, franchise, user, birthdayEligible],
   );
 
   const limits = d?.limits ?? null;
@@ -172,11 +189,26 @@ export function useOfflineCounter(user: string, location: string | null, franchi
       findItem,
       searchItems,
       findCustomer,
+      birthdayEligible,
       price,
       finish,
       limits,
       franchiseName,
     }),
-    [reached, data, outbox, left, receipt, findItem, searchItems, findCustomer, price, finish, limits, franchiseName],
+    [
+      reached,
+      data,
+      outbox,
+      left,
+      receipt,
+      findItem,
+      searchItems,
+      findCustomer,
+      birthdayEligible,
+      price,
+      finish,
+      limits,
+      franchiseName,
+    ],
   );
 }
