@@ -283,7 +283,9 @@ describe('an offline sale', () => {
     expect(res.statusCode).toBe(201);
     expect(res.data.flags).toEqual([]);
     expect(res.data.order.grand_total).toBe('45000.00');
-    expect(res.data.order.applied_promotions).toEqual([expect.objectContaining({ code: 'BIRTHDAY', amount: '5000.00' })]);
+    expect(res.data.order.applied_promotions).toEqual([
+      expect.objectContaining({ code: 'BIRTHDAY', amount: '5000.00' }),
+    ]);
     // Once a year: a second offline birthday sale is posted as handed over and flagged.
     const again = await sell(birthdaySale());
     expect(again.statusCode).toBe(201);
@@ -494,9 +496,7 @@ describe('the sales order list', () => {
     expect(numbered).toMatchObject({ offline_device: device, pos_so_no: numbered.device_doc_no });
     const notFlagged = await list({ filters: [{ field: 'flagged', condition_type: 'eq', value: false }] });
     expect(notFlagged.data.items.every((i) => i.flags.length === 0)).toBe(true);
-    expect(notFlagged.data.total_count + flagged.data.total_count).toBe(
-      (await list({})).data.total_count,
-    );
+    expect(notFlagged.data.total_count + flagged.data.total_count).toBe((await list({})).data.total_count);
     const priceChanged = await list({
       filters: [{ field: 'flags', condition_type: 'like', value: 'price_changed' }],
     });
