@@ -138,6 +138,34 @@ export type ErpFranchise = Etagged & {
   }[];
 };
 
+/** A franchise's setup fields (product.md 3) that the ERP keeps and the product's franchise row mirrors, by the same names. */
+export const FRANCHISE_SETUP_FIELDS = [
+  'name',
+  'address',
+  'address_2',
+  'district_code',
+  'district_name',
+  'city',
+  'post_code',
+  'region_code',
+  'phone_no',
+  'email',
+  'contact',
+  'vendor_no',
+  'vendor_name',
+  'buy_from_code',
+  'buy_from_address',
+  'receipt_lead_time',
+  'consignment_location_code',
+  'consignment_warehouse_code',
+  'consignment_intransit_code',
+] as const;
+export type FranchiseSetupField = (typeof FRANCHISE_SETUP_FIELDS)[number];
+
+/** The setup fields of a franchise, from the ERP's view or from the product's row (the two carry the same names). */
+export const franchiseSetupOf = <T extends Record<FranchiseSetupField, unknown>>(f: T): Pick<T, FranchiseSetupField> =>
+  Object.fromEntries(FRANCHISE_SETUP_FIELDS.map((k) => [k, f[k]])) as Pick<T, FranchiseSetupField>;
+
 export interface ErpFranchises {
   list(q?: ErpListQuery, o?: ErpCallOptions): Promise<ErpPage<ErpFranchise>>;
   get(customerNo: string, o?: ErpCallOptions): Promise<ErpFranchise | null>;

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { franchises, locations } from '../../modules/franchises/schema.js';
 import { generateNumberSeries } from '../../modules/number-series/service.js';
-import type { ErpFranchise, ErpFranchises, ErpListQuery } from '../port.js';
+import { franchiseSetupOf, type ErpFranchise, type ErpFranchises, type ErpListQuery } from '../port.js';
 import { etagOf, readPaging, toPage } from './paging.js';
 import { stampNow } from '../../db/clock.js';
 
@@ -14,25 +14,7 @@ export function toErpFranchise(f: Row, stores: (typeof locations.$inferSelect)[]
     etag: etagOf(f.version),
     system_id: String(f.id),
     customer_no: f.customer_no,
-    name: f.name,
-    address: f.address,
-    address_2: f.address_2,
-    district_code: f.district_code,
-    district_name: f.district_name,
-    city: f.city,
-    post_code: f.post_code,
-    region_code: f.region_code,
-    phone_no: f.phone_no,
-    email: f.email,
-    contact: f.contact,
-    vendor_no: f.vendor_no,
-    vendor_name: f.vendor_name,
-    buy_from_code: f.buy_from_code,
-    buy_from_address: f.buy_from_address,
-    receipt_lead_time: f.receipt_lead_time,
-    consignment_location_code: f.consignment_location_code,
-    consignment_warehouse_code: f.consignment_warehouse_code,
-    consignment_intransit_code: f.consignment_intransit_code,
+    ...franchiseSetupOf(f),
     locations: stores
       .filter((l) => l.customer_no === f.customer_no)
       .map((l) => ({
