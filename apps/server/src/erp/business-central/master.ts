@@ -1,3 +1,4 @@
+import { stampNow } from '../../db/clock.js';
 import { businessYear } from '@fp/contract';
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import type {
   ErpVendor,
   ErpVendors,
 } from '../port.js';
+import { franchiseSetupOf } from '../port.js';
 import { syncLogs } from '../schema.js';
 import { standalonePostCodes } from '../standalone/post-codes.js';
 import { BcRequestError, odataString, type BcClient, type BcJson } from './client.js';
@@ -349,28 +351,10 @@ export function bcFranchises(client: BcClient, db: Db): ErpFranchises {
       const updated = await db
         .update(franchises)
         .set({
-          name: f.name,
-          address: f.address,
-          address_2: f.address_2,
-          district_code: f.district_code,
-          district_name: f.district_name,
-          city: f.city,
-          post_code: f.post_code,
-          region_code: f.region_code,
-          phone_no: f.phone_no,
-          email: f.email,
-          contact: f.contact,
-          vendor_no: f.vendor_no,
-          vendor_name: f.vendor_name,
-          buy_from_code: f.buy_from_code,
-          buy_from_address: f.buy_from_address,
-          receipt_lead_time: f.receipt_lead_time,
-          consignment_location_code: f.consignment_location_code,
-          consignment_warehouse_code: f.consignment_warehouse_code,
-          consignment_intransit_code: f.consignment_intransit_code,
-          last_synced_at: sql`now()`,
+          ...franchiseSetupOf(f),
+          last_synced_at: stampNow(),
           version: sql`${franchises.version} + 1`,
-          updated_at: sql`now()`,
+          updated_at: stampNow(),
         })
         .where(eq(franchises.customer_no, customerNo))
         .returning({ id: franchises.id });

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { stampNow } from '../../db/clock.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { PermanentJobError, type JobHandler, type JobRunner } from '../../jobs/queue.js';
 import { D } from '../../kernel/money.js';
@@ -131,7 +132,7 @@ async function markIssued(db: DbOrTx, row: EInvoiceRow, issued: IssuedEInvoice) 
       lookup_url: lookupUrl,
       issued_at: new Date(issued.issuedAtMs ?? Date.now()).toISOString(),
       message: '',
-      updated_at: sql`now()`,
+      updated_at: stampNow(),
     })
     .where(eq(eInvoices.pos_si_no, row.pos_si_no));
 }
@@ -139,7 +140,7 @@ async function markIssued(db: DbOrTx, row: EInvoiceRow, issued: IssuedEInvoice) 
 async function markFailed(db: DbOrTx, posSiNo: string, message: string) {
   await db
     .update(eInvoices)
-    .set({ state: 'failed', message: message.slice(0, 1000), updated_at: sql`now()` })
+    .set({ state: 'failed', message: message.slice(0, 1000), updated_at: stampNow() })
     .where(eq(eInvoices.pos_si_no, posSiNo));
 }
 
@@ -155,7 +156,7 @@ export function eInvoiceHandler(services: { db: DbOrTx }, provider: () => EInvoi
     if (row.state === 'failed')
       await db
         .update(eInvoices)
-        .set({ state: 'pending', updated_at: sql`now()` })
+        .set({ state: 'pending', updated_at: stampNow() })
         .where(and(eq(eInvoices.pos_si_no, pos_si_no), inArray(eInvoices.state, ['failed'])));
     const p = provider();
     try {
@@ -180,7 +181,7 @@ export function eInvoiceHandler(services: { db: DbOrTx }, provider: () => EInvoi
       // Still pending: the provider is unreachable; the message says why it waits.
       await db
         .update(eInvoices)
-        .set({ message: message.slice(0, 1000), updated_at: sql`now()` })
+        .set({ message: message.slice(0, 1000), updated_at: stampNow() })
         .where(eq(eInvoices.pos_si_no, pos_si_no));
       if (e instanceof EInvoiceUnavailableError) throw e;
       throw e;

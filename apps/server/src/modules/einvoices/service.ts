@@ -1,3 +1,4 @@
+import { stampNow } from '../../db/clock.js';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -217,7 +218,7 @@ export async function retryEInvoices(
     }
     await tx
       .update(e)
-      .set({ state: 'pending', message: '', job_id: jobId, updated_at: sql`now()` })
+      .set({ state: 'pending', message: '', job_id: jobId, updated_at: stampNow() })
       .where(eq(e.pos_si_no, row.pos_si_no));
   }
   const items = await Promise.all(unique.map((no) => getEInvoice(tx, scope, no)));

@@ -1,3 +1,4 @@
+import { stampNow } from '../../db/clock.js';
 import { syncApi, syncTableCodes, type SyncTable, type SyncTableCode } from '@fp/contract';
 import { and, count, desc, eq, getTableColumns, lt, max, sql } from 'drizzle-orm';
 import type { Router } from '../../http/route.js';
@@ -224,7 +225,7 @@ export function syncRoutes(r: Router) {
       .values({ table_code: body.table_code, status: body.status, updated_by: auth.username })
       .onConflictDoUpdate({
         target: erpSyncTables.table_code,
-        set: { status: body.status, updated_by: auth.username, updated_at: sql`now()` },
+        set: { status: body.status, updated_by: auth.username, updated_at: stampNow() },
       });
     const [t] = await tableStates(services.db, services.config.erpMode, body.table_code);
     return t;

@@ -1,3 +1,4 @@
+import { stampNow } from '../../db/clock.js';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { syncTableCodes, type SyncRun, type SyncTableCode } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -239,14 +240,14 @@ export function erpSyncHandler(services: { db: Db; erp: Erp }): JobHandler {
       );
       await db
         .update(erpSyncRuns)
-        .set({ state: 'success', message: result.message, excess: result.excess, finished_at: sql`now()` })
+        .set({ state: 'success', message: result.message, excess: result.excess, finished_at: stampNow() })
         .where(eq(erpSyncRuns.id, run.id));
       return { run_id: run.id, ...totals, excess: result.excess };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await db
         .update(erpSyncRuns)
-        .set({ state: 'failed', message: message.slice(0, 1000), finished_at: sql`now()` })
+        .set({ state: 'failed', message: message.slice(0, 1000), finished_at: stampNow() })
         .where(eq(erpSyncRuns.id, run.id));
       // The job is dead with the ERP's message on the jobs screen; a retry there runs this run again.
       throw new PermanentJobError(message);
