@@ -123,6 +123,7 @@ export default tseslint.config(
               'action',
               'field',
               'i18nKey',
+              'k',
             ],
           },
           'object-properties': {
