@@ -120,6 +120,20 @@ export function call<N extends OperationName>(name: N, ...[input]: CallArgs<N>):
   return request<ApiResponse<N>>(meta.method, url, body);
 }
 
+/** Whether a name read at run time (a status machine's `transition.op`) is an operation of the route table. */
+export const isOperationName = (name: string): name is OperationName => Object.hasOwn(opRoutes, name);
+
+/**
+ * Sends an operation named at run time: a status machine's `transition.op` (useDocument's actions). The name is
+ * checked against the route table; its body is the document's reference and the action's extra fields, and the answer
+ * is read by the caller (the document, or the sync's `{ order, message }`).
+ */
+export function callNamed(name: string, body: object): Promise<unknown> {
+  if (!isOperationName(name)) return Promise.reject(new Error(`Unknown operation ${name}`));
+  const meta = routeOf(name);
+  return request<unknown>(meta.method, opUrl(meta), body);
+}
+
 /** Sends a multipart operation (uploads) with its form data. */
 export function upload<N extends OperationName>(
   name: N,

@@ -3,7 +3,7 @@ import type { AreaName, OperationName, Operations } from '@fp/contract/ops/index
 import type { ApiInput, ApiResponse } from '@fp/contract/api/index';
 import type { ToastEntity } from '@fp/contract';
 import { call, type CallArgs } from './client';
-import { qk } from './keys';
+import { areaOf, qk } from './keys';
 import { useApiMutation } from './mutation';
 
 type QueryOptions<N extends OperationName, T> = Omit<UseQueryOptions<ApiResponse<N>, Error, T>, 'queryKey' | 'queryFn'>;
@@ -24,7 +24,7 @@ type MutationOptions<N extends OperationName, V> = {
   /** Turns what the screen has (form values, an id) into the operation's input; identity when the screen has the input. */
   input?: (vars: V) => ApiInput<N>;
   /** Areas whose queries are refreshed after success; default the operation's own area. */
-  invalidates?: (AreaName | string)[];
+  invalidates?: readonly AreaName[];
   success?: { action: string; entity: ToastEntity };
   toastError?: boolean;
   onSuccess?: (r: ApiResponse<N>, v: V) => void;
@@ -36,7 +36,7 @@ export function useOpMutation<N extends OperationName, V = ApiInput<N>>(name: N,
   return useApiMutation<V, ApiResponse<N>>({
     ...rest,
     fn: (vars: V) => call(name, ...([input ? input(vars) : vars] as CallArgs<N>)),
-    invalidates: invalidates ?? [name.slice(0, name.indexOf('.'))],
+    invalidates: invalidates ?? [areaOf(name)],
   });
 }
 

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToastEntity } from '@fp/contract';
+import type { AreaName } from '@fp/contract/ops/index';
 import { toast } from '../components/toast';
+import { qk } from './keys';
 
 type Options<V, R> = {
   fn: (vars: V) => Promise<R>;
   /** Areas whose queries are refreshed after success. */
-  invalidates: string[];
+  invalidates: readonly AreaName[];
   /** Toast "<action> <entity> Successfully!" on success; omit for silent calls. */
   success?: { action: string; entity: ToastEntity };
   /** false: the caller shows the error (e.g. as form field errors). */
@@ -19,7 +21,7 @@ export function useApiMutation<V, R = unknown>(o: Options<V, R>) {
   return useMutation({
     mutationFn: o.fn,
     onSuccess: (r, v) => {
-      o.invalidates.forEach((a) => void qc.invalidateQueries({ queryKey: [a] }));
+      o.invalidates.forEach((a) => void qc.invalidateQueries({ queryKey: qk.area(a) }));
       if (o.success) toast.success(o.success.action, o.success.entity);
       o.onSuccess?.(r, v);
     },

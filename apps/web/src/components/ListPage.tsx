@@ -7,7 +7,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import type { Dayjs } from 'dayjs';
 import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE } from '@fp/contract/web';
 import type { ConditionType, FilterItem, ListRequestInput, ListResponse } from '@fp/contract';
-import type { ListOperationName } from '@fp/contract/ops/index';
+import type { AreaName, ListOperationName } from '@fp/contract/ops/index';
 import { call, exportList } from '../api/client';
 import { qk } from '../api/keys';
 import { toast } from './toast';
@@ -26,7 +26,7 @@ export type FilterField = {
 export type ListPageProps<T> = {
   title?: ReactNode;
   /** Query-key area: mutations invalidate it. */
-  area: string;
+  area: AreaName;
   /** The list operation of the contract (its filter call and its export). */
   op: ListOperationName;
   columns: ColumnsType<T>;

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Space } from 'antd';
 import { successText } from '@fp/contract/web';
 // The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
@@ -51,6 +52,7 @@ export type ActionBarProps = {
 export function ActionBar(p: ActionBarProps) {
   const { modal } = App.useApp();
   const { me } = useSession();
+  const { t: tr } = useTranslation();
   const [asking, setAsking] = useState<Transition | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // The level on one of the pages, the button itself (a page whose buttons are named allows only those), the guard.
@@ -71,7 +73,7 @@ export function ActionBar(p: ActionBarProps) {
       return true;
     } catch (e) {
       if (t.action === 'sync') toast.syncFailed();
-      failToast(t.label, p.entity, e);
+      failToast(t, p.entity, e);
       return false;
     } finally {
       setBusy(null);
@@ -91,15 +93,15 @@ export function ActionBar(p: ActionBarProps) {
     modal.confirm({
       title: t.label,
       content: own?.question ?? t.confirm,
-      okText: 'Yes',
-      cancelText: 'No',
+      okText: tr('common.yes'),
+      cancelText: tr('common.no'),
       onOk: () => execute(t, own?.extra),
     });
   };
 
   if (allowed.length === 0 && !p.children) return null;
   return (
-    <div role="toolbar" aria-label="Document actions" className="document-actions">
+    <div role="toolbar" aria-label={tr('document.actions')} className="document-actions">
       <Space wrap>
         {allowed.map((t) => (
           <Button

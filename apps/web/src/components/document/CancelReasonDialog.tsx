@@ -1,5 +1,6 @@
 import { Form, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { messages } from '@fp/contract/web';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
@@ -24,6 +25,7 @@ export function CancelReasonDialog({
   onConfirm: (code: string) => unknown;
   loading?: boolean;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const reasons = useQuery({
     queryKey: qk.op('cancelReasons.list', { page }),
@@ -40,19 +42,19 @@ export function CancelReasonDialog({
   return (
     <FormDialog<Values>
       open={open}
-      title="Cancel Reason"
+      title={t('document.cancelReason')}
       form={form}
       name="cancel-reason"
-      okText="Yes"
+      okText={t('common.yes')}
       confirmLoading={loading}
-      modalProps={{ cancelText: 'No' }}
+      modalProps={{ cancelText: t('common.no') }}
       onCancel={onCancel}
       onFinish={(v) => onConfirm(v.cancel_reason_code)}
     >
       <Typography.Paragraph>{question}</Typography.Paragraph>
       <Form.Item
         name="cancel_reason_code"
-        label="Cancel Reason"
+        label={t('document.cancelReason')}
         rules={[{ required: true, message: messages.required }]}
       >
         <Select

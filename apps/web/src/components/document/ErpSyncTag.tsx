@@ -1,4 +1,5 @@
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
+import { formatDateTime } from '@fp/contract/web';
 import { useLabels } from '../labels';
 
 const color: Record<string, string> = { synced: 'green', failed: 'orange', dead: 'red' };
@@ -11,5 +12,21 @@ export function ErpSyncTag({ state }: { state: string | null | undefined }) {
     <Tag color={color[s] ?? 'default'} data-testid="erp-sync-state">
       {label('erpSyncState', s)}
     </Tag>
+  );
+}
+
+/** A document's ERP facts: its sync state, the ERP's number, when it was synced and the last error. */
+export function ErpSyncFacts({
+  erp,
+}: {
+  erp: { state: string | null; external_no?: string | null; synced_at: string | null; last_error: string | null };
+}) {
+  return (
+    <Space size={4} wrap>
+      <ErpSyncTag state={erp.state} />
+      {erp.external_no ? <span>{erp.external_no}</span> : null}
+      {erp.synced_at ? <span>{formatDateTime(erp.synced_at)}</span> : null}
+      {erp.last_error ? <span style={{ color: '#cf1322' }}>{erp.last_error}</span> : null}
+    </Space>
   );
 }

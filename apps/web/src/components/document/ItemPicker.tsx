@@ -86,8 +86,8 @@ export const ItemPicker = forwardRef<RefSelectProps, Props>(function ItemPicker(
       value={p.value}
       disabled={p.disabled}
       style={{ width: 360 }}
-      placeholder="Item number or name"
-      aria-label="Item"
+      placeholder={i18n.t('document.itemPlaceholder')}
+      aria-label={i18n.t('document.item')}
       defaultActiveFirstOption
       options={rows.map((r) => ({
         value: r.item_no,

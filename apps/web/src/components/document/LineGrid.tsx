@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button, Input, Space, Table, type InputRef, type RefSelectProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { EditableCell, type CellEdit } from './EditableCell';
 import { ItemPicker, type PickedItem } from './ItemPicker';
 
@@ -37,6 +38,7 @@ export type LineGridProps<L> = {
  * the line and the focus returns to the item field. Quantity, discount and note are edited in place.
  */
 export function LineGrid<L extends object>(p: LineGridProps<L>) {
+  const { t } = useTranslation();
   const itemRef = useRef<RefSelectProps>(null);
   const qtyRef = useRef<InputRef>(null);
   const [text, setText] = useState('');
@@ -89,7 +91,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
         <EditableCell
           value={v}
           edit={edit}
-          label={`${String(col.title)} of ${p.lineLabel(line)}`}
+          label={t('document.cellOf', { column: String(col.title), line: p.lineLabel(line) })}
           onSave={(value) => p.onUpdate(line, edit.field, value)}
         />
       ),
@@ -97,7 +99,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
   });
   if (p.editable)
     columns.push({
-      title: 'Actions',
+      title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_: unknown, line: L) => (
@@ -105,14 +107,14 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
           size="small"
           danger
           icon={<DeleteOutlined />}
-          aria-label={`Remove ${p.lineLabel(line)}`}
+          aria-label={t('document.removeOf', { line: p.lineLabel(line) })}
           onClick={() => void p.onRemove(line).catch(() => undefined)}
         />
       ),
     });
 
   return (
-    <section aria-label="Lines">
+    <section aria-label={t('document.lines')}>
       {p.editable ? (
         <Space wrap style={{ marginBottom: 12 }} className="line-entry">
           <ItemPicker
@@ -131,7 +133,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
           {picked?.description ? <span style={{ opacity: 0.75 }}>{picked.description}</span> : null}
           <Input
             ref={qtyRef}
-            aria-label="Quantity"
+            aria-label={t('fields.quantity')}
             value={qty}
             status={qtyError ? 'error' : undefined}
             style={{ width: 110, textAlign: 'right' }}
@@ -145,7 +147,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
             }}
           />
           <Button icon={<PlusOutlined />} onClick={() => void add()} loading={adding}>
-            Add Line
+            {t('document.addLine')}
           </Button>
           {qtyError ? (
             <span role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)' }}>
@@ -161,7 +163,7 @@ export function LineGrid<L extends object>(p: LineGridProps<L>) {
         dataSource={p.lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No lines yet' }}
+        locale={{ emptyText: t('document.noLinesYet') }}
         footer={p.footer ? () => p.footer : undefined}
       />
     </section>

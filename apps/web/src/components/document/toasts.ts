@@ -10,8 +10,29 @@ export function reasonsOf(err: unknown): string {
   return err instanceof Error ? err.message : '';
 }
 
+/**
+ * The actions the screens name in their toasts (catalogue terms, in English: the toast says them in the user's
+ * language); a status machine's action is its transition, named by its label.
+ */
+export type ToastAction =
+  | 'Add'
+  | 'Adjust'
+  | 'Create'
+  | 'Update'
+  | 'Delete'
+  | 'Receive'
+  | 'Scan'
+  | 'Ship'
+  | 'Process'
+  | 'Process All'
+  | 'Add Line'
+  | 'Update Line'
+  | 'Remove Line'
+  | 'Create Credit Memo';
+
 /** calls.md 8: "<Action> <Entity> Failed!" followed by the server's reasons (e.g. the stock refusal naming the items). */
-export function failToast(action: string, entity: ToastEntity, err: unknown) {
+export function failToast(action: ToastAction | { label: string }, entity: ToastEntity, err: unknown) {
   const reason = reasonsOf(err);
-  toast.error(new Error(`${failedText(action, entity)}${reason ? ` ${reason}` : ''}`));
+  const name = typeof action === 'string' ? action : action.label;
+  toast.error(new Error(`${failedText(name, entity)}${reason ? ` ${reason}` : ''}`));
 }

@@ -16,7 +16,7 @@ export default function ApiLogPage() {
   const { modal } = App.useApp();
   const truncate = useApiMutation({
     fn: () => call('apiLogs.truncate', { body: {} }),
-    invalidates: ['api-logs'],
+    invalidates: ['apiLogs'],
     onSuccess: (r) => toast.successText(`Truncated ${r.deleted} log entries Successfully!`),
   });
   const columns: ColumnsType<ApiLog> = [
@@ -37,7 +37,7 @@ export default function ApiLogPage() {
   return (
     <ListPage<ApiLog>
       title="API Log"
-      area="api-logs"
+      area="apiLogs"
       op="apiLogs.list"
       rowKey="id"
       exportName="api-log"

@@ -10,7 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 
-const AREA = 'erpSync';
+const AREA = 'sync';
 
 /** One table's records as the last sync left them: paged and filtered on the server; one may be removed. */
 export function TableRecords({ table, canEdit }: { table: SyncTableCode; canEdit: boolean }) {

@@ -15,7 +15,7 @@ import { toast } from '../../components/toast';
 import { TableRecords } from './TableRecords';
 
 const PAGE = '/bcTables';
-export const AREA = 'erpSync';
+export const AREA = 'sync';
 const stateColor: Record<string, string> = { queued: 'blue', running: 'processing', success: 'green', failed: 'red' };
 const live = (run: SyncRun | null) => run?.state === 'queued' || run?.state === 'running';
 

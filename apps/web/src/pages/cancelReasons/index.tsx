@@ -14,7 +14,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { rulesFrom } from '../../components/zod-rules';
 
 const PAGE = '/cancelReasons';
-const AREA = 'cancel-reasons';
+const AREA = 'cancelReasons';
 const pageOptions = cancelReasonPages.map((p) => ({ label: p, value: p }));
 type FormValues = OpBody<'cancelReasons.create'>;
 const rules = rulesFrom(cancelReasonCreate);

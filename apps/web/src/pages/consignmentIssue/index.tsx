@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -22,14 +23,18 @@ import {
 type Row = OpData<'consignmentIssues.list'>['items'][number];
 
 /** /consignmentIssue: the franchise's consignment issues and returns (head office: every franchise's). */
+/** The Excel file's name. */
+const EXPORT = { file: 'Consignment-Issues' } as const;
+
 export default function ConsignmentIssuesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { me } = useSession();
   const canAdd = useCan('/consignmentIssue', 'edit');
   const headOffice = isHeadOffice(me);
   const columns: ColumnsType<Row> = [
     {
-      title: 'CI No',
+      title: t('document.ciNo'),
       dataIndex: 'ci_no',
       key: 'ci_no',
       sorter: true,
@@ -38,70 +43,70 @@ export default function ConsignmentIssuesPage() {
     },
     ...(headOffice
       ? [
-          { title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
-          { title: 'Franchise Name', dataIndex: 'franchise_name', key: 'franchise_name' },
+          { title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
+          { title: t('document.franchiseName'), dataIndex: 'franchise_name', key: 'franchise_name' },
         ]
       : []),
-    { title: 'Direction', dataIndex: 'direction', key: 'direction', sorter: true, render: directionText },
+    { title: t('consignment.issue.direction'), dataIndex: 'direction', key: 'direction', sorter: true, render: directionText },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
       render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
     },
-    { title: 'External Doc', dataIndex: 'la_external_doc', key: 'la_external_doc', sorter: true },
+    { title: t('consignment.issue.externalDoc'), dataIndex: 'la_external_doc', key: 'la_external_doc', sorter: true },
     {
-      title: 'Requested Delivery Date',
+      title: t('document.requestedDeliveryDate'),
       dataIndex: 'la_request_delivery_date',
       key: 'la_request_delivery_date',
       sorter: true,
       render: renderDate,
     },
-    { title: 'Transfer From', dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
-    { title: 'Transfer To', dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
-    { title: 'In-Transit', dataIndex: 'intransit_code', key: 'intransit_code' },
+    { title: t('document.transferFrom'), dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
+    { title: t('document.transferTo'), dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
+    { title: t('document.inTransit'), dataIndex: 'intransit_code', key: 'intransit_code' },
     {
-      title: 'TO No',
+      title: t('document.toNo'),
       dataIndex: 'bc_to_no',
       key: 'bc_to_no',
       sorter: true,
       render: (no: string) => (no ? <Link to={headOffice ? transferOrderUrl(no) : receiveUrl(no)}>{no}</Link> : ''),
     },
-    { title: 'Total Qty', dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
-    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
-    { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
+    { title: t('consignment.transferOrder.totalQty'), dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
+    { title: t('document.orderDate'), dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
+    { title: t('document.reasonCanceled'), dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
   ];
   const filters: FilterField[] = [
-    { name: 'ci_no', label: 'CI No' },
-    ...(headOffice ? [{ name: 'franchise_code', label: 'Franchise' }] : []),
-    { name: 'direction', label: 'Direction', type: 'select', options: directionOptions },
+    { name: 'ci_no', label: t('document.ciNo') },
+    ...(headOffice ? [{ name: 'franchise_code', label: t('fields.franchise') }] : []),
+    { name: 'direction', label: t('consignment.issue.direction'), type: 'select', options: directionOptions },
     {
       name: 'status',
-      label: 'Status',
+      label: t('fields.status'),
       type: 'select',
       multiple: true,
       options: consignmentIssueStatuses.map((s) => ({ value: s, label: statusText(s) })),
     },
-    { name: 'la_external_doc', label: 'External Doc' },
-    { name: 'bc_to_no', label: 'TO No' },
-    { name: 'la_request_delivery_date', label: 'Requested Delivery Date', type: 'dateRange' },
-    { name: 'order_date', label: 'Order Date', type: 'dateRange' },
+    { name: 'la_external_doc', label: t('consignment.issue.externalDoc') },
+    { name: 'bc_to_no', label: t('document.toNo') },
+    { name: 'la_request_delivery_date', label: t('document.requestedDeliveryDate'), type: 'dateRange' },
+    { name: 'order_date', label: t('document.orderDate'), type: 'dateRange' },
   ];
   return (
     <ListPage<Row>
-      title="Consignment Issues"
+      title={t('consignment.issue.listTitle')}
       area={ISSUE_AREA}
       op="consignmentIssues.list"
       rowKey="ci_no"
       columns={columns}
       filters={filters}
       defaultSort={{ field: 'ci_no', direction: 'desc' }}
-      exportName="Consignment-Issues"
+      exportName={EXPORT.file}
       toolbar={
         canAdd ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/consignmentIssue/detail')}>
-            Add New
+            {t('document.addNew')}
           </Button>
         ) : null
       }

@@ -143,7 +143,7 @@ export default function CounterPage() {
     return () => clearTimeout(timer);
   }, [text]);
   const search = useQuery({
-    queryKey: qk.other('counter', 'search', { query, franchise, location, offline }),
+    queryKey: qk.other('counterSales', 'search', { query, franchise, location, offline }),
     queryFn: async () => {
       if (offline) return off.searchItems(query);
       const items = await searchItems(query, franchise).catch((e: unknown) => {

@@ -7,7 +7,7 @@ import { useCan } from '../../auth/session';
 
 export const CUSTOMERS_PAGE = '/customers';
 export const CUSTOMERS_AREA = 'customers';
-export const SHIP_TO_AREA = 'ship-to-addresses';
+export const SHIP_TO_AREA = 'shipToAddresses';
 
 /** The unknown birth date (0001-01-01) shows as empty. */
 export const renderBirthDate = (v: unknown) => (!v || v === EMPTY_BIRTH_DATE ? '' : formatDate(v as string));
@@ -30,7 +30,7 @@ export function useSetupOptions() {
   const allowed = useCan(CUSTOMER_SETUP_PAGE, 'view');
   const q = useQuery({
     enabled: allowed,
-    queryKey: qk.list('customer-setups', 'options'),
+    queryKey: qk.list('customerSetups', 'options'),
     queryFn: () => call('customerSetups.list', { body: { pagination: { page: 1, size: 100 } } }),
     meta: { silent: true },
     retry: false,

@@ -16,7 +16,7 @@ import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/records';
-const AREA = 'customer-records';
+const AREA = 'customerRecords';
 type Values = {
   name: string;
   phone_no: string;

@@ -25,7 +25,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { useLabels } from '../../components/labels';
 
 const PAGE = '/customers/redeemablePoints';
-const AREA = 'redeemable-points';
+const AREA = 'redeemablePoints';
 const sourceOptions = redeemablePointSources.map((s) => ({ value: s, label: s }));
 const typeColor: Record<string, string> = { earned: 'green', used: 'orange', reversed: 'blue' };
 

@@ -12,7 +12,7 @@ import { showFormErrors } from './data';
 import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/customers/setup';
-const AREA = 'customer-setups';
+const AREA = 'customerSetups';
 const channelOptions = customerChannels.map((c) => ({ value: c, label: c }));
 type Values = { name: string; prefix: string; channel: string };
 

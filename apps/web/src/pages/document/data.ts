@@ -11,7 +11,7 @@ import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 export const PAGE = '/document';
-export const AREA = 'item-documents';
+export const AREA = 'itemDocuments';
 export const ENTITY = 'Document';
 
 /** Where a stored file opens (the server streams it inline with its own type). */

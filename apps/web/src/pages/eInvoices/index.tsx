@@ -25,7 +25,7 @@ import { EINVOICE_AREA, EInvoiceDetails, EInvoiceTag } from './parts';
 const PAGE = '/eInvoices';
 const ENTITY = 'E-Invoice';
 /** The summary's own query area (and filter form): the list's filters and the summary's never share field ids. */
-const SUMMARY_AREA = 'eInvoiceSummary';
+const SUMMARY_AREA = 'eInvoices';
 
 /** What a click on a count of the day's summary shows in the list: that franchise, that day, that state. */
 type Drill = { franchise_code: string; posting_date: string; state: EInvoiceState | null };

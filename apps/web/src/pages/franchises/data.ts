@@ -2,7 +2,7 @@ import { franchisesHooks } from '../../api/areas';
 
 export const FRANCHISES_PAGE = '/franchises';
 export const FRANCHISES_AREA = 'franchises';
-export const NUMBER_SERIES_AREA = 'number-series';
+export const NUMBER_SERIES_AREA = 'numberSeries';
 
 export const detailUrl = (customerNo: string) => `/franchises/detail?customer_no=${encodeURIComponent(customerNo)}`;
 

@@ -6,7 +6,7 @@ import { useCan } from '../../auth/session';
 
 export const PERMISSION_PAGE = '/pagePermission';
 export const PERMISSION_DETAIL = '/pagePermission/detail/{slug}';
-export const PERMISSION_AREA = 'page-permissions';
+export const PERMISSION_AREA = 'pagePermissions';
 
 export const permissionDetailPath = (id: number | 'new') => `/pagePermission/detail/${id}`;
 

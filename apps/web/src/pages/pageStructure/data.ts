@@ -3,7 +3,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 export const STRUCTURE_PAGE = '/pageStructure';
-export const STRUCTURE_AREA = 'page-structures';
+export const STRUCTURE_AREA = 'pageStructures';
 
 /** /pageStructure/detail/{slug}: the slug is the page url without its leading slash (several segments). */
 export const structureDetailPath = (pageUrl: string) => `/pageStructure/detail/${pageUrl.replace(/^\//, '')}`;

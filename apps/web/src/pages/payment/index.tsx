@@ -8,7 +8,7 @@ import type { CashReceipt } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
-import { failToast } from '../../components/document/toasts';
+import { failToast, type ToastAction } from '../../components/document/toasts';
 import { handle } from '../../components/handle';
 import { toast } from '../../components/toast';
 import { printDocument } from '../salesOrders/counter/PrintPanel';
@@ -70,7 +70,7 @@ export default function PaymentPage() {
   const defaultAmount = o ? String(Math.max(0, cents(o.totals.remaining_amount) - openSum) / 100) : null;
 
   const refresh = () => qc.invalidateQueries({ queryKey: [RECEIPTS_AREA] });
-  const run = async (action: string, fn: () => Promise<unknown>) => {
+  const run = async (action: ToastAction, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await fn();

@@ -1,59 +1,45 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Result, Space, Spin, Tag } from 'antd';
+import { Card, Descriptions, Form, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   decimalIssue,
   formatDate,
-  formatDateTime,
   messages,
   parseDecimalText,
-  successText,
   type PurchaseOrder,
   type PurchaseOrderLine,
 } from '@fp/contract';
 import { actionsFrom, purchaseOrderFacts, type Transition } from '@fp/contract/machines';
-import { ApiCallError, call } from '../../api/client';
-import {
-  ActionBar,
-  DocumentEditor,
-  LineGrid,
-  failToast,
-  useCanAny,
-  type ActionExtra,
-  type LineColumn,
-} from '../../components/document/DocumentEditor';
+import { call } from '../../api/client';
+import { DocumentEditor, LineGrid, type ActionExtra, type LineColumn } from '../../components/document/DocumentEditor';
+import { DocumentActions, DocumentStatus, documentGate } from '../../components/document/DocumentParts';
+import { ErpSyncFacts } from '../../components/document/ErpSyncTag';
+import { useDocument } from '../../components/document/useDocument';
 import { renderMoney, renderNumber } from '../../components/format';
-import { toast } from '../../components/toast';
+import i18n from '../../i18n';
 import {
   CLOSED_PAGES,
   MONEY_RULE,
   OPEN_PAGES,
-  PURCHASE_AREA,
   PURCHASE_ENTITY,
   TABLET_PAGES,
   detailUrl,
-  documentKey,
   purchaseOrderMachine,
   purchaseQtyEdit,
   sentQty,
   statusColor,
   statusText,
   useHeadOffice,
-  useKeepOrder,
-  usePurchaseOrder,
 } from './data';
 import { PurchaseHeader, PurchaseSummary, headerBody, headerOf, type PurchaseHeaderValues } from './PurchaseHeader';
 import { ShipmentLines, creditIssue, editQty, inputsOf, receiveIssue, type PostingInputs } from './ShipmentLines';
 import { ShipPanel } from './ShipPanel';
 import { useStores } from '../customers/data';
 import { PostedShipments } from './PostedShipments';
-import { ErpSyncTag } from '../../components/document/ErpSyncTag';
 
 export type PurchaseRoute = 'open' | 'closed' | 'tablet';
-const machine = purchaseOrderMachine;
 const HEADER_FIELDS: string[] = [
   'requested_receipt_date',
   'location_code',
@@ -61,33 +47,34 @@ const HEADER_FIELDS: string[] = [
   'nwv_general_comments',
   'nwv_delivery_comments',
 ];
+const codeCheck = (t: string) => (t.length > 30 ? messages.maxLength(30) : null);
 
 const lineColumns = (): LineColumn<PurchaseOrderLine>[] => [
-  { title: 'Item', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
-  { title: 'Description', dataIndex: 'description', key: 'description' },
+  { title: i18n.t('purchasing.lines.item'), dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
+  { title: i18n.t('fields.description'), dataIndex: 'description', key: 'description' },
   {
-    title: 'Variant',
+    title: i18n.t('fields.variant'),
     dataIndex: 'variant_code',
     key: 'variant_code',
-    edit: { field: 'variant_code', check: (t) => (t.length > 30 ? messages.maxLength(30) : null), width: 90 },
+    edit: { field: 'variant_code', check: codeCheck, width: 90 },
   },
   {
-    title: 'UOM',
+    title: i18n.t('document.uom'),
     dataIndex: 'unit_of_measure',
     key: 'unit_of_measure',
-    edit: { field: 'unit_of_measure', check: (t) => (t.length > 30 ? messages.maxLength(30) : null), width: 80 },
+    edit: { field: 'unit_of_measure', check: codeCheck, width: 80 },
   },
   {
-    title: 'Purchase Qty',
+    title: i18n.t('purchasing.lines.purchaseQty'),
     dataIndex: 'purchase_qty',
     key: 'purchase_qty',
     align: 'right',
     render: renderNumber,
     edit: { field: 'purchase_qty', display: editQty, ...purchaseQtyEdit, width: 90 },
   },
-  { title: 'Price', dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+  { title: i18n.t('purchasing.lines.price'), dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
   {
-    title: 'Discount',
+    title: i18n.t('fields.discount'),
     dataIndex: 'line_discount_amount',
     key: 'line_discount_amount',
     align: 'right',
@@ -100,7 +87,7 @@ const lineColumns = (): LineColumn<PurchaseOrderLine>[] => [
       width: 110,
     },
   },
-  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+  { title: i18n.t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
 ];
 
 /** Sends a transition of the machine: release/close name the order by po_no, the status call adds the target. */
@@ -135,7 +122,7 @@ async function sendAction(d: PurchaseOrder, t: Transition, extra: ActionExtra, i
           la_so_line_note: inputs.note[l.line_no] ?? l.la_so_line_note,
         }));
       if (!lines.some((l) => Number(l.qty_to_receive) > 0))
-        throw new Error('Enter a qty to receive on at least one line');
+        throw new Error(i18n.t('purchasing.detail.nothingToReceive'));
       return call('purchaseOrders.receive', { body: { ...ref, lines } });
     }
     case 'credit_memo': {
@@ -144,13 +131,13 @@ async function sendAction(d: PurchaseOrder, t: Transition, extra: ActionExtra, i
       const lines = d.lines
         .map((l) => ({ line_no: l.line_no, quantity: sentQty(inputs.credit[l.line_no] ?? '') }))
         .filter((l) => Number(l.quantity) > 0);
-      if (!lines.length) throw new Error('Enter a qty credit memo on at least one line');
+      if (!lines.length) throw new Error(i18n.t('purchasing.detail.nothingToCredit'));
       return call('purchaseOrders.creditMemo', {
         body: { ...ref, lines, cancel_reason_code: extra.cancel_reason_code },
       });
     }
     default:
-      throw new Error(`${t.label} is not offered here`);
+      throw new Error(i18n.t('document.notOffered', { action: t.label }));
   }
 }
 
@@ -161,269 +148,155 @@ async function sendAction(d: PurchaseOrder, t: Transition, extra: ActionExtra, i
  * posted shipments.
  */
 export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
-  const [params] = useSearchParams();
-  const no = params.get('no');
+  const no = useSearchParams()[0].get('no');
   const pages = route === 'closed' ? CLOSED_PAGES : route === 'tablet' ? TABLET_PAGES : OPEN_PAGES;
-  const listUrl = pages[1];
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const keep = useKeepOrder();
   const headOffice = useHeadOffice();
   const stores = useStores();
-  const canEdit = useCanAny(pages, 'edit');
   const [form] = Form.useForm<PurchaseHeaderValues>();
-  const [saving, setSaving] = useState(false);
   const [inputs, setInputs] = useState<PostingInputs>(() => inputsOf([]));
-  const doc = usePurchaseOrder(no);
-  const d = doc.data;
+  const url = (d: PurchaseOrder) => (route === 'tablet' ? detailUrl(d, true) : detailUrl(d));
+  const doc = useDocument(
+    {
+      get: 'purchaseOrders.get',
+      input: (n) => ({ params: { pos_po_no: n } }),
+      ref: (d) => ({ pos_po_no: d.pos_po_no, version: d.version }),
+      noOf: (d) => d.pos_po_no,
+      entity: PURCHASE_ENTITY,
+      machine: purchaseOrderMachine,
+      pages,
+      readOnly: route === 'closed',
+      header: {
+        form,
+        of: headerOf,
+        create: (v) => {
+          // Head office names the franchise: the one of the receiving location.
+          const franchise = headOffice
+            ? stores.data?.find((s) => s.location_code === v.location_code)?.franchise_code
+            : undefined;
+          return call('purchaseOrders.create', {
+            body: { type: 'Order', ...(franchise ? { franchise_code: franchise } : {}), ...headerBody(v) },
+          });
+        },
+        update: (ref, v) => call('purchaseOrders.update', { body: { ...ref, ...headerBody(v) } }),
+        created: (d) => navigate(url(d), { replace: true }),
+        fieldErrors: (f) => HEADER_FIELDS.includes(f),
+      },
+      lines: {
+        add: (ref, l) =>
+          call('purchaseOrders.lineAdd', { body: { ...ref, lines: [{ item_no: l.item_no, purchase_qty: l.quantity }] } }),
+        update: (ref, line: PurchaseOrderLine, field, value) =>
+          call('purchaseOrders.lineUpdate', { body: { ...ref, line_no: line.line_no, [field]: value } }),
+        remove: (ref, line) => call('purchaseOrders.lineRemove', { body: { ...ref, line_nos: [line.line_no] } }),
+        confirmRemove: (line) => t('purchasing.lines.remove', { item: line.item_no, description: line.description }),
+      },
+      send: (d, tr, extra) => sendAction(d, tr, extra, inputs),
+      afterAction: (tr, r, before) => {
+        if (tr.action === 'credit_memo' && r) navigate(detailUrl(r));
+        else if (r && route !== 'tablet' && r.pos_po_no === before.pos_po_no && detailUrl(r) !== detailUrl(before))
+          navigate(detailUrl(r), { replace: true });
+      },
+    },
+    no,
+  );
+  const d = doc.doc;
 
   useEffect(() => {
-    if (d) {
-      if (!form.isFieldsTouched()) form.setFieldsValue(headerOf(d));
-      setInputs(inputsOf(d.lines));
-    } else if (!no) form.resetFields();
-  }, [d, no, form]);
+    if (d) setInputs(inputsOf(d.lines));
+  }, [d]);
 
-  if (no && doc.isLoading)
-    return (
-      <div style={{ padding: 48, textAlign: 'center' }}>
-        <Spin size="large" />
-      </div>
-    );
-  if (no && !d) {
-    const missing = doc.error instanceof ApiCallError && doc.error.status === 404;
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('purchasing.detail.notFound', { no }) : t('purchasing.detail.loadFailed')}
-        extra={<Link to={listUrl}>{t('purchasing.detail.backToList')}</Link>}
-      />
-    );
-  }
+  const listUrl = pages[1];
+  const gate = documentGate(doc, {
+    notFound: t('purchasing.detail.notFound', { no }),
+    loadFailed: t('purchasing.detail.loadFailed'),
+    back: <Link to={listUrl}>{t('purchasing.detail.backToList')}</Link>,
+  });
+  if (gate) return gate;
   // A document opens on its own route: credit memos on their view, invoiced/canceled orders read-only.
   const here = route === 'closed' ? '/purchasesOrdersInvoicedCanceled/detail?' : '/purchasesOrders/detail?';
   if (d && route !== 'tablet' && !detailUrl(d).startsWith(here)) return <Navigate to={detailUrl(d)} replace />;
   if (d && route === 'tablet' && d.type === 'Credit Memo') return <Navigate to={detailUrl(d)} replace />;
 
-  const status = d?.status ?? 'open';
-  const editable = canEdit && route !== 'closed' && status === 'open';
+  const { status, editable, canEdit } = doc;
   const facts = purchaseOrderFacts(d?.lines ?? []);
-  const actions = actionsFrom(machine, status, { headOffice, facts });
-  const canReceive = canEdit && actions.some((a) => a.action === 'receive');
-  const canCredit = canEdit && actions.some((a) => a.action === 'credit_memo');
-  const canShip = canEdit && headOffice && actions.some((a) => a.action === 'ship');
-
-  const save = async () => {
-    let v: PurchaseHeaderValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const action = d ? 'Update' : 'Create';
-    setSaving(true);
-    try {
-      if (d) {
-        const current = qc.getQueryData<PurchaseOrder>(documentKey(no)) ?? d;
-        const updated = await call('purchaseOrders.update', {
-          body: { pos_po_no: d.pos_po_no, version: current.version, ...headerBody(v) },
-        });
-        form.resetFields();
-        form.setFieldsValue(headerOf(updated));
-        keep(updated);
-      } else {
-        // Head office names the franchise: the one of the receiving location.
-        const franchise = headOffice
-          ? stores.data?.find((s) => s.location_code === v.location_code)?.franchise_code
-          : undefined;
-        const created = await call('purchaseOrders.create', {
-          body: { type: 'Order', ...(franchise ? { franchise_code: franchise } : {}), ...headerBody(v) },
-        });
-        form.resetFields();
-        form.setFieldsValue(headerOf(created));
-        keep(created);
-        navigate(route === 'tablet' ? detailUrl(created, true) : detailUrl(created), { replace: true });
-        setTimeout(() => document.getElementById('line-entry-item')?.focus(), 300);
-      }
-      toast.successText(successText(action, PURCHASE_ENTITY));
-    } catch (e) {
-      if (e instanceof ApiCallError) {
-        const fields = e.fieldErrors();
-        const known = Object.entries(fields).filter(([f]) => HEADER_FIELDS.includes(f));
-        if (known.length)
-          form.setFields(
-            known.map(([name, errors]) => ({ name: name as keyof PurchaseHeaderValues, errors: [errors] })),
-          );
-      }
-      failToast(action, PURCHASE_ENTITY, e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const lineCall = async (action: string, fn: (c: PurchaseOrder) => Promise<PurchaseOrder>) => {
-    const current = qc.getQueryData<PurchaseOrder>(documentKey(no)) ?? d!;
-    try {
-      keep(await fn(current));
-    } catch (e) {
-      failToast(action, PURCHASE_ENTITY, e);
-      throw e;
-    }
-  };
-
-  const onActionDone = (tr: Transition, result: unknown) => {
-    void qc.invalidateQueries({ queryKey: [PURCHASE_AREA] });
-    const r = result as PurchaseOrder | undefined;
-    if (tr.action === 'credit_memo' && r) {
-      navigate(detailUrl(r));
-      return;
-    }
-    if (r && d && r.pos_po_no === d.pos_po_no) {
-      keep(r);
-      if (route !== 'tablet' && detailUrl(r) !== detailUrl(d)) navigate(detailUrl(r), { replace: true });
-    }
-  };
-
-  const title = d ? t('purchasing.detail.title', { no: d.pos_po_no }) : t('purchasing.detail.newTitle');
-  const backText = route === 'closed' ? t('purchasing.list.closedTitle') : t('purchasing.list.title');
+  const actions = actionsFrom(purchaseOrderMachine, status, { headOffice, facts });
+  const can = (action: string) => canEdit && actions.some((a) => a.action === action);
 
   return (
     <DocumentEditor
       back={
-        <Link
-          to={listUrl}
-          style={route === 'tablet' ? { display: 'inline-block', minHeight: 48, lineHeight: '48px' } : {}}
-        >
-          <ArrowLeftOutlined /> {backText}
+        <Link to={listUrl} style={route === 'tablet' ? { display: 'inline-block', minHeight: 48, lineHeight: '48px' } : {}}>
+          <ArrowLeftOutlined /> {route === 'closed' ? t('purchasing.list.closedTitle') : t('purchasing.list.title')}
         </Link>
       }
-      title={title}
+      title={d ? t('purchasing.detail.title', { no: d.pos_po_no }) : t('purchasing.detail.newTitle')}
       status={
         d ? (
-          <Space>
-            <Tag color={statusColor[status]} data-testid="document-status">
-              {statusText(status)}
-            </Tag>
-            {!editable ? <Tag>{t('purchasing.detail.readOnly')}</Tag> : null}
-          </Space>
+          <DocumentStatus
+            status={status}
+            color={statusColor}
+            text={statusText(status)}
+            note={editable ? null : t('purchasing.detail.readOnly')}
+          />
         ) : null
       }
       actions={
-        d ? (
-          <ActionBar
-            machine={machine}
-            status={status}
-            facts={facts}
-            pages={pages}
-            entity={PURCHASE_ENTITY}
-            tablet={route === 'tablet'}
-            run={(tr, extra) => sendAction(qc.getQueryData<PurchaseOrder>(documentKey(no)) ?? d, tr, extra, inputs)}
-            onDone={onActionDone}
-            guard={(tr) =>
+        <DocumentActions
+          state={doc}
+          bar={{
+            facts,
+            tablet: route === 'tablet',
+            guard: (tr) =>
               tr.action === 'receive'
-                ? d.lines.some((l) => Number(l.qty_to_receive) > 0)
+                ? (d?.lines ?? []).some((l) => Number(l.qty_to_receive) > 0)
                 : tr.action === 'credit_memo'
-                  ? d.lines.some((l) => Number(l.qty_credit_memo) > 0)
-                  : true
-            }
-          >
-            {editable ? (
-              <Button loading={saving} onClick={() => void save()}>
-                Save
-              </Button>
-            ) : null}
-          </ActionBar>
-        ) : canEdit ? (
-          <Button type="primary" loading={saving} onClick={() => void save()}>
-            Create
-          </Button>
-        ) : null
+                  ? (d?.lines ?? []).some((l) => Number(l.qty_credit_memo) > 0)
+                  : true,
+          }}
+        />
       }
       header={
-        <Card size="small" title="General">
-          <PurchaseHeader form={form} disabled={!(editable || (!d && canEdit))} order={d} />
+        <Card size="small" title={t('document.general')}>
+          <PurchaseHeader form={form} disabled={!doc.headerEnabled} order={d} />
           {d ? <DocumentFacts d={d} /> : null}
         </Card>
       }
       totals={
         d ? (
-          <Card size="small" title="Summary">
+          <Card size="small" title={t('purchasing.detail.summary')}>
             <PurchaseSummary order={d} />
           </Card>
         ) : null
       }
       lines={
-        d ? (
+        d && doc.lineHandlers ? (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             {status === 'open' ? (
-              <Card size="small" title="Lines">
+              <Card size="small" title={t('document.lines')}>
                 <LineGrid
                   lines={d.lines}
                   rowKey="line_no"
                   columns={lineColumns()}
                   editable={editable}
-                  lineLabel={(l) => `line ${l.line_no} ${l.item_no}`}
+                  lineLabel={(l) => t('document.lineLabel', { no: l.line_no, item: l.item_no })}
                   franchise={headOffice ? d.franchise_code : null}
                   quantity={purchaseQtyEdit}
-                  onAdd={(l) =>
-                    lineCall('Add Line', (c) =>
-                      call('purchaseOrders.lineAdd', {
-                        body: {
-                          pos_po_no: c.pos_po_no,
-                          version: c.version,
-                          lines: [{ item_no: l.item_no, purchase_qty: l.quantity }],
-                        },
-                      }),
-                    )
-                  }
-                  onUpdate={(line, field, value) =>
-                    lineCall('Update Line', (c) =>
-                      call('purchaseOrders.lineUpdate', {
-                        body: { pos_po_no: c.pos_po_no, version: c.version, line_no: line.line_no, [field]: value },
-                      }),
-                    )
-                  }
-                  onRemove={(line) =>
-                    new Promise<void>((resolve, reject) => {
-                      modal.confirm({
-                        title: 'Remove Line',
-                        content: t('purchasing.lines.remove', { item: line.item_no, description: line.description }),
-                        okText: 'Yes',
-                        cancelText: 'No',
-                        onOk: () =>
-                          lineCall('Remove Line', (c) =>
-                            call('purchaseOrders.lineRemove', {
-                              body: { pos_po_no: c.pos_po_no, version: c.version, line_nos: [line.line_no] },
-                            }),
-                          ).then(resolve, reject),
-                        onCancel: () => resolve(),
-                      });
-                    })
-                  }
+                  {...doc.lineHandlers}
                 />
               </Card>
             ) : (
-              <Card size="small" title="Shipment Lines">
+              <Card size="small" title={t('purchasing.detail.shipmentLines')}>
                 <ShipmentLines
                   lines={d.lines}
                   inputs={inputs}
                   onChange={setInputs}
-                  canReceive={canReceive}
-                  canCredit={canCredit}
+                  canReceive={can('receive')}
+                  canCredit={can('credit_memo')}
                 />
               </Card>
             )}
-            {canShip ? (
-              <ShipPanel
-                order={d}
-                onShipped={() => {
-                  void qc.invalidateQueries({ queryKey: [PURCHASE_AREA] });
-                  void qc.invalidateQueries({ queryKey: documentKey(no) });
-                }}
-              />
-            ) : null}
+            {can('ship') && headOffice ? <ShipPanel order={d} onShipped={doc.refresh} /> : null}
           </Space>
         ) : null
       }
@@ -434,25 +307,22 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
 
 /** What the order says about itself: dates, franchise, head office's order, the ERP's sync state, the cancel reason. */
 function DocumentFacts({ d }: { d: PurchaseOrder }) {
+  const { t } = useTranslation();
   return (
     <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }} style={{ marginTop: 8 }}>
-      <Descriptions.Item label="Order Date">{formatDate(d.order_date)}</Descriptions.Item>
-      <Descriptions.Item label="Franchise">
+      <Descriptions.Item label={t('document.orderDate')}>{formatDate(d.order_date)}</Descriptions.Item>
+      <Descriptions.Item label={t('fields.franchise')}>
         {d.franchise_code} {d.franchise_name}
       </Descriptions.Item>
-      <Descriptions.Item label="SO No">{d.bc_so_no}</Descriptions.Item>
-      <Descriptions.Item label="Grand Total">{renderMoney(d.grand_total)}</Descriptions.Item>
-      <Descriptions.Item label="Remaining Amount">{renderMoney(d.remaining_amount)}</Descriptions.Item>
-      <Descriptions.Item label="Payable">{renderMoney(d.payable)}</Descriptions.Item>
-      <Descriptions.Item label="ERP Sync">
-        <Space size={4} wrap>
-          <ErpSyncTag state={d.erp.state} />
-          {d.erp.synced_at ? <span>{formatDateTime(d.erp.synced_at)}</span> : null}
-          {d.erp.last_error ? <span style={{ color: '#cf1322' }}>{d.erp.last_error}</span> : null}
-        </Space>
+      <Descriptions.Item label={t('purchasing.detail.soNo')}>{d.bc_so_no}</Descriptions.Item>
+      <Descriptions.Item label={t('purchasing.detail.grandTotal')}>{renderMoney(d.grand_total)}</Descriptions.Item>
+      <Descriptions.Item label={t('purchasing.detail.remainingAmount')}>{renderMoney(d.remaining_amount)}</Descriptions.Item>
+      <Descriptions.Item label={t('purchasing.detail.payable')}>{renderMoney(d.payable)}</Descriptions.Item>
+      <Descriptions.Item label={t('document.erpSync')}>
+        <ErpSyncFacts erp={{ ...d.erp, external_no: null }} />
       </Descriptions.Item>
       {d.status === 'canceled' ? (
-        <Descriptions.Item label="Reason Canceled">
+        <Descriptions.Item label={t('document.reasonCanceled')}>
           {[d.cancel_reason_code, d.cancel_reason_description].filter(Boolean).join(' — ')}
         </Descriptions.Item>
       ) : null}

@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { enterMovesToNextField } from '../../components/FormDialog';
 import { useStores } from '../customers/data';
+import { useTranslation } from 'react-i18next';
 
 export type PurchaseHeaderValues = {
   location_code?: string;
@@ -77,6 +78,7 @@ export function PurchaseHeader({
   disabled: boolean;
   order?: PurchaseOrder;
 }) {
+  const { t } = useTranslation();
   const stores = useStores();
   const agents = useAgentOptions();
   const min = order?.min_requested_receipt_date || businessDate();
@@ -102,7 +104,7 @@ export function PurchaseHeader({
     >
       <Row gutter={12}>
         <Col xs={24} md={12} lg={8}>
-          <Form.Item name="requested_receipt_date" label="Requested Receipt Date">
+          <Form.Item name="requested_receipt_date" label={t('purchasing.header.requestedReceiptDate')}>
             <DatePicker
               format={[DATE_DISPLAY, 'DD/MM/YYYY']}
               style={{ width: '100%' }}
@@ -112,26 +114,26 @@ export function PurchaseHeader({
           </Form.Item>
         </Col>
         <Col xs={24} md={12} lg={8}>
-          <Form.Item name="location_code" label="Receiving Address">
+          <Form.Item name="location_code" label={t('purchasing.header.receivingAddress')}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={locations}
               loading={stores.isLoading}
-              placeholder="Your store"
+              placeholder={t('purchasing.header.yourStore')}
             />
           </Form.Item>
         </Col>
         <Col xs={24} md={12} lg={8}>
           <Form.Item
             name="receiving_contact"
-            label="Receiving Contact"
+            label={t('purchasing.header.receivingContact')}
             rules={[{ max: 100, message: messages.maxLength(100) }]}
           >
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} md={12} lg={8}>
-          <Form.Item name="agent" label="Agent Address">
+          <Form.Item name="agent" label={t('purchasing.header.agentAddress')}>
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
@@ -143,7 +145,7 @@ export function PurchaseHeader({
         <Col xs={24} md={12} lg={8}>
           <Form.Item
             name="nwv_general_comments"
-            label="General Note"
+            label={t('document.generalNote')}
             rules={[{ max: 250, message: messages.maxLength(250) }]}
           >
             <Input />
@@ -152,7 +154,7 @@ export function PurchaseHeader({
         <Col xs={24} md={12} lg={8}>
           <Form.Item
             name="nwv_delivery_comments"
-            label="Delivery Note"
+            label={t('document.deliveryNote')}
             rules={[{ max: 250, message: messages.maxLength(250) }]}
           >
             <Input />
@@ -161,19 +163,19 @@ export function PurchaseHeader({
         {order ? (
           <>
             <Col xs={24} md={12} lg={8}>
-              <ReadOnly label="Buy-from Address" value={order.buy_from_address} />
+              <ReadOnly label={t('purchasing.header.buyFromAddress')} value={order.buy_from_address} />
             </Col>
             <Col xs={12} md={6} lg={4}>
-              <ReadOnly label="Buy-from Code" value={order.buy_from_code} />
+              <ReadOnly label={t('purchasing.header.buyFromCode')} value={order.buy_from_code} />
             </Col>
             <Col xs={12} md={6} lg={4}>
-              <ReadOnly label="Type" value={order.type} />
+              <ReadOnly label={t('fields.type')} value={order.type} />
             </Col>
             <Col xs={12} md={6} lg={4}>
-              <ReadOnly label="Vendor No" value={order.vendor_no} />
+              <ReadOnly label={t('purchasing.header.vendorNo')} value={order.vendor_no} />
             </Col>
             <Col xs={12} md={6} lg={12}>
-              <ReadOnly label="Vendor Name" value={order.vendor_name} />
+              <ReadOnly label={t('purchasing.header.vendorName')} value={order.vendor_name} />
             </Col>
           </>
         ) : null}
@@ -184,22 +186,23 @@ export function PurchaseHeader({
 
 /** Summary, all disabled (computed by the server). */
 export function PurchaseSummary({ order }: { order: PurchaseOrder }) {
+  const { t } = useTranslation();
   return (
-    <section aria-label="Summary" className="document-totals">
+    <section aria-label={t('purchasing.detail.summary')} className="document-totals">
       <Form layout="vertical" disabled>
-        <Form.Item label="Subtotal">
-          <Input aria-label="Subtotal" value={formatNumber(order.subtotal)} style={{ textAlign: 'right' }} />
+        <Form.Item label={t('sales.totals.subtotal')}>
+          <Input aria-label={t('sales.totals.subtotal')} value={formatNumber(order.subtotal)} style={{ textAlign: 'right' }} />
         </Form.Item>
-        <Form.Item label="Invoice Discount Amount">
+        <Form.Item label={t('purchasing.detail.invoiceDiscountAmount')}>
           <Input
-            aria-label="Invoice Discount Amount"
+            aria-label={t('purchasing.detail.invoiceDiscountAmount')}
             value={formatNumber(order.invoice_discount_amount)}
             style={{ textAlign: 'right' }}
           />
         </Form.Item>
-        <Form.Item label="Invoice Discount Percent">
+        <Form.Item label={t('purchasing.detail.invoiceDiscountPercent')}>
           <Input
-            aria-label="Invoice Discount Percent"
+            aria-label={t('purchasing.detail.invoiceDiscountPercent')}
             value={formatNumber(order.invoice_discount_percent)}
             style={{ textAlign: 'right' }}
           />

@@ -52,63 +52,63 @@ export function PurchaseList({ variant }: { variant: PurchaseListVariant }) {
   });
   const columns: ColumnsType<Row> = [
     {
-      title: 'No.',
+      title: t('purchasing.list.no'),
       dataIndex: 'pos_po_no',
       key: 'pos_po_no',
       sorter: true,
       fixed: 'left',
       render: (no: string, r) => <Link to={detailUrl(r)}>{no}</Link>,
     },
-    { title: 'SO No', dataIndex: 'bc_so_no', key: 'bc_so_no', sorter: true },
-    { title: 'Type', dataIndex: 'type', key: 'type', sorter: true },
-    { title: 'Vendor Name', dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
+    { title: t('purchasing.detail.soNo'), dataIndex: 'bc_so_no', key: 'bc_so_no', sorter: true },
+    { title: t('fields.type'), dataIndex: 'type', key: 'type', sorter: true },
+    { title: t('purchasing.header.vendorName'), dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
     {
-      title: 'Buy From',
+      title: t('purchasing.list.buyFrom'),
       dataIndex: 'buy_from_address',
       key: 'buy_from_address',
       render: (a: string, r) => [r.buy_from_code, a].filter(Boolean).join(' — '),
     },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
       render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
     },
-    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
+    { title: t('document.orderDate'), dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
     {
-      title: 'Requested Receipt Date',
+      title: t('purchasing.header.requestedReceiptDate'),
       dataIndex: 'requested_receipt_date',
       key: 'requested_receipt_date',
       sorter: true,
       render: renderDate,
     },
-    money('Total Lines', 'total_lines', true),
-    money('Purch Amount', 'grand_total', true),
-    money('Remaining Amount', 'remaining_amount'),
-    money('Payable', 'payable'),
-    { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
+    money(t('purchasing.list.totalLines'), 'total_lines', true),
+    money(t('purchasing.list.purchAmount'), 'grand_total', true),
+    money(t('sales.totals.remainingAmount'), 'remaining_amount'),
+    money(t('purchasing.detail.payable'), 'payable'),
+    { title: t('document.reasonCanceled'), dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
   ];
   const filters: FilterField[] = [
-    { name: 'pos_po_no', label: 'No.' },
-    { name: 'bc_so_no', label: 'SO No' },
+    { name: 'pos_po_no', label: t('purchasing.list.no') },
+    { name: 'bc_so_no', label: t('purchasing.detail.soNo') },
     {
       name: 'type',
-      label: 'Type',
+      label: t('fields.type'),
       type: 'select',
       options: purchaseOrderTypes.map((s) => ({ value: s, label: s })),
     },
     {
       name: 'status',
-      label: 'Status',
+      label: t('fields.status'),
       type: 'select',
       multiple: true,
       options: v.statuses.map((s) => ({ value: s, label: statusText(s) })),
     },
-    { name: 'location_code', label: 'Location' },
-    { name: 'order_date', label: 'Order Date', type: 'dateRange' },
-    { name: 'requested_receipt_date', label: 'Requested Receipt Date', type: 'dateRange' },
+    { name: 'location_code', label: t('fields.location') },
+    { name: 'order_date', label: t('document.orderDate'), type: 'dateRange' },
+    { name: 'requested_receipt_date', label: t('purchasing.header.requestedReceiptDate'), type: 'dateRange' },
   ];
   return (
     <ListPage<Row>
@@ -123,7 +123,7 @@ export function PurchaseList({ variant }: { variant: PurchaseListVariant }) {
       toolbar={
         v.add && canAdd ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/purchasesOrders/detail')}>
-            Add New
+            {t('document.addNew')}
           </Button>
         ) : null
       }

@@ -12,6 +12,7 @@ import { handle } from '../../components/handle';
 import { toast } from '../../components/toast';
 import { PURCHASE_ENTITY, capIssue, purchaseOrderMachine, qtyMinus, sentQty, shipCapMessage } from './data';
 import { editQty } from './ShipmentLines';
+import { useTranslation } from 'react-i18next';
 
 type Extra = { shipment_date: Dayjs | null; shipping_agent_code: string; external_document_no: string };
 
@@ -23,6 +24,7 @@ const outstanding = (l: PurchaseOrderLine) => qtyMinus(l.purchase_qty, l.qty_shi
  * purchaseOrders.ship (a head office shipment and its invoice to the franchise).
  */
 export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShipped: () => void }) {
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const ship = transitionOf(purchaseOrderMachine, 'ship')!;
   const [qty, setQty] = useState<Record<number, string>>({});
@@ -56,7 +58,7 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
       toast.successText(successText(ship.label, PURCHASE_ENTITY));
       onShipped();
     } catch (e) {
-      failToast(ship.label, PURCHASE_ENTITY, e);
+      failToast(ship, PURCHASE_ENTITY, e);
     } finally {
       setBusy(false);
     }
@@ -70,20 +72,20 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
     }
     if (lines.some(issueOf)) return;
     if (!lines.some((l) => Number(sentQty(qty[l.line_no] ?? '')) > 0)) {
-      toast.warning('Enter a qty to ship on at least one line');
+      toast.warning(t('purchasing.ship.nothing'));
       return;
     }
-    modal.confirm({ title: ship.label, content: ship.confirm, okText: 'Yes', cancelText: 'No', onOk: post });
+    modal.confirm({ title: ship.label, content: ship.confirm, okText: t('common.yes'), cancelText: t('common.no'), onOk: post });
   };
 
   const columns: ColumnsType<PurchaseOrderLine> = [
-    { title: 'Line No', dataIndex: 'line_no', key: 'line_no' },
-    { title: 'No', dataIndex: 'item_no', key: 'item_no' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Purchase Qty', dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
-    { title: 'Qty Shipped', dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
+    { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no' },
+    { title: t('fields.no'), dataIndex: 'item_no', key: 'item_no' },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('purchasing.lines.purchaseQty'), dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
+    { title: t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
     {
-      title: 'Qty To Ship',
+      title: t('document.qtyToShip'),
       key: 'qty_to_ship',
       render: (_: unknown, l) => {
         const issue = issueOf(l);
@@ -109,9 +111,9 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
   ];
 
   return (
-    <Card size="small" title="Ship" aria-label="Ship">
+    <Card size="small" title={t('consignment.transferOrder.ship')} aria-label={t('consignment.transferOrder.ship')}>
       <Typography.Paragraph type="secondary">
-        Head office ships these quantities and invoices them.
+        {t('purchasing.ship.intro')}
       </Typography.Paragraph>
       <Form<Extra>
         form={form}
@@ -121,14 +123,14 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
       >
         <Row gutter={12}>
           <Col xs={24} md={8}>
-            <Form.Item name="shipment_date" label="Shipment Date">
+            <Form.Item name="shipment_date" label={t('consignment.transferOrder.shipmentDate')}>
               <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder={DATE_DISPLAY} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
               name="shipping_agent_code"
-              label="Shipping Agent Code"
+              label={t('purchasing.ship.shippingAgentCode')}
               rules={[{ max: 30, message: messages.maxLength(30) }]}
             >
               <Input />
@@ -137,7 +139,7 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
           <Col xs={24} md={8}>
             <Form.Item
               name="external_document_no"
-              label="External Document No"
+              label={t('consignment.transferOrder.externalDocumentNo')}
               rules={[{ max: 40, message: messages.maxLength(40) }]}
             >
               <Input />
@@ -152,7 +154,7 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
         dataSource={lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Everything ordered has been shipped' }}
+        locale={{ emptyText: t('purchasing.ship.allShipped') }}
       />
       <div style={{ marginTop: 12 }}>
         <Button type="primary" loading={busy} disabled={!lines.length} onClick={handle(ask)}>

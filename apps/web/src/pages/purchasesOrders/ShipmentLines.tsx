@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { PurchaseOrderLine } from '@fp/contract';
 import { renderDate, renderNumber } from '../../components/format';
 import { capIssue, creditCapMessage, receiveCapMessage } from './data';
+import { useTranslation } from 'react-i18next';
 
 /** What the user typed in the shipment line table, by line_no. */
 export type PostingInputs = {
@@ -82,6 +83,7 @@ export function ShipmentLines({
   canReceive: boolean;
   canCredit: boolean;
 }) {
+  const { t } = useTranslation();
   const set = (kind: keyof PostingInputs, line: number, v: string) =>
     onChange({ ...inputs, [kind]: { ...inputs[kind], [line]: v } });
   const num = (title: string, key: keyof PurchaseOrderLine) => ({
@@ -92,14 +94,14 @@ export function ShipmentLines({
     render: renderNumber,
   });
   const columns: ColumnsType<PurchaseOrderLine> = [
-    { title: 'No', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    num('Purchase Qty', 'purchase_qty'),
-    num('Qty Shipped', 'qty_shipped'),
+    { title: t('fields.no'), dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    num(t('purchasing.lines.purchaseQty'), 'purchase_qty'),
+    num(t('document.qtyShipped'), 'qty_shipped'),
     {
-      title: 'Qty To Receive',
+      title: t('purchasing.shipment.qtyToReceive'),
       key: 'qty_to_receive',
       render: (_: unknown, l) => {
         const text = inputs.receive[l.line_no] ?? '0';
@@ -117,9 +119,9 @@ export function ShipmentLines({
         );
       },
     },
-    num('Qty Invoiced', 'qty_invoiced'),
+    num(t('document.qtyInvoiced'), 'qty_invoiced'),
     {
-      title: 'Qty Credit Memo',
+      title: t('purchasing.shipment.qtyCreditMemo'),
       key: 'qty_credit_memo',
       render: (_: unknown, l) => {
         const text = inputs.credit[l.line_no] ?? '0';
@@ -137,13 +139,13 @@ export function ShipmentLines({
         );
       },
     },
-    num('Qty Credited Memo', 'qty_credited_memo'),
-    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
-    { title: 'Shipment Date', dataIndex: 'shipment_date', key: 'shipment_date', render: renderDate },
-    { title: 'Line No', dataIndex: 'line_no', key: 'line_no', align: 'right' },
-    { title: 'Location Code', dataIndex: 'location_code', key: 'location_code' },
+    num(t('purchasing.shipment.qtyCreditedMemo'), 'qty_credited_memo'),
+    { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
+    { title: t('consignment.transferOrder.shipmentDate'), dataIndex: 'shipment_date', key: 'shipment_date', render: renderDate },
+    { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no', align: 'right' },
+    { title: t('fields.locationCode'), dataIndex: 'location_code', key: 'location_code' },
     {
-      title: 'Line Note',
+      title: t('purchasing.shipment.lineNote'),
       key: 'la_so_line_note',
       render: (_: unknown, l) =>
         canReceive ? (
@@ -160,7 +162,7 @@ export function ShipmentLines({
     },
   ];
   return (
-    <section aria-label="Shipment Lines">
+    <section aria-label={t('purchasing.detail.shipmentLines')}>
       <Table<PurchaseOrderLine>
         size="small"
         rowKey="line_no"
@@ -168,7 +170,7 @@ export function ShipmentLines({
         dataSource={lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No lines' }}
+        locale={{ emptyText: t('document.noLines') }}
       />
     </section>
   );

@@ -8,24 +8,25 @@ import { ApiCallError } from '../../api/client';
 import { TotalsPanel } from '../../components/document/DocumentEditor';
 import { renderMoney, renderNumber } from '../../components/format';
 import { detailUrl, statusColor, statusText, usePurchaseOrder } from './data';
+import { T } from '../../i18n/T';
 
 const columns: ColumnsType<PurchaseOrderLine> = [
-  { title: 'Line No', dataIndex: 'line_no', key: 'line_no' },
-  { title: 'No', dataIndex: 'item_no', key: 'item_no' },
-  { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-  { title: 'Description', dataIndex: 'description', key: 'description' },
-  { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-  { title: 'Location Code', dataIndex: 'location_code', key: 'location_code' },
-  { title: 'Quantity', dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
-  { title: 'Price', dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+  { title: <T k="fields.lineNo" />, dataIndex: 'line_no', key: 'line_no' },
+  { title: <T k="fields.no" />, dataIndex: 'item_no', key: 'item_no' },
+  { title: <T k="fields.variant" />, dataIndex: 'variant_code', key: 'variant_code' },
+  { title: <T k="fields.description" />, dataIndex: 'description', key: 'description' },
+  { title: <T k="document.uom" />, dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+  { title: <T k="fields.locationCode" />, dataIndex: 'location_code', key: 'location_code' },
+  { title: <T k="fields.quantity" />, dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
+  { title: <T k="purchasing.lines.price" />, dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
   {
-    title: 'Discount',
+    title: <T k="fields.discount" />,
     dataIndex: 'line_discount_amount',
     key: 'line_discount_amount',
     align: 'right',
     render: renderMoney,
   },
-  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+  { title: <T k="fields.amount" />, dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
 ];
 
 /** /purchasesOrders/creditMemo?no=…: a posted purchase credit memo (type Credit Memo), read-only, with its order. */
@@ -75,29 +76,29 @@ export default function PurchaseCreditMemoPage() {
           {statusText(d.status)}
         </Tag>
       </Space>
-      <Card size="small" title="General" style={{ marginBottom: 16 }}>
+      <Card size="small" title={t('document.general')} style={{ marginBottom: 16 }}>
         <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
-          <Descriptions.Item label="No">{d.pos_po_no}</Descriptions.Item>
-          <Descriptions.Item label="Type">{d.type}</Descriptions.Item>
-          <Descriptions.Item label="Applies To Order No">
+          <Descriptions.Item label={t('fields.no')}>{d.pos_po_no}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.type')}>{d.type}</Descriptions.Item>
+          <Descriptions.Item label={t('purchasing.creditMemo.appliesTo')}>
             {order ? <Link to={`/purchasesOrders/detail?no=${encodeURIComponent(order)}`}>{order}</Link> : null}
           </Descriptions.Item>
-          <Descriptions.Item label="Posting Date">{formatDate(d.posting_date)}</Descriptions.Item>
-          <Descriptions.Item label="Order Date">{formatDate(d.order_date)}</Descriptions.Item>
-          <Descriptions.Item label="Location">{d.location_code}</Descriptions.Item>
-          <Descriptions.Item label="Vendor No">{d.vendor_no}</Descriptions.Item>
-          <Descriptions.Item label="Vendor Name">{d.vendor_name}</Descriptions.Item>
-          <Descriptions.Item label="Buy From">
+          <Descriptions.Item label={t('fields.postingDate')}>{formatDate(d.posting_date)}</Descriptions.Item>
+          <Descriptions.Item label={t('document.orderDate')}>{formatDate(d.order_date)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.location')}>{d.location_code}</Descriptions.Item>
+          <Descriptions.Item label={t('purchasing.header.vendorNo')}>{d.vendor_no}</Descriptions.Item>
+          <Descriptions.Item label={t('purchasing.header.vendorName')}>{d.vendor_name}</Descriptions.Item>
+          <Descriptions.Item label={t('purchasing.list.buyFrom')}>
             {[d.buy_from_code, d.buy_from_address].filter(Boolean).join(' — ')}
           </Descriptions.Item>
           {d.cancel_reason_code ? (
-            <Descriptions.Item label="Reason">
+            <Descriptions.Item label={t('document.reason')}>
               {[d.cancel_reason_code, d.cancel_reason_description].filter(Boolean).join(' — ')}
             </Descriptions.Item>
           ) : null}
         </Descriptions>
       </Card>
-      <Card size="small" title="Lines" style={{ marginBottom: 16 }}>
+      <Card size="small" title={t('document.lines')} style={{ marginBottom: 16 }}>
         <Table<PurchaseOrderLine>
           size="small"
           rowKey="line_no"
@@ -105,16 +106,16 @@ export default function PurchaseCreditMemoPage() {
           dataSource={d.lines}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'No lines' }}
+          locale={{ emptyText: t('document.noLines') }}
         />
       </Card>
       <Card size="small" style={{ maxWidth: 420 }}>
         <TotalsPanel
-          title="Summary"
+          title={t('purchasing.detail.summary')}
           rows={[
-            { label: 'Subtotal', value: d.subtotal },
-            { label: 'Invoice Discount Amount', value: d.invoice_discount_amount },
-            { label: 'Total', value: d.grand_total, strong: true },
+            { id: 'Subtotal', label: t('sales.totals.subtotal'), value: d.subtotal },
+            { id: 'Invoice Discount Amount', label: t('purchasing.detail.invoiceDiscountAmount'), value: d.invoice_discount_amount },
+            { id: 'Total', label: t('common.total'), value: d.grand_total, strong: true },
           ]}
         />
       </Card>

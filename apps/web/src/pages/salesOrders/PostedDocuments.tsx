@@ -8,14 +8,15 @@ import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { renderDate, renderMoney, renderNumber } from '../../components/format';
 import { EInvoiceDetails, EInvoiceInline } from '../eInvoices/parts';
+import { T } from '../../i18n/T';
 
 type PostedLine = { line_no: number; item_no: string; description: string; quantity: string; amount: string };
 
 const lineColumns: ColumnsType<PostedLine> = [
-  { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
-  { title: 'Description', dataIndex: 'description', key: 'description' },
-  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
-  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+  { title: <T k="fields.itemNo" />, dataIndex: 'item_no', key: 'item_no' },
+  { title: <T k="fields.description" />, dataIndex: 'description', key: 'description' },
+  { title: <T k="fields.quantity" />, dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
+  { title: <T k="fields.amount" />, dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
 ];
 
 type Kind = 'shipment' | 'invoice' | 'creditMemo';
@@ -49,10 +50,10 @@ function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const columns: ColumnsType<Row> = [
-    { title: 'No', dataIndex: 'no', key: 'no' },
-    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
+    { title: t('fields.no'), dataIndex: 'no', key: 'no' },
+    { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
     ...(amounts
-      ? [{ title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right' as const, render: renderMoney }]
+      ? [{ title: t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right' as const, render: renderMoney }]
       : []),
     // Issue 21: each invoice's and credit memo's e-invoice, its details on a click.
     ...(kind === 'shipment'
@@ -106,11 +107,12 @@ function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind
 
 /** What was posted from the order: its shipments, invoices and credit memos, each with its lines on opening. */
 export function PostedDocuments({ order }: { order: SalesOrder }) {
+  const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>
         <PostedTable
-          title="Shipments"
+          title={t('document.shipments')}
           kind="shipment"
           amounts={false}
           rows={order.shipments.map((s) => ({ no: s.pos_ss_no, posting_date: s.posting_date }))}
@@ -118,7 +120,7 @@ export function PostedDocuments({ order }: { order: SalesOrder }) {
       </Col>
       <Col xs={24} lg={8}>
         <PostedTable
-          title="Invoices"
+          title={t('document.invoices')}
           kind="invoice"
           amounts
           rows={order.invoices.map((s) => ({
@@ -131,7 +133,7 @@ export function PostedDocuments({ order }: { order: SalesOrder }) {
       </Col>
       <Col xs={24} lg={8}>
         <PostedTable
-          title="Credit Memos"
+          title={t('document.creditMemos')}
           kind="creditMemo"
           amounts
           rows={order.credit_memos.map((s) => ({

@@ -154,12 +154,12 @@ export function SalesHeader({
       >
         <Row gutter={12}>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item label="Mobile Phone" required={false}>
+            <Form.Item label={t('sales.header.mobilePhone')} required={false}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="sell_to_phone_no" noStyle rules={[phoneRule]}>
                   <Input
                     inputMode="tel"
-                    aria-label="Mobile Phone"
+                    aria-label={t('sales.header.mobilePhone')}
                     placeholder="0912345678"
                     autoFocus={!disabled}
                     onPressEnter={() => void find()}
@@ -172,20 +172,20 @@ export function SalesHeader({
                   onClick={() => void find()}
                   style={{ flex: 'none' }}
                 >
-                  Find Customer
+                  {t('sales.header.findCustomer')}
                 </Button>
               </Space.Compact>
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item label="Customer">
-              <div aria-label="Customer" data-testid="customer" style={{ minHeight: 32, paddingTop: 4 }}>
+            <Form.Item label={t('sales.header.customer')}>
+              <div aria-label={t('sales.header.customer')} data-testid="customer" style={{ minHeight: 32, paddingTop: 4 }}>
                 {customerNo ? (
                   <span>
                     {customerNo} — {customerName}
                   </span>
                 ) : (
-                  <Tag>No customer</Tag>
+                  <Tag>{t('tablet.sales.noCustomer')}</Tag>
                 )}
               </div>
             </Form.Item>
@@ -213,7 +213,7 @@ export function SalesHeader({
             </Col>
           )}
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="location_code" label="Location" rules={[{ required: true, message: messages.required }]}>
+            <Form.Item name="location_code" label={t('fields.location')} rules={[{ required: true, message: messages.required }]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={locations}
@@ -223,15 +223,15 @@ export function SalesHeader({
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="sales_type" label="Sales Type" rules={[{ required: true, message: messages.required }]}>
+            <Form.Item name="sales_type" label={t('sales.header.salesType')} rules={[{ required: true, message: messages.required }]}>
               <Select options={salesTypesFor(me?.franchise_code).map((t) => ({ value: t, label: t }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="ship_to_code" label="Ship-to Address">
+            <Form.Item name="ship_to_code" label={t('sales.header.shipTo')}>
               <Select
                 allowClear
-                placeholder={customerNo ? 'The customer’s address' : 'Find the customer first'}
+                placeholder={customerNo ? t('sales.header.customerAddress') : t('sales.header.findFirst')}
                 loading={shipTos.isLoading}
                 options={(shipTos.data?.ship_to_addresses ?? []).map((a) => ({
                   value: a.code,
@@ -241,14 +241,14 @@ export function SalesHeader({
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="requested_delivery_date" label="Requested Delivery Date">
-              <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
+            <Form.Item name="requested_delivery_date" label={t('document.requestedDeliveryDate')}>
+              <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder={DATE_DISPLAY} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="general_comments"
-              label="General Note"
+              label={t('document.generalNote')}
               rules={[{ max: 250, message: messages.maxLength(250) }]}
             >
               <Input />
@@ -257,7 +257,7 @@ export function SalesHeader({
           <Col xs={24} md={12}>
             <Form.Item
               name="delivery_comments"
-              label="Delivery Note"
+              label={t('document.deliveryNote')}
               rules={[{ max: 250, message: messages.maxLength(250) }]}
             >
               <Input />

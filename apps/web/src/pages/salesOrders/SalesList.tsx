@@ -26,15 +26,16 @@ type Row = OpData<'salesOrders.list'>['items'][number];
 export type SalesListVariant = 'open' | 'closed' | 'quotes';
 
 const VARIANTS = {
-  open: { title: 'Sales Orders', page: '/salesOrders', type: 'order', statuses: salesOrderOpenStatuses, add: true },
+  open: { title: 'sales.list.orders', file: 'Sales-Orders', page: '/salesOrders', type: 'order', statuses: salesOrderOpenStatuses, add: true },
   closed: {
-    title: 'Sales Orders Invoiced/Canceled',
+    title: 'sales.list.closed',
+    file: 'Sales-Orders-Invoiced-Canceled',
     page: '/salesOrdersInvoicedCanceled',
     type: 'order',
     statuses: salesOrderClosedStatuses,
     add: false,
   },
-  quotes: { title: 'Sales Quotes', page: '/salesQuotes', type: 'quote', statuses: salesQuoteStatuses, add: true },
+  quotes: { title: 'sales.list.quotes', file: 'Sales-Quotes', page: '/salesQuotes', type: 'quote', statuses: salesQuoteStatuses, add: true },
 } as const;
 
 /** product.md 2 "Sales order list": the columns, filters and buttons of /salesOrders and its two siblings. */
@@ -54,53 +55,53 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
   );
   const columns: ColumnsType<Row> = [
     {
-      title: 'POSSO No',
+      title: t('sales.list.possoNo'),
       dataIndex: 'pos_so_no',
       key: 'pos_so_no',
       sorter: true,
       fixed: 'left',
       render: (no: string, r) => <Link to={detailUrl(r)}>{no}</Link>,
     },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
       render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
     },
-    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: frozen },
-    { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true, fixed: frozen },
-    { title: 'Shipping Address', dataIndex: 'shipping_address', key: 'shipping_address' },
+    { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: frozen },
+    { title: t('fields.customerName'), dataIndex: 'customer_name', key: 'customer_name', sorter: true, fixed: frozen },
+    { title: t('sales.list.shippingAddress'), dataIndex: 'shipping_address', key: 'shipping_address' },
     {
-      title: 'Remaining Amount',
+      title: t('sales.totals.remainingAmount'),
       dataIndex: 'remaining_amount',
       key: 'remaining_amount',
       align: 'right',
       render: renderMoney,
     },
     {
-      title: 'Grand Total',
+      title: t('sales.totals.grandTotal'),
       dataIndex: 'grand_total',
       key: 'grand_total',
       sorter: true,
       align: 'right',
       render: renderMoney,
     },
-    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
+    { title: t('document.orderDate'), dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
     {
-      title: 'Requested Delivery Date',
+      title: t('document.requestedDeliveryDate'),
       dataIndex: 'requested_delivery_date',
       key: 'requested_delivery_date',
       sorter: true,
       render: renderDate,
     },
-    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
-    { title: 'General Note', dataIndex: 'general_comments', key: 'general_comments' },
-    { title: 'Delivery Note', dataIndex: 'delivery_comments', key: 'delivery_comments' },
-    { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
-    { title: 'Reason Canceled', dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
-    { title: 'Sales Quote No', dataIndex: 'quote_no', key: 'quote_no' },
+    { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
+    { title: t('document.generalNote'), dataIndex: 'general_comments', key: 'general_comments' },
+    { title: t('document.deliveryNote'), dataIndex: 'delivery_comments', key: 'delivery_comments' },
+    { title: t('sales.header.salesType'), dataIndex: 'sales_type', key: 'sales_type', sorter: true },
+    { title: t('document.reasonCanceled'), dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
+    { title: t('sales.detail.quoteNo'), dataIndex: 'quote_no', key: 'quote_no' },
     // Issue 19: a counter sale made offline: the number its device gave it and what the server flagged, as words.
     ...(variant === 'quotes'
       ? []
@@ -132,23 +133,23 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
       : []),
   ];
   const filters: FilterField[] = [
-    { name: 'pos_so_no', label: 'POSSO No' },
+    { name: 'pos_so_no', label: t('sales.list.possoNo') },
     {
       name: 'status',
-      label: 'Status',
+      label: t('fields.status'),
       type: 'select',
       multiple: true,
       options: v.statuses.map((s) => ({ value: s, label: statusText(s) })),
     },
-    { name: 'location_code', label: 'Location' },
-    { name: 'customer_no', label: 'Customer No' },
-    { name: 'customer_name', label: 'Customer Name' },
-    { name: 'sell_to_phone_no', label: 'Mobile Phone' },
-    { name: 'sales_type', label: 'Sales Type' },
-    { name: 'order_date', label: 'Order Date', type: 'dateRange' },
-    { name: 'requested_delivery_date', label: 'Requested Delivery Date', type: 'dateRange' },
-    ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: 'Posting Date', type: 'dateRange' as const }]),
-    ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: 'Sales Quote No' }]),
+    { name: 'location_code', label: t('fields.location') },
+    { name: 'customer_no', label: t('fields.customerNo') },
+    { name: 'customer_name', label: t('fields.customerName') },
+    { name: 'sell_to_phone_no', label: t('sales.header.mobilePhone') },
+    { name: 'sales_type', label: t('sales.header.salesType') },
+    { name: 'order_date', label: t('document.orderDate'), type: 'dateRange' },
+    { name: 'requested_delivery_date', label: t('document.requestedDeliveryDate'), type: 'dateRange' },
+    ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: t('fields.postingDate'), type: 'dateRange' as const }]),
+    ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: t('sales.detail.quoteNo') }]),
     ...(variant === 'quotes'
       ? []
       : [
@@ -177,14 +178,14 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
   ];
   return (
     <ListPage<Row>
-      title={v.title}
+      title={t(v.title)}
       area={SALES_AREA}
       op="salesOrders.list"
       rowKey="pos_so_no"
       columns={columns}
       filters={filters}
       fixedFilters={fixedFilters}
-      exportName={v.title.replace(/\W+/g, '-')}
+      exportName={v.file}
       toolbar={
         v.add && canAdd ? (
           <Button
@@ -194,7 +195,7 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
               navigate(variant === 'quotes' ? '/salesQuotes/detail' : '/salesOrders/detail');
             }}
           >
-            Add New
+            {t('document.addNew')}
           </Button>
         ) : null
       }

@@ -1,25 +1,28 @@
 import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { SalesOrder } from '@fp/contract';
 import { TotalsPanel } from '../../components/document/DocumentEditor';
 import { CounterPanels, type CounterPanelProps } from './counter';
 
 /** The totals of a sales document (computed by the server) and the counter's panels under them: desktop and tablet. */
 export function SalesTotals(p: CounterPanelProps & { order: SalesOrder }) {
-  const t = p.order.totals;
+  const { t } = useTranslation();
+  const o = p.order.totals;
+  const row = (id: string, key: string, value: string, strong?: boolean) => ({ id, label: t(`sales.totals.${key}`), value, strong });
   return (
     <Card size="small">
       <TotalsPanel
         rows={[
-          { label: 'Subtotal', value: t.subtotal },
-          { label: 'Line Discounts', value: t.line_discount_amount },
-          { label: 'Invoice Discount', value: t.invoice_discount_amount },
-          { label: 'Promotions', value: t.promotion_discount_amount },
-          { label: 'Points Redeemed', value: t.points_discount_amount },
-          { label: 'Fees', value: t.fees_amount },
-          { label: 'VAT Contained', value: t.vat_amount },
-          { label: 'Grand Total', value: t.grand_total, strong: true },
-          { label: 'Remaining Amount', value: t.remaining_amount, strong: true },
-          ...(Number(t.credited_amount) > 0 ? [{ label: 'Credited (owed back)', value: t.credited_amount }] : []),
+          row('Subtotal', 'subtotal', o.subtotal),
+          row('Line Discounts', 'lineDiscounts', o.line_discount_amount),
+          row('Invoice Discount', 'invoiceDiscount', o.invoice_discount_amount),
+          row('Promotions', 'promotions', o.promotion_discount_amount),
+          row('Points Redeemed', 'pointsRedeemed', o.points_discount_amount),
+          row('Fees', 'fees', o.fees_amount),
+          row('VAT Contained', 'vatContained', o.vat_amount),
+          row('Grand Total', 'grandTotal', o.grand_total, true),
+          row('Remaining Amount', 'remainingAmount', o.remaining_amount, true),
+          ...(Number(o.credited_amount) > 0 ? [row('Credited (owed back)', 'credited', o.credited_amount)] : []),
         ]}
       />
       <CounterPanels {...p} />

@@ -66,8 +66,8 @@ export default function SalesCreditMemoPage() {
     return (
       <Result
         status="404"
-        title={no ? `Sales order ${no} not found` : 'No sales order given'}
-        extra={<Link to="/salesOrdersInvoicedCanceled">Back to the list</Link>}
+        title={no ? t('sales.creditMemo.notFound', { no }) : t('sales.creditMemo.none')}
+        extra={<Link to="/salesOrdersInvoicedCanceled">{t('common.backToList')}</Link>}
       />
     );
 
@@ -108,33 +108,33 @@ export default function SalesCreditMemoPage() {
     const chosen = lines.filter((l) => selected.includes(l.line_no));
     if (chosen.some((l) => issueOf(l))) return;
     modal.confirm({
-      title: ACTION,
+      title: t('sales.detail.createCreditMemo'),
       content: t('sales.creditMemo.selected', { count: chosen.length, no: d.pos_so_no }),
-      okText: 'Yes',
-      cancelText: 'No',
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
       onOk: () => post(false),
     });
   };
   const creditAll = () => {
     modal.confirm({
-      title: 'Credit All',
+      title: t('sales.creditMemo.creditAll'),
       content: t('sales.creditMemo.all', { count: lines.length, no: d.pos_so_no }),
-      okText: 'Yes',
-      cancelText: 'No',
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
       onOk: () => post(true),
     });
   };
 
   const columns: ColumnsType<Line> = [
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code' },
-    { title: 'Qty Invoiced', dataIndex: 'qty_invoiced', key: 'qty_invoiced', align: 'right', render: renderNumber },
-    { title: 'Qty Credited', dataIndex: 'qty_credited', key: 'qty_credited', align: 'right', render: renderNumber },
-    { title: 'Max To Credit', dataIndex: 'creditable', key: 'creditable', align: 'right', render: renderNumber },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no' },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code' },
+    { title: t('document.qtyInvoiced'), dataIndex: 'qty_invoiced', key: 'qty_invoiced', align: 'right', render: renderNumber },
+    { title: t('document.qtyCredited'), dataIndex: 'qty_credited', key: 'qty_credited', align: 'right', render: renderNumber },
+    { title: t('sales.creditMemo.maxToCredit'), dataIndex: 'creditable', key: 'creditable', align: 'right', render: renderNumber },
     {
-      title: 'Quantity To Credit',
+      title: t('sales.creditMemo.quantityToCredit'),
       key: 'quantity',
       render: (_: unknown, l) => {
         const issue = selected.includes(l.line_no) ? issueOf(l) : null;
@@ -162,11 +162,11 @@ export default function SalesCreditMemoPage() {
     <div>
       <Space style={{ marginBottom: 8 }}>
         <Link to={detailUrl(d)}>
-          <ArrowLeftOutlined /> Sales Order {d.pos_so_no}
+          <ArrowLeftOutlined /> {t('sales.detail.orderTitle', { no: d.pos_so_no })}
         </Link>
       </Space>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Credit Memo for Sales Order {d.pos_so_no}
+        {t('sales.creditMemo.title', { no: d.pos_so_no })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {d.sell_to_code} — {d.sell_to_name} · {d.location_code}
@@ -175,8 +175,8 @@ export default function SalesCreditMemoPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <Select
             allowClear
-            aria-label="Reason"
-            placeholder="Reason (optional)"
+            aria-label={t('document.reason')}
+            placeholder={t('sales.creditMemo.reasonOptional')}
             style={{ width: 280 }}
             value={reason}
             onChange={setReason}
@@ -188,10 +188,10 @@ export default function SalesCreditMemoPage() {
           {canEdit ? (
             <>
               <Button type="primary" disabled={!selected.length} loading={busy} onClick={creditSelected}>
-                Credit Selected
+                {t('sales.creditMemo.creditSelected')}
               </Button>
               <Button disabled={!lines.length} loading={busy} onClick={creditAll}>
-                Credit All
+                {t('sales.creditMemo.creditAll')}
               </Button>
             </>
           ) : null}
@@ -203,7 +203,7 @@ export default function SalesCreditMemoPage() {
           dataSource={lines}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'Nothing invoiced is left to credit' }}
+          locale={{ emptyText: t('sales.creditMemo.nothingLeft') }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
         />
       </Card>

@@ -19,6 +19,14 @@ export const CREDIT_MEMO_PAGE = '/salesOrders/creditMemo';
 export const SALES_ENTITY = 'Sales Order';
 
 export type DocKind = 'order' | 'quote';
+/** The desktop routes of a sales document: quotes, open orders, invoiced/canceled orders (read-only). */
+export type SalesRoute = 'order' | 'quote' | 'closed';
+export const routeOf = (d: { document_type: string; status: string }): SalesRoute =>
+  d.document_type === 'quote'
+    ? 'quote'
+    : (salesOrderClosedStatuses as readonly string[]).includes(d.status)
+      ? 'closed'
+      : 'order';
 export const machineOf = (kind: DocKind) => (kind === 'quote' ? salesQuoteMachine : salesOrderMachine);
 export { salesOrderClosedStatuses, salesOrderOpenStatuses, salesQuoteStatuses };
 

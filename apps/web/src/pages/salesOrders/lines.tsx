@@ -152,13 +152,13 @@ export function salesLineColumns(
   stock?: LineStock,
 ): LineColumn<SalesLine>[] {
   return [
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code' },
+    { title: i18n.t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
+    { title: i18n.t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: i18n.t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
+    { title: i18n.t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    { title: i18n.t('fields.location'), dataIndex: 'location_code', key: 'location_code' },
     {
-      title: 'Quantity',
+      title: i18n.t('fields.quantity'),
       dataIndex: 'quantity',
       key: 'quantity',
       align: 'right',
@@ -167,7 +167,7 @@ export function salesLineColumns(
     },
     ...(stock ? [availableColumn(stock)] : []),
     {
-      title: 'Unit Price',
+      title: i18n.t('fields.unitPrice'),
       dataIndex: 'unit_price',
       key: 'unit_price',
       align: 'right',
@@ -185,7 +185,7 @@ export function salesLineColumns(
         : {}),
     },
     {
-      title: 'Discount %',
+      title: i18n.t('sales.lines.discountPercent'),
       dataIndex: 'line_discount_percent',
       key: 'line_discount_percent',
       align: 'right',
@@ -199,23 +199,23 @@ export function salesLineColumns(
       },
     },
     {
-      title: 'Discount Amount',
+      title: i18n.t('sales.lines.discountAmount'),
       dataIndex: 'line_discount_amount',
       key: 'line_discount_amount',
       align: 'right',
       render: renderMoney,
     },
-    { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
-    { title: 'VAT %', dataIndex: 'vat_percent', key: 'vat_percent', align: 'right', render: renderNumber },
-    { title: 'VAT Contained', dataIndex: 'vat_amount', key: 'vat_amount', align: 'right', render: renderMoney },
+    { title: i18n.t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+    { title: i18n.t('sales.lines.vatPercent'), dataIndex: 'vat_percent', key: 'vat_percent', align: 'right', render: renderNumber },
+    { title: i18n.t('sales.totals.vatContained'), dataIndex: 'vat_amount', key: 'vat_amount', align: 'right', render: renderMoney },
     ...(kind === 'order'
       ? ([
-          ['Qty To Ship', 'qty_to_ship'],
-          ['Qty Shipped', 'qty_shipped'],
-          ['Qty Invoiced', 'qty_invoiced'],
-          ['Qty Credited', 'qty_credited'],
+          ['document.qtyToShip', 'qty_to_ship'],
+          ['document.qtyShipped', 'qty_shipped'],
+          ['document.qtyInvoiced', 'qty_invoiced'],
+          ['document.qtyCredited', 'qty_credited'],
         ].map(([title, key]) => ({
-          title,
+          title: i18n.t(title),
           dataIndex: key,
           key,
           align: 'right',
@@ -223,7 +223,7 @@ export function salesLineColumns(
         })) as LineColumn<SalesLine>[])
       : []),
     {
-      title: 'Note',
+      title: i18n.t('fields.note'),
       dataIndex: 'la_so_line_note',
       key: 'la_so_line_note',
       edit: {

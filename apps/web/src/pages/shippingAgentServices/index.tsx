@@ -15,7 +15,7 @@ import { showFormErrors } from '../customers/data';
 import { FormDialog } from '../../components/FormDialog';
 
 const PAGE = '/shippingAgentServices';
-const AREA = 'shipping-agent-services';
+const AREA = 'shippingAgentServices';
 type Mode = 'new' | 'temporary' | ShippingAgentService;
 /** A temporary service may leave code empty (generated); the form requires it for a regular one. */
 type Values = OpBody<'shippingAgentServices.temporary'>;

@@ -5,6 +5,7 @@ import { Button, Dropdown, Popconfirm, Select, Space, Typography } from 'antd';
 import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEntity } from '@fp/contract';
 import { call } from '../../api/client';
+import { qk } from '../../api/keys';
 import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
@@ -71,14 +72,14 @@ export function useShopPush() {
       return { target, queued, pushes };
     },
     onSuccess: ({ target, pushes }) => {
-      void qc.invalidateQueries({ queryKey: ['shop-pushes'] });
+      void qc.invalidateQueries({ queryKey: qk.area('shop') });
       if (pushes.some((p) => p.state === 'failed' || p.state === 'dead')) toast.syncFailed();
       else if (target.kind !== 'all' && canWatch && !pushes.every(settled))
         toast.info('Sync queued: it is sent as soon as the online shop answers.');
       else toast.syncSuccess(entityOf[target.kind]);
     },
     onError: () => {
-      void qc.invalidateQueries({ queryKey: ['shop-pushes'] });
+      void qc.invalidateQueries({ queryKey: qk.area('shop') });
       toast.syncFailed();
     },
   });

@@ -13,7 +13,7 @@ import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
 import { ShopSyncAllButton, ShopSyncButtons, useCanPush } from '../shop/ShopSyncButtons';
 
-const AREA = 'shop-pushes';
+const AREA = 'shop';
 const stateColor: Record<string, string> = {
   pending: 'blue',
   running: 'processing',

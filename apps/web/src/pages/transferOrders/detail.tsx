@@ -1,39 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  Result,
-  Row,
-  Select,
-  Spin,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Result, Row, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, formatDate, formatNumber, messages, successText, type TransferOrder } from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, formatDate, formatNumber, messages, successText, type TransferOrder } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
+import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
-import {
-  DocumentEditor,
-  LineGrid,
-  failToast,
-  useCanAny,
-  type LineColumn,
-} from '../../components/document/DocumentEditor';
+import { DocumentEditor, LineGrid, failToast, useCanAny, type LineColumn } from '../../components/document/DocumentEditor';
+import { documentGate } from '../../components/document/DocumentParts';
+import { useDocument } from '../../components/document/useDocument';
 import { enterMovesToNextField } from '../../components/FormDialog';
 import { renderNumber } from '../../components/format';
+import i18n from '../../i18n';
 import { handle } from '../../components/handle';
 import { toast } from '../../components/toast';
 import { useFranchiseOptions } from '../franchises/data';
@@ -58,7 +40,6 @@ import {
   statusColor,
   statusText,
   transferOrderUrl,
-  useTransferOrder,
 } from '../consignment/data';
 
 type NewLine = { key: number; item_no: string; quantity: string; la_to_line_note: string };
@@ -69,10 +50,11 @@ type HeaderValues = {
   external_document_no?: string;
 };
 
-const newLineColumns: LineColumn<NewLine>[] = [
-  { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
+/** The columns of a new order's lines (titles read when drawn: they follow a language switch). */
+const newLineColumns = (): LineColumn<NewLine>[] => [
+  { title: i18n.t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no' },
   {
-    title: 'Quantity',
+    title: i18n.t('fields.quantity'),
     dataIndex: 'quantity',
     key: 'quantity',
     align: 'right',
@@ -86,7 +68,7 @@ const newLineColumns: LineColumn<NewLine>[] = [
     },
   },
   {
-    title: 'Note',
+    title: i18n.t('fields.note'),
     dataIndex: 'la_to_line_note',
     key: 'la_to_line_note',
     edit: { field: 'la_to_line_note', check: (t) => (t.length > 250 ? messages.maxLength(250) : null), width: 180 },
@@ -96,6 +78,7 @@ const newLineColumns: LineColumn<NewLine>[] = [
 /** A new transfer order: the franchise, the direction and the lines (head office, standalone ERP). */
 function NewTransferOrder() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const franchises = useFranchiseOptions(true);
   const [form] = Form.useForm<HeaderValues>();
@@ -111,7 +94,7 @@ function NewTransferOrder() {
       return;
     }
     if (!lines.length) {
-      toast.warning('Add at least one line');
+      toast.warning(t('consignment.transferOrder.addLine'));
       return;
     }
     setSaving(true);
@@ -120,13 +103,13 @@ function NewTransferOrder() {
         body: {
           franchise_code: v.franchise_code ?? '',
           direction: v.direction ?? 'issue',
-          shipment_date: v.shipment_date ? v.shipment_date.format('YYYY-MM-DD') : null,
+          shipment_date: v.shipment_date ? v.shipment_date.format(DATE_ISO) : null,
           external_document_no: v.external_document_no ?? '',
           lines: lines.map((l) => ({ item_no: l.item_no, quantity: l.quantity, la_to_line_note: l.la_to_line_note })),
         },
       });
       toast.successText(successText('Create', TRANSFER_ORDER_ENTITY));
-      void qc.invalidateQueries({ queryKey: [TO_AREA] });
+      void qc.invalidateQueries({ queryKey: qk.area(TO_AREA) });
       navigate(transferOrderUrl(created.bc_to_no), { replace: true });
     } catch (e) {
       if (e instanceof ApiCallError)
@@ -145,17 +128,17 @@ function NewTransferOrder() {
     <DocumentEditor
       back={
         <Link to="/transferOrders">
-          <ArrowLeftOutlined /> Transfer Orders
+          <ArrowLeftOutlined /> {t('consignment.transferOrder.listTitle')}
         </Link>
       }
-      title="New Transfer Order"
+      title={t('consignment.transferOrder.newTitle')}
       actions={
         <Button type="primary" loading={saving} onClick={handle(create)}>
-          Create
+          {t('common.create')}
         </Button>
       }
       header={
-        <Card size="small" title="General">
+        <Card size="small" title={t('document.general')}>
           <Form<HeaderValues>
             form={form}
             name="transfer-order-header"
@@ -167,7 +150,7 @@ function NewTransferOrder() {
               <Col xs={24} md={12} lg={6}>
                 <Form.Item
                   name="franchise_code"
-                  label="Franchise"
+                  label={t('fields.franchise')}
                   rules={[{ required: true, message: messages.required }]}
                 >
                   <Select
@@ -178,23 +161,23 @@ function NewTransferOrder() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12} lg={6}>
-                <Form.Item name="direction" label="Direction">
+                <Form.Item name="direction" label={t('consignment.issue.direction')}>
                   <Select options={directionOptions} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12} lg={6}>
-                <Form.Item name="shipment_date" label="Shipment Date">
+                <Form.Item name="shipment_date" label={t('consignment.transferOrder.shipmentDate')}>
                   <DatePicker
                     format={[DATE_DISPLAY, 'DD/MM/YYYY']}
                     style={{ width: '100%' }}
-                    placeholder="DD-MM-YYYY"
+                    placeholder={DATE_DISPLAY}
                   />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12} lg={6}>
                 <Form.Item
                   name="external_document_no"
-                  label="External Document No"
+                  label={t('consignment.transferOrder.externalDocumentNo')}
                   rules={[{ max: 40, message: messages.maxLength(40) }]}
                 >
                   <Input />
@@ -205,13 +188,13 @@ function NewTransferOrder() {
         </Card>
       }
       lines={
-        <Card size="small" title="Lines">
+        <Card size="small" title={t('document.lines')}>
           <LineGrid<NewLine>
             lines={lines}
             rowKey="key"
-            columns={newLineColumns}
+            columns={newLineColumns()}
             editable
-            lineLabel={(l) => `line ${l.key} ${l.item_no}`}
+            lineLabel={(l) => t('document.lineLabel', { no: l.key, item: l.item_no })}
             franchise={franchise ?? null}
             quantity={{ check: (q) => quantityIssue(q), toValue: quantityValue }}
             onAdd={async (l) => {
@@ -240,13 +223,13 @@ type Line = TransferOrder['lines'][number];
 
 /** /transferOrders/detail?bc_to_no=…: a transfer order; head office ships it (per line, in part or all). */
 export default function TransferOrderDetailPage() {
-  const [params] = useSearchParams();
-  const no = params.get('bc_to_no');
+  const no = useSearchParams()[0].get('bc_to_no');
   const { me } = useSession();
+  const { t } = useTranslation();
   const canEdit = useCanAny(TO_PAGES, 'edit');
   const headOffice = isHeadOffice(me);
   if (!no) {
-    if (!(canEdit && headOffice)) return <Result status="403" title="Only head office creates transfer orders" />;
+    if (!(canEdit && headOffice)) return <Result status="403" title={t('consignment.transferOrder.headOfficeOnly')} />;
     return <NewTransferOrder />;
   }
   return <TransferOrderScreen no={no} mayShip={canEdit && headOffice} />;
@@ -255,9 +238,20 @@ export default function TransferOrderDetailPage() {
 function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) {
   const { modal } = App.useApp();
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const order = useTransferOrder(no);
-  const d = order.data;
+  const order = useDocument(
+    {
+      get: 'transferOrders.get',
+      input: (n) => ({ params: { bc_to_no: n } }),
+      ref: (d) => ({ bc_to_no: d.bc_to_no, version: d.version }),
+      noOf: (d) => d.bc_to_no,
+      entity: TRANSFER_ORDER_ENTITY,
+      pages: TO_PAGES,
+      // A shipment fills the franchise's receipts and its issue's quantities.
+      alsoChanges: [RECEIPT_AREA, ISSUE_AREA],
+    },
+    no,
+  );
+  const d = order.doc;
   const lines = useMemo(() => d?.lines ?? [], [d]);
   const [texts, setTexts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string | null>>({});
@@ -268,22 +262,12 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
     setErrors({});
   }, [lines]);
 
-  if (order.isLoading)
-    return (
-      <div style={{ padding: 48, textAlign: 'center' }}>
-        <Spin size="large" />
-      </div>
-    );
-  if (!d) {
-    const missing = order.error instanceof ApiCallError && order.error.status === 404;
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('consignment.transferOrder.notFound', { no }) : t('consignment.transferOrder.loadFailed')}
-        extra={<Link to="/transferOrders">{t('consignment.backToList')}</Link>}
-      />
-    );
-  }
+  const gate = documentGate(order, {
+    notFound: t('consignment.transferOrder.notFound', { no }),
+    loadFailed: t('consignment.transferOrder.loadFailed'),
+    back: <Link to="/transferOrders">{t('consignment.backToList')}</Link>,
+  });
+  if (gate || !d) return gate;
 
   const outstanding = (l: Line) => qtyMinus(l.quantity, l.qty_shipped);
   const shippable = mayShip && d.status === 'released' && lines.some((l) => qtyPositive(outstanding(l)));
@@ -308,17 +292,15 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
     }
     const total = sent.reduce((s, l) => s + Number(l.quantity), 0);
     const ok = await modal.confirm({
-      title: 'Ship',
+      title: t('consignment.transferOrder.ship'),
       content: t('consignment.transferOrder.confirmShip', { no, qty: formatNumber(String(total)) }),
-      okText: 'Yes',
-      cancelText: 'No',
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
     });
     if (!ok) return;
     setBusy(true);
     try {
-      await call('transferOrders.ship', { body: { bc_to_no: d.bc_to_no, version: d.version, lines: sent } });
-      toast.successText(successText('Ship', TRANSFER_ORDER_ENTITY));
-      for (const area of [TO_AREA, RECEIPT_AREA, ISSUE_AREA]) void qc.invalidateQueries({ queryKey: [area] });
+      await order.act('Ship', (c) => call('transferOrders.ship', { body: { bc_to_no: c.bc_to_no, version: c.version, lines: sent } }));
     } catch (e) {
       if (e instanceof ApiCallError) {
         const cells: Record<number, string> = {};
@@ -329,25 +311,24 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
         }
         setErrors((x) => ({ ...x, ...cells }));
       }
-      failToast('Ship', TRANSFER_ORDER_ENTITY, e);
     } finally {
       setBusy(false);
     }
   };
 
   const columns: ColumnsType<Line> = [
-    { title: 'Line No', dataIndex: 'line_no', key: 'line_no' },
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
-    { title: 'Qty Shipped', dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
-    { title: 'Qty Received', dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
+    { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no' },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no' },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
+    { title: t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
+    { title: t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
+    { title: t('document.qtyReceived'), dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
     ...(shippable
       ? [
           {
-            title: 'Qty To Ship',
+            title: t('document.qtyToShip'),
             key: 'qty_to_ship',
             align: 'right' as const,
             render: (_: unknown, l: Line) => {
@@ -357,7 +338,7 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
                 <Tooltip open={Boolean(error)} title={error}>
                   <Input
                     size="small"
-                    aria-label={`Qty To Ship of line ${l.line_no} ${l.item_no}`}
+                    aria-label={t('consignment.transferOrder.qtyToShipOf', { no: l.line_no, item: l.item_no })}
                     value={texts[l.line_no] ?? ''}
                     disabled={busy}
                     status={error ? 'error' : undefined}
@@ -376,17 +357,33 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
           },
         ]
       : []),
-    { title: 'Note', dataIndex: 'la_to_line_note', key: 'la_to_line_note' },
+    { title: t('fields.note'), dataIndex: 'la_to_line_note', key: 'la_to_line_note' },
+  ];
+
+  const facts: [string, ReactNode][] = [
+    ['fields.franchise', `${d.franchise_code} — ${d.franchise_name}`],
+    ['consignment.issue.direction', directionText(d.direction)],
+    ['consignment.transferOrder.consignmentIssue', d.ci_no ? <Link to={issueUrl(d.ci_no)}>{d.ci_no}</Link> : '—'],
+    ['document.transferFrom', d.transfer_from_code],
+    ['document.transferTo', d.transfer_to_code],
+    ['document.inTransit', d.intransit_code],
+    ['document.orderDate', formatDate(d.order_date)],
+    ['consignment.transferOrder.shipmentDate', formatDate(d.shipment_date)],
+    ['consignment.transferOrder.receiptDate', formatDate(d.receipt_date)],
+    ['consignment.transferOrder.externalDocumentNo', d.external_document_no],
+    ['consignment.transferOrder.totalQty', formatNumber(d.total_qty)],
+    ['document.qtyShipped', formatNumber(d.qty_shipped)],
+    ['document.qtyReceived', formatNumber(d.qty_received)],
   ];
 
   return (
     <DocumentEditor
       back={
         <Link to="/transferOrders">
-          <ArrowLeftOutlined /> Transfer Orders
+          <ArrowLeftOutlined /> {t('consignment.transferOrder.listTitle')}
         </Link>
       }
-      title={`Transfer Order ${d.bc_to_no}`}
+      title={t('consignment.transferOrder.title', { no: d.bc_to_no })}
       status={
         <Tag color={statusColor[d.status]} data-testid="document-status">
           {statusText(d.status)}
@@ -395,36 +392,24 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
       actions={
         shippable ? (
           <Button type="primary" loading={busy} onClick={handle(ship)}>
-            Ship
+            {t('consignment.transferOrder.ship')}
           </Button>
         ) : null
       }
       header={
-        <Card size="small" title="General">
+        <Card size="small" title={t('document.general')}>
           <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
-            <Descriptions.Item label="Franchise">
-              {d.franchise_code} — {d.franchise_name}
-            </Descriptions.Item>
-            <Descriptions.Item label="Direction">{directionText(d.direction)}</Descriptions.Item>
-            <Descriptions.Item label="Consignment Issue">
-              {d.ci_no ? <Link to={issueUrl(d.ci_no)}>{d.ci_no}</Link> : '—'}
-            </Descriptions.Item>
-            <Descriptions.Item label="Transfer From">{d.transfer_from_code}</Descriptions.Item>
-            <Descriptions.Item label="Transfer To">{d.transfer_to_code}</Descriptions.Item>
-            <Descriptions.Item label="In-Transit">{d.intransit_code}</Descriptions.Item>
-            <Descriptions.Item label="Order Date">{formatDate(d.order_date)}</Descriptions.Item>
-            <Descriptions.Item label="Shipment Date">{formatDate(d.shipment_date)}</Descriptions.Item>
-            <Descriptions.Item label="Receipt Date">{formatDate(d.receipt_date)}</Descriptions.Item>
-            <Descriptions.Item label="External Document No">{d.external_document_no}</Descriptions.Item>
-            <Descriptions.Item label="Total Qty">{formatNumber(d.total_qty)}</Descriptions.Item>
-            <Descriptions.Item label="Qty Shipped">{formatNumber(d.qty_shipped)}</Descriptions.Item>
-            <Descriptions.Item label="Qty Received">{formatNumber(d.qty_received)}</Descriptions.Item>
+            {facts.map(([k, v]) => (
+              <Descriptions.Item key={k} label={t(k)}>
+                {v}
+              </Descriptions.Item>
+            ))}
           </Descriptions>
         </Card>
       }
       lines={
-        <Card size="small" title="Lines">
-          <section aria-label="Lines">
+        <Card size="small" title={t('document.lines')}>
+          <section aria-label={t('document.lines')}>
             <Table<Line>
               size="small"
               rowKey="line_no"
@@ -432,7 +417,7 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
               dataSource={lines}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'No lines' }}
+              locale={{ emptyText: t('document.noLines') }}
             />
           </section>
         </Card>

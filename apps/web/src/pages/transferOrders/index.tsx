@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -21,75 +22,79 @@ import {
 type Row = OpData<'transferOrders.list'>['items'][number];
 
 /** /transferOrders: head office's transfer orders of consigned stock (create and ship them in standalone ERP mode). */
+/** The Excel file's name. */
+const EXPORT = { file: 'Transfer-Orders' } as const;
+
 export default function TransferOrdersPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { me } = useSession();
   const canAdd = useCan('/transferOrders', 'edit') && isHeadOffice(me);
   const columns: ColumnsType<Row> = [
     {
-      title: 'TO No',
+      title: t('document.toNo'),
       dataIndex: 'bc_to_no',
       key: 'bc_to_no',
       sorter: true,
       fixed: 'left',
       render: (no: string) => <Link to={transferOrderUrl(no)}>{no}</Link>,
     },
-    { title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
-    { title: 'Franchise Name', dataIndex: 'franchise_name', key: 'franchise_name' },
-    { title: 'Direction', dataIndex: 'direction', key: 'direction', sorter: true, render: directionText },
+    { title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
+    { title: t('document.franchiseName'), dataIndex: 'franchise_name', key: 'franchise_name' },
+    { title: t('consignment.issue.direction'), dataIndex: 'direction', key: 'direction', sorter: true, render: directionText },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
       render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
     },
     {
-      title: 'CI No',
+      title: t('document.ciNo'),
       dataIndex: 'ci_no',
       key: 'ci_no',
       render: (no: string) => (no ? <Link to={issueUrl(no)}>{no}</Link> : ''),
     },
-    { title: 'External Document No', dataIndex: 'external_document_no', key: 'external_document_no' },
-    { title: 'Transfer From', dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
-    { title: 'Transfer To', dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
-    { title: 'In-Transit', dataIndex: 'intransit_code', key: 'intransit_code' },
-    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
-    { title: 'Shipment Date', dataIndex: 'shipment_date', key: 'shipment_date', sorter: true, render: renderDate },
-    { title: 'Receipt Date', dataIndex: 'receipt_date', key: 'receipt_date', sorter: true, render: renderDate },
-    { title: 'Total Qty', dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
-    { title: 'Qty Shipped', dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
-    { title: 'Qty Received', dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
+    { title: t('consignment.transferOrder.externalDocumentNo'), dataIndex: 'external_document_no', key: 'external_document_no' },
+    { title: t('document.transferFrom'), dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
+    { title: t('document.transferTo'), dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
+    { title: t('document.inTransit'), dataIndex: 'intransit_code', key: 'intransit_code' },
+    { title: t('document.orderDate'), dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
+    { title: t('consignment.transferOrder.shipmentDate'), dataIndex: 'shipment_date', key: 'shipment_date', sorter: true, render: renderDate },
+    { title: t('consignment.transferOrder.receiptDate'), dataIndex: 'receipt_date', key: 'receipt_date', sorter: true, render: renderDate },
+    { title: t('consignment.transferOrder.totalQty'), dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
+    { title: t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
+    { title: t('document.qtyReceived'), dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
   ];
   const filters: FilterField[] = [
-    { name: 'bc_to_no', label: 'TO No' },
-    { name: 'franchise_code', label: 'Franchise' },
-    { name: 'direction', label: 'Direction', type: 'select', options: directionOptions },
+    { name: 'bc_to_no', label: t('document.toNo') },
+    { name: 'franchise_code', label: t('fields.franchise') },
+    { name: 'direction', label: t('consignment.issue.direction'), type: 'select', options: directionOptions },
     {
       name: 'status',
-      label: 'Status',
+      label: t('fields.status'),
       type: 'select',
       multiple: true,
       options: transferOrderStatuses.map((s) => ({ value: s, label: statusText(s) })),
     },
-    { name: 'ci_no', label: 'CI No' },
-    { name: 'order_date', label: 'Order Date', type: 'dateRange' },
-    { name: 'shipment_date', label: 'Shipment Date', type: 'dateRange' },
+    { name: 'ci_no', label: t('document.ciNo') },
+    { name: 'order_date', label: t('document.orderDate'), type: 'dateRange' },
+    { name: 'shipment_date', label: t('consignment.transferOrder.shipmentDate'), type: 'dateRange' },
   ];
   return (
     <ListPage<Row>
-      title="Transfer Orders"
+      title={t('consignment.transferOrder.listTitle')}
       area={TO_AREA}
       op="transferOrders.list"
       rowKey="bc_to_no"
       columns={columns}
       filters={filters}
       defaultSort={{ field: 'bc_to_no', direction: 'desc' }}
-      exportName="Transfer-Orders"
+      exportName={EXPORT.file}
       toolbar={
         canAdd ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/transferOrders/detail')}>
-            Add New
+            {t('document.addNew')}
           </Button>
         ) : null
       }

@@ -17,7 +17,7 @@ import { TransferDialog, type TransferValues } from './TransferDialog';
 import { useLabels } from '../../components/labels';
 
 type Show = 'open' | 'posted';
-const STOCK_AREAS = [ENTRIES_AREA, STOCK_AREA, REPORTS_AREA];
+const STOCK_AREAS = [ENTRIES_AREA, STOCK_AREA, REPORTS_AREA] as const;
 
 /**
  * /warehouseEntries (calls.md 7.10): the journal of positive and negative adjustments. Open entries are added, edited

@@ -11,7 +11,7 @@ import { renderDateTime } from '../../../components/format';
 import { toast } from '../../../components/toast';
 import { flagColor } from '../offline/FlagTags';
 
-const AREA = 'counter-flagged';
+const AREA = 'counterSales';
 const PAGE = '/counter/flagged';
 
 /**

@@ -7,7 +7,7 @@ import { useCategoryOptions, useLocations } from '../../warehouseEntries/data';
 // What the sales reports share (issue 11): their query area, the filter choices and the links they open.
 
 /** The reports' queries (revenue, sales history, new customers, points used). */
-export const REPORTS_AREA = 'salesReports';
+export const REPORTS_AREA = 'revenueReports';
 
 /** The server's words for a range whose end is before its start (400 naming to_date). */
 export const REPORT_DATE_ORDER = reportMessages.dateOrder;

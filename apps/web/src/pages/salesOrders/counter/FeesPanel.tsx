@@ -5,6 +5,7 @@ import { App, Button, Card, Select, Space, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatNumber, type SalesOrder } from '@fp/contract';
 import { call } from '../../../api/client';
+import { qk } from '../../../api/keys';
 import { useApiMutation } from '../../../api/mutation';
 import { handle } from '../../../components/handle';
 import type { CounterPanelProps } from './types';
@@ -19,7 +20,7 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
   const [feeCode, setFeeCode] = useState<string | undefined>();
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const catalogue = useQuery({
-    queryKey: ['fees', 'active'],
+    queryKey: qk.op('fees.list', { active: true }),
     queryFn: () =>
       call('fees.list', {
         body: {
@@ -73,10 +74,10 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
         dataSource={order.fees}
         locale={{ emptyText: t('fees.panel.none') }}
         columns={[
-          { title: 'Fee', dataIndex: 'fee_code', key: 'fee_code' },
-          { title: 'Description', dataIndex: 'description', key: 'description' },
+          { title: t('sales.fees.fee'), dataIndex: 'fee_code', key: 'fee_code' },
+          { title: t('fields.description'), dataIndex: 'description', key: 'description' },
           {
-            title: 'Amount',
+            title: t('fields.amount'),
             key: 'amount',
             align: 'right',
             render: (_, f) =>
@@ -124,7 +125,7 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
         <Space style={{ marginTop: 8 }}>
           <Select
             style={{ width: 280 }}
-            aria-label="Fee"
+            aria-label={t('sales.fees.fee')}
             placeholder={t('fees.panel.pick')}
             value={feeCode}
             onChange={setFeeCode}

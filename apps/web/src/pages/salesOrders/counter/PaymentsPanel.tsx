@@ -7,7 +7,7 @@ import { GUARDED, SALES_DOCUMENT_PAGES, formatNumber } from '@fp/contract/web';
 import type { CashReceipt } from '@fp/contract';
 import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
-import { failToast } from '../../../components/document/toasts';
+import { failToast, type ToastAction } from '../../../components/document/toasts';
 import { handle } from '../../../components/handle';
 import { toast } from '../../../components/toast';
 import { AddPaymentDialog, type AddPaymentMode } from './AddPaymentDialog';
@@ -60,7 +60,7 @@ export function PaymentsPanel(p: CounterPanelProps) {
     await qc.invalidateQueries({ queryKey: qk.op('cashReceipts.list', { pos_so_no: order.pos_so_no }) });
     p.onChanged();
   };
-  const run = async (action: string, fn: () => Promise<unknown>) => {
+  const run = async (action: ToastAction, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await fn();

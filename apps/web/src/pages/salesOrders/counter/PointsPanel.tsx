@@ -11,14 +11,17 @@ import { orderPoints } from './points';
 import type { CounterPanelProps } from './types';
 
 /** Loyalty on the order: the customer's points balance, points redeemed on the order, what it earns (issue 9, loyalty). */
+
+/** The panel's buttons as the page structure names them (permissions). */
+const BUTTONS = { redeem: 'Redeem Points', remove: 'Remove Points' } as const;
 export function PointsPanel({ order, editable, onChanged }: CounterPanelProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [points, setPoints] = useState<number | null>(null);
   const { me } = useSession();
   const who = { isAdmin: !!me?.is_admin, buttons: me?.buttons ?? [] };
-  const mayRedeem = buttonAllowed(who, '/salesOrders/detail', 'Redeem Points');
-  const mayRemove = buttonAllowed(who, '/salesOrders/detail', 'Remove Points');
+  const mayRedeem = buttonAllowed(who, '/salesOrders/detail', BUTTONS.redeem);
+  const mayRemove = buttonAllowed(who, '/salesOrders/detail', BUTTONS.remove);
   const customerNo = order.sell_to_code;
   const isOrder = order.document_type === 'order';
   const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get'), enabled: isOrder });

@@ -28,7 +28,7 @@ export function PromotionsPanel({ order, editable, onChanged }: CounterPanelProp
       }),
     enabled: editable && isOrder && Boolean(order.sell_to_code) && !order.loyalty_birthday_used,
   });
-  const done = { invalidates: ['sales-orders'], onSuccess: (o: typeof order) => onChanged(o) };
+  const done = { invalidates: ['salesOrders' as const], onSuccess: (o: typeof order) => onChanged(o) };
   const auto = useApiMutation({
     fn: (on: boolean) => call('salesPromotions.autoPromotion', { body: { ...ref, auto_promotion: on } }),
     success: { action: 'Update', entity: 'Sales Order' },

@@ -47,7 +47,7 @@ export function TabletLines(p: TabletLinesProps) {
   };
 
   return (
-    <section aria-label="Lines">
+    <section aria-label={t('document.lines')}>
       {p.editable ? (
         <Space wrap style={{ marginBottom: 12 }}>
           <ItemPicker
@@ -63,7 +63,7 @@ export function TabletLines(p: TabletLinesProps) {
           />
           {p.onScan ? (
             <Button icon={<ScanOutlined />} onClick={p.onScan}>
-              Scan
+              {t('tablet.scan.open')}
             </Button>
           ) : null}
         </Space>
@@ -73,7 +73,7 @@ export function TabletLines(p: TabletLinesProps) {
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {p.lines.map((l) => {
-            const label = `line ${l.line_no} ${l.item_no}`;
+            const label = t('document.lineLabel', { no: l.line_no, item: l.item_no });
             return (
               <li
                 key={l.line_no}
@@ -103,7 +103,7 @@ export function TabletLines(p: TabletLinesProps) {
                   {p.editable ? (
                     <Button
                       icon={<MinusOutlined />}
-                      aria-label={`Decrease quantity of ${label}`}
+                      aria-label={t('tablet.sales.decrease', { line: label })}
                       disabled={!canDecrease(l.quantity) || busy !== null}
                       loading={busy === `minus-${l.line_no}`}
                       style={{ width: TOUCH }}
@@ -111,7 +111,7 @@ export function TabletLines(p: TabletLinesProps) {
                     />
                   ) : null}
                   <span
-                    aria-label={`Quantity of ${label}`}
+                    aria-label={t('document.cellOf', { column: t('fields.quantity'), line: label })}
                     data-testid="line-quantity"
                     style={{
                       minWidth: 56,
@@ -129,7 +129,7 @@ export function TabletLines(p: TabletLinesProps) {
                   {p.editable ? (
                     <Button
                       icon={<PlusOutlined />}
-                      aria-label={`Increase quantity of ${label}`}
+                      aria-label={t('tablet.sales.increase', { line: label })}
                       disabled={busy !== null}
                       loading={busy === `plus-${l.line_no}`}
                       style={{ width: TOUCH }}
@@ -144,7 +144,7 @@ export function TabletLines(p: TabletLinesProps) {
                   <Button
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={`Remove ${label}`}
+                    aria-label={t('document.removeOf', { line: label })}
                     disabled={busy !== null}
                     style={{ width: TOUCH }}
                     onClick={() => void run(`remove-${l.line_no}`, () => p.onRemove(l))}

@@ -3,6 +3,7 @@ import { Button, Empty, Input, Pagination, Skeleton, Space, Typography } from 'a
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { TOUCH, Touch } from './Touch';
+import { useTranslation } from 'react-i18next';
 
 export const TABLET_PAGE_SIZE = 10;
 
@@ -59,6 +60,7 @@ export function TabletList<T>(p: {
   row: (r: T) => TabletRow;
   footer?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const { state } = p;
@@ -79,18 +81,18 @@ export function TabletList<T>(p: {
           <Space wrap>
             {p.actions}
             <Button icon={<ReloadOutlined />} onClick={() => void p.list.refetch()}>
-              Refresh Data
+              {t('document.refreshData')}
             </Button>
             {p.addTo ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(p.addTo!)}>
-                Add New
+                {t('document.addNew')}
               </Button>
             ) : null}
           </Space>
         </Space>
         <Input.Search
           allowClear
-          enterButton="Search"
+          enterButton={t('common.search')}
           aria-label={p.search.label}
           placeholder={p.search.placeholder}
           value={text}

@@ -16,6 +16,9 @@ import { TOUCH } from './Touch';
 import { EInvoiceTag } from '../../eInvoices/parts';
 
 /** What a typed search filters: a phone number, an order number (has digits and letters) or the customer's name. */
+
+/** The rows' grid (CSS grid-template-columns). */
+const GRID = { columns: 'minmax(0, 2.2fr) minmax(0, 1.2fr) minmax(0, 2.5fr) minmax(0, 1.4fr)' } as const;
 export function searchFilter(text: string): FilterItem | null {
   const s = text.trim();
   if (!s) return null;
@@ -80,7 +83,7 @@ export function TabletSalesList({ variant }: { variant: 'open' | 'closed' }) {
       }}
       state={state}
       list={list}
-      columns="minmax(0, 2.2fr) minmax(0, 1.2fr) minmax(0, 2.5fr) minmax(0, 1.4fr)"
+      columns={GRID.columns}
       rowTestId="tablet-order-row"
       row={(r) => ({
         key: r.pos_so_no,

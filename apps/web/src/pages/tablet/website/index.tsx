@@ -21,7 +21,7 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
     filters: search ? [{ field: 'search', value: search, condition_type: 'like' as const }] : [],
   };
   const list = useQuery({
-    queryKey: qk.list('shop-website-items', request),
+    queryKey: qk.op('shop.websiteItemsList', request),
     queryFn: () => call('shop.websiteItemsList', { body: request }),
     placeholderData: keepPreviousData,
   });
