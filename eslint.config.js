@@ -59,6 +59,20 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Web dates default from the business date (the contract's businessDate(), Asia/Ho_Chi_Minh), never from the
+    // browser's clock: dayjs() without a value is refused.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='dayjs'][arguments.length=0]",
+          message: 'A date defaults from businessDate() (@fp/contract), not from the browser clock (dayjs()).',
+        },
+      ],
+    },
+  },
+  {
     // Every text a user reads comes from i18next (en.json / vi.json): a literal user-facing string in a screen is an
     // error. Checked: JSX text, display attributes and the display properties of objects (column titles, labels,
     // confirmations). Not user text: identifiers, keys, paths, codes (no lower case) and the catalogue's toast terms,

@@ -69,7 +69,7 @@ export default function BcTablesPage() {
     refetchInterval: (q) => ((q.state.data ?? []).some((x) => live(x.run)) ? 1000 : false),
   });
   const label = (code: string) => t(`erpSync.table.${code}`);
-  const refresh = () => void qc.invalidateQueries({ queryKey: [AREA] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: qk.area(AREA) });
 
   const sync = useApiMutation({
     fn: (v: { table_code: SyncTableCode; sync_all: boolean }) => call('sync.syncTable', { body: v }),

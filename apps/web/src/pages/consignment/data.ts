@@ -50,7 +50,7 @@ export function useKeepIssue() {
   const qc = useQueryClient();
   return (d: ConsignmentIssue) => {
     qc.setQueryData(issueKey(d.ci_no), d);
-    void qc.invalidateQueries({ queryKey: [ISSUE_AREA, 'list'] });
+    void qc.invalidateQueries({ queryKey: qk.lists(ISSUE_AREA) });
   };
 }
 

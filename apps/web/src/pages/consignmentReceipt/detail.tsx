@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, successText } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
+import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
 import { DocumentEditor, failToast, useCanAny } from '../../components/document/DocumentEditor';
 import { renderNumber } from '../../components/format';
@@ -142,7 +143,7 @@ export default function ConsignmentReceiptDetailPage() {
         },
       });
       toast.successText(successText('Receive', CONSIGNMENT_ENTITY));
-      for (const area of [TO_AREA, RECEIPT_AREA, ISSUE_AREA]) void qc.invalidateQueries({ queryKey: [area] });
+      for (const area of [TO_AREA, RECEIPT_AREA, ISSUE_AREA]) void qc.invalidateQueries({ queryKey: qk.area(area) });
     } catch (e) {
       if (e instanceof ApiCallError) {
         // lines.<i>.qty_to_receive: the server's message on the cell of the line it names

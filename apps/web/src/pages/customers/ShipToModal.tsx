@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { AddressFields } from './AddressFields';
 import { phoneRule } from './TemporaryCustomerModal';
-import { CUSTOMERS_AREA, SHIP_TO_AREA, showFormErrors } from './data';
+import { CUSTOMERS_AREA, showFormErrors } from './data';
 import { FormDialog } from '../../components/FormDialog';
 
 type Values = {
@@ -67,7 +67,7 @@ export function ShipToModal({
             },
           });
     },
-    invalidates: [CUSTOMERS_AREA, SHIP_TO_AREA],
+    invalidates: [CUSTOMERS_AREA],
     success: { action: isNew ? 'Create' : 'Update', entity: 'Ship-to Address' },
     toastError: false,
     onSuccess: onClose,

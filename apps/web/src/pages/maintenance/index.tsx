@@ -3,16 +3,17 @@ import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { call } from '../../api/client';
+import { qk } from '../../api/keys';
 
 /** Shown (blank layout) while the server answers 503 maintenance to non-admin calls. */
 export default function MaintenancePage() {
   const navigate = useNavigate();
   const mode = useQuery({
-    queryKey: ['config', 'maintenance-mode'],
+    queryKey: qk.op('config.maintenanceMode'),
     queryFn: () => call('config.maintenanceMode'),
     refetchInterval: 30_000,
   });
-  const notice = useQuery({ queryKey: ['config', 'maintenance-noti'], queryFn: () => call('config.maintenanceNoti') });
+  const notice = useQuery({ queryKey: qk.op('config.maintenanceNoti'), queryFn: () => call('config.maintenanceNoti') });
   useEffect(() => {
     if (mode.data === false) navigate('/', { replace: true });
   }, [mode.data, navigate]);

@@ -20,7 +20,7 @@ export function RemainingHistory(p: { posSoNo: string }) {
   };
   const q = useQuery({
     // in the receipts' area: processing a receipt refreshes it
-    queryKey: [RECEIPTS_AREA, ...qk.op('remainingAmountHistory.list', body)],
+    queryKey: qk.op('remainingAmountHistory.list', body),
     queryFn: () => call('remainingAmountHistory.list', { body }),
   });
   return (

@@ -38,7 +38,7 @@ export default function PaymentPage() {
 
   const posSoNo = target?.kind === 'order' ? target.posSoNo : null;
   const order = useQuery({
-    queryKey: [RECEIPTS_AREA, ...qk.op('salesOrders.get', { pos_so_no: posSoNo })],
+    queryKey: qk.op('salesOrders.get', { pos_so_no: posSoNo }),
     queryFn: () => call('salesOrders.get', { params: { pos_so_no: posSoNo ?? '' } }),
     enabled: posSoNo !== null,
     retry: false,
@@ -69,7 +69,13 @@ export default function PaymentPage() {
   // An order's next payment defaults to what remains once its open receipts are processed.
   const defaultAmount = o ? String(Math.max(0, cents(o.totals.remaining_amount) - openSum) / 100) : null;
 
-  const refresh = () => qc.invalidateQueries({ queryKey: [RECEIPTS_AREA] });
+  // A payment changes the receipts, the order's remaining amount and its history.
+  const refresh = () =>
+    Promise.all(
+      ([RECEIPTS_AREA, 'salesOrders', 'remainingAmountHistory'] as const).map((a) =>
+        qc.invalidateQueries({ queryKey: qk.area(a) }),
+      ),
+    );
   const run = async (action: ToastAction, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {

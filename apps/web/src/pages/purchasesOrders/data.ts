@@ -55,7 +55,7 @@ export function useKeepOrder() {
   const qc = useQueryClient();
   return (d: PurchaseOrder) => {
     qc.setQueryData(documentKey(d.pos_po_no), d);
-    void qc.invalidateQueries({ queryKey: [PURCHASE_AREA, 'list'] });
+    void qc.invalidateQueries({ queryKey: qk.lists(PURCHASE_AREA) });
   };
 }
 

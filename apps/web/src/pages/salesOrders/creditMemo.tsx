@@ -74,7 +74,7 @@ export default function SalesCreditMemoPage() {
   const issueOf = (l: Line) =>
     decimalIssue(qty[l.line_no] ?? '', { min: 0, max: Number(l.creditable), scale: 5, minExclusive: true });
   const back = () => {
-    void qc.invalidateQueries({ queryKey: [SALES_AREA] });
+    void qc.invalidateQueries({ queryKey: qk.area(SALES_AREA) });
     navigate(detailUrl(d));
   };
 

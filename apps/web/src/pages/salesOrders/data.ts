@@ -60,7 +60,7 @@ export function useKeepDocument() {
   const qc = useQueryClient();
   return (d: SalesOrder) => {
     qc.setQueryData(documentKey(d.pos_so_no), d);
-    void qc.invalidateQueries({ queryKey: [SALES_AREA, 'list'] }); // the lists show totals and statuses
+    void qc.invalidateQueries({ queryKey: qk.lists(SALES_AREA) }); // the lists show totals and statuses
   };
 }
 

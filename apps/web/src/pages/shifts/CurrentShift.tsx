@@ -55,7 +55,7 @@ export function CurrentShift(p: { onClosed: (shiftId: number) => void }) {
   const shift = current.data ?? null;
   const pick = locations.options.length !== 1;
 
-  const refresh = () => qc.invalidateQueries({ queryKey: [SHIFTS_AREA] });
+  const refresh = () => qc.invalidateQueries({ queryKey: qk.area(SHIFTS_AREA) });
   const opening = useOpenShift(location);
   const close = useApiMutation({
     fn: (v: CloseValues) =>
