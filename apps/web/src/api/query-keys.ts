@@ -52,15 +52,19 @@ export function scanKeys(files: Record<string, string>): KeyScan {
       for (const area of values(path, expr)) to.push({ area, second, at: lineOf(index) });
     };
     // Queries: an operation's answer, a list, one row, a named read, the session and the configuration.
-    for (const m of text.matchAll(/qk\.op\('(\w+)\.(\w+)'/g)) queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
+    for (const m of text.matchAll(/qk\.op\('(\w+)\.(\w+)'/g))
+      queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
     for (const m of text.matchAll(/qk\.(list|one)\(([\w']+)/g)) add(queries, path, m[2], m.index, m[1]);
     for (const m of text.matchAll(/qk\.other\(([\w']+),\s*([^,)]+)/g)) {
       const names = values(path, m[2]);
       add(queries, path, m[1], m.index, names.length === 1 ? names[0] : undefined);
     }
-    for (const m of text.matchAll(/useOp\('(\w+)\.(\w+)'/g)) queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
-    for (const m of text.matchAll(/get: '(\w+)\.(\w+)'/g)) queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
-    for (const m of text.matchAll(/\barea=\{(\w+)\}|\barea="(\w+)"/g)) add(queries, path, m[1] ?? `'${m[2]}'`, m.index, 'list');
+    for (const m of text.matchAll(/useOp\('(\w+)\.(\w+)'/g))
+      queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
+    for (const m of text.matchAll(/get: '(\w+)\.(\w+)'/g))
+      queries.push({ area: m[1], second: `${m[1]}.${m[2]}`, at: lineOf(m.index) });
+    for (const m of text.matchAll(/\barea=\{(\w+)\}|\barea="(\w+)"/g))
+      add(queries, path, m[1] ?? `'${m[2]}'`, m.index, 'list');
     for (const m of text.matchAll(/(\w+Hooks)\.useQuery\(\s*'(\w+)'/g)) {
       const area = hooks.get(m[1]);
       if (area) queries.push({ area, second: `${area}.${m[2]}`, at: lineOf(m.index) });
@@ -70,7 +74,8 @@ export function scanKeys(files: Record<string, string>): KeyScan {
 
     // Invalidations: a mutation's areas, an area, the lists of an area, what a document's action also changes.
     for (const m of text.matchAll(/invalidates: \[([^\]]*)\]/g))
-      for (const part of m[1].split(',').filter((p) => p.trim())) add(invalidations, path, part.replace(/ as const$/, ''), m.index);
+      for (const part of m[1].split(',').filter((p) => p.trim()))
+        add(invalidations, path, part.replace(/ as const$/, ''), m.index);
     for (const m of text.matchAll(/alsoChanges: \[([^\]]*)\]/g))
       for (const part of m[1].split(',').filter((p) => p.trim())) add(invalidations, path, part, m.index);
     for (const m of text.matchAll(/qk\.area\(([\w']+)\)/g)) add(invalidations, path, m[1], m.index);
@@ -91,6 +96,8 @@ export function scanKeys(files: Record<string, string>): KeyScan {
 export function unmatched(scan: KeyScan): KeyUse[] {
   return scan.invalidations.filter(
     (i) =>
-      !scan.queries.some((q) => q.area === i.area && (i.second === undefined || q.second === undefined || q.second === i.second)),
+      !scan.queries.some(
+        (q) => q.area === i.area && (i.second === undefined || q.second === undefined || q.second === i.second),
+      ),
   );
 }

@@ -28,7 +28,17 @@ export function documentGate(
 }
 
 /** The document's status as a coloured tag (data-testid document-status), with a note when it is not editable. */
-export function DocumentStatus({ status, color, text, note }: { status: string; color: Record<string, string>; text: string; note?: ReactNode }) {
+export function DocumentStatus({
+  status,
+  color,
+  text,
+  note,
+}: {
+  status: string;
+  color: Record<string, string>;
+  text: string;
+  note?: ReactNode;
+}) {
   return (
     <Space>
       <Tag color={color[status]} data-testid="document-status">

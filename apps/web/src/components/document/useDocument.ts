@@ -236,9 +236,14 @@ export function useDocument<N extends OperationName, R, L = never, V = never>(
 
   const actionBar =
     doc && spec.machine
-      ? ({ machine: spec.machine, status, pages: spec.pages, entity: spec.entity, run, onDone } satisfies Partial<
-          ActionBarProps
-        >)
+      ? ({
+          machine: spec.machine,
+          status,
+          pages: spec.pages,
+          entity: spec.entity,
+          run,
+          onDone,
+        } satisfies Partial<ActionBarProps>)
       : undefined;
 
   /** Refreshes the document and its area (a panel changed it without answering it). */

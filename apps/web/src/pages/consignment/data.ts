@@ -1,12 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  consignmentMessages,
-  decimalIssue,
-  messages,
-  parseDecimalText,
-  type ConsignmentIssue,
-  type Me,
-} from '@fp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { consignmentMessages, decimalIssue, messages, parseDecimalText, type Me } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
@@ -30,29 +23,10 @@ export const transferOrderUrl = (toNo: string) => `/transferOrders/detail?bc_to_
 /** Head office: a user of no franchise (sees every franchise; creates and ships transfer orders). */
 export const isHeadOffice = (me: Me | null) => Boolean(me) && !me?.franchise_code;
 
-export const issueKey = (ciNo: string | null) => qk.op('consignmentIssues.get', { params: { ci_no: ciNo ?? '' } });
 export const transferOrderKey = (toNo: string | null) =>
   qk.op('transferOrders.get', { params: { bc_to_no: toNo ?? '' } });
 export const toReceiveKey = (toNo: string | null) =>
   qk.op('transferOrders.toReceive', { params: { bc_to_no: toNo ?? '' } });
-
-export function useConsignmentIssue(ciNo: string | null) {
-  return useQuery({
-    queryKey: issueKey(ciNo),
-    queryFn: () => call('consignmentIssues.get', { params: { ci_no: ciNo! } }),
-    enabled: Boolean(ciNo),
-    retry: false,
-  });
-}
-
-/** Puts an issue a call answered into the cache (the next call sends its new version) and refreshes the lists. */
-export function useKeepIssue() {
-  const qc = useQueryClient();
-  return (d: ConsignmentIssue) => {
-    qc.setQueryData(issueKey(d.ci_no), d);
-    void qc.invalidateQueries({ queryKey: qk.lists(ISSUE_AREA) });
-  };
-}
 
 export function useTransferOrder(toNo: string | null) {
   return useQuery({

@@ -92,7 +92,12 @@ function lineColumns(released: boolean): LineColumn<Line>[] {
     { title: i18n.t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', fixed: 'left' },
     { title: i18n.t('fields.description'), dataIndex: 'description', key: 'description' },
     { title: i18n.t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code', edit: codeEdit('variant_code') },
-    { title: i18n.t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure', edit: codeEdit('unit_of_measure') },
+    {
+      title: i18n.t('document.uom'),
+      dataIndex: 'unit_of_measure',
+      key: 'unit_of_measure',
+      edit: codeEdit('unit_of_measure'),
+    },
     {
       title: i18n.t('fields.quantity'),
       dataIndex: 'ci_qty',
@@ -109,7 +114,13 @@ function lineColumns(released: boolean): LineColumn<Line>[] {
     },
     ...(released
       ? ([
-          { title: i18n.t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
+          {
+            title: i18n.t('document.qtyShipped'),
+            dataIndex: 'qty_shipped',
+            key: 'qty_shipped',
+            align: 'right',
+            render: renderNumber,
+          },
           {
             title: i18n.t('document.qtyReceived'),
             dataIndex: 'qty_received',
@@ -246,7 +257,11 @@ export default function ConsignmentIssueDetailPage() {
               </Col>
               <Col xs={24} md={12} lg={8}>
                 <Form.Item name="la_request_delivery_date" label={t('document.requestedDeliveryDate')}>
-                  <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder={DATE_DISPLAY} />
+                  <DatePicker
+                    format={[DATE_DISPLAY, 'DD/MM/YYYY']}
+                    style={{ width: '100%' }}
+                    placeholder={DATE_DISPLAY}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={12} md={6} lg={4}>
@@ -265,7 +280,11 @@ export default function ConsignmentIssueDetailPage() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="la_internal_comment" label={t('consignment.issue.internalComment')} rules={[textRule(250)]}>
+                <Form.Item
+                  name="la_internal_comment"
+                  label={t('consignment.issue.internalComment')}
+                  rules={[textRule(250)]}
+                >
                   <Input />
                 </Form.Item>
               </Col>

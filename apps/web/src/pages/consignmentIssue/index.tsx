@@ -47,7 +47,13 @@ export default function ConsignmentIssuesPage() {
           { title: t('document.franchiseName'), dataIndex: 'franchise_name', key: 'franchise_name' },
         ]
       : []),
-    { title: t('consignment.issue.direction'), dataIndex: 'direction', key: 'direction', sorter: true, render: directionText },
+    {
+      title: t('consignment.issue.direction'),
+      dataIndex: 'direction',
+      key: 'direction',
+      sorter: true,
+      render: directionText,
+    },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -73,7 +79,13 @@ export default function ConsignmentIssuesPage() {
       sorter: true,
       render: (no: string) => (no ? <Link to={headOffice ? transferOrderUrl(no) : receiveUrl(no)}>{no}</Link> : ''),
     },
-    { title: t('consignment.transferOrder.totalQty'), dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
+    {
+      title: t('consignment.transferOrder.totalQty'),
+      dataIndex: 'total_qty',
+      key: 'total_qty',
+      align: 'right',
+      render: renderNumber,
+    },
     { title: t('document.orderDate'), dataIndex: 'order_date', key: 'order_date', sorter: true, render: renderDate },
     { title: t('document.reasonCanceled'), dataIndex: 'cancel_reason_description', key: 'cancel_reason_description' },
   ];

@@ -43,10 +43,14 @@ function PostedShipment({ no }: { no: string }) {
         <Descriptions.Item label={t('fields.customerNo')}>{s.customer_no}</Descriptions.Item>
         <Descriptions.Item label={t('document.orderDate')}>{formatDate(s.order_date)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.postingDate')}>{formatDate(s.posting_date)}</Descriptions.Item>
-        <Descriptions.Item label={t('consignment.transferOrder.shipmentDate')}>{formatDate(s.shipment_date)}</Descriptions.Item>
+        <Descriptions.Item label={t('consignment.transferOrder.shipmentDate')}>
+          {formatDate(s.shipment_date)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('sales.header.shipTo')}>{s.ship_to_address}</Descriptions.Item>
         <Descriptions.Item label={t('purchasing.ship.shippingAgentCode')}>{s.shipping_agent_code}</Descriptions.Item>
-        <Descriptions.Item label={t('consignment.transferOrder.externalDocumentNo')}>{s.external_document_no}</Descriptions.Item>
+        <Descriptions.Item label={t('consignment.transferOrder.externalDocumentNo')}>
+          {s.external_document_no}
+        </Descriptions.Item>
       </Descriptions>
       <Table<PostedLine>
         size="small"

@@ -72,7 +72,13 @@ const lineColumns = (): LineColumn<PurchaseOrderLine>[] => [
     render: renderNumber,
     edit: { field: 'purchase_qty', display: editQty, ...purchaseQtyEdit, width: 90 },
   },
-  { title: i18n.t('purchasing.lines.price'), dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+  {
+    title: i18n.t('purchasing.lines.price'),
+    dataIndex: 'unit_price',
+    key: 'unit_price',
+    align: 'right',
+    render: renderMoney,
+  },
   {
     title: i18n.t('fields.discount'),
     dataIndex: 'line_discount_amount',
@@ -185,7 +191,9 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
       },
       lines: {
         add: (ref, l) =>
-          call('purchaseOrders.lineAdd', { body: { ...ref, lines: [{ item_no: l.item_no, purchase_qty: l.quantity }] } }),
+          call('purchaseOrders.lineAdd', {
+            body: { ...ref, lines: [{ item_no: l.item_no, purchase_qty: l.quantity }] },
+          }),
         update: (ref, line: PurchaseOrderLine, field, value) =>
           call('purchaseOrders.lineUpdate', { body: { ...ref, line_no: line.line_no, [field]: value } }),
         remove: (ref, line) => call('purchaseOrders.lineRemove', { body: { ...ref, line_nos: [line.line_no] } }),
@@ -226,7 +234,10 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
   return (
     <DocumentEditor
       back={
-        <Link to={listUrl} style={route === 'tablet' ? { display: 'inline-block', minHeight: 48, lineHeight: '48px' } : {}}>
+        <Link
+          to={listUrl}
+          style={route === 'tablet' ? { display: 'inline-block', minHeight: 48, lineHeight: '48px' } : {}}
+        >
           <ArrowLeftOutlined /> {route === 'closed' ? t('purchasing.list.closedTitle') : t('purchasing.list.title')}
         </Link>
       }
@@ -316,7 +327,9 @@ function DocumentFacts({ d }: { d: PurchaseOrder }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('purchasing.detail.soNo')}>{d.bc_so_no}</Descriptions.Item>
       <Descriptions.Item label={t('purchasing.detail.grandTotal')}>{renderMoney(d.grand_total)}</Descriptions.Item>
-      <Descriptions.Item label={t('purchasing.detail.remainingAmount')}>{renderMoney(d.remaining_amount)}</Descriptions.Item>
+      <Descriptions.Item label={t('purchasing.detail.remainingAmount')}>
+        {renderMoney(d.remaining_amount)}
+      </Descriptions.Item>
       <Descriptions.Item label={t('purchasing.detail.payable')}>{renderMoney(d.payable)}</Descriptions.Item>
       <Descriptions.Item label={t('document.erpSync')}>
         <ErpSyncFacts erp={{ ...d.erp, external_no: null }} />

@@ -191,7 +191,11 @@ export function PurchaseSummary({ order }: { order: PurchaseOrder }) {
     <section aria-label={t('purchasing.detail.summary')} className="document-totals">
       <Form layout="vertical" disabled>
         <Form.Item label={t('sales.totals.subtotal')}>
-          <Input aria-label={t('sales.totals.subtotal')} value={formatNumber(order.subtotal)} style={{ textAlign: 'right' }} />
+          <Input
+            aria-label={t('sales.totals.subtotal')}
+            value={formatNumber(order.subtotal)}
+            style={{ textAlign: 'right' }}
+          />
         </Form.Item>
         <Form.Item label={t('purchasing.detail.invoiceDiscountAmount')}>
           <Input

@@ -75,15 +75,33 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
       toast.warning(t('purchasing.ship.nothing'));
       return;
     }
-    modal.confirm({ title: ship.label, content: ship.confirm, okText: t('common.yes'), cancelText: t('common.no'), onOk: post });
+    modal.confirm({
+      title: ship.label,
+      content: ship.confirm,
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
+      onOk: post,
+    });
   };
 
   const columns: ColumnsType<PurchaseOrderLine> = [
     { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no' },
     { title: t('fields.no'), dataIndex: 'item_no', key: 'item_no' },
     { title: t('fields.description'), dataIndex: 'description', key: 'description' },
-    { title: t('purchasing.lines.purchaseQty'), dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
-    { title: t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
+    {
+      title: t('purchasing.lines.purchaseQty'),
+      dataIndex: 'purchase_qty',
+      key: 'purchase_qty',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('document.qtyShipped'),
+      dataIndex: 'qty_shipped',
+      key: 'qty_shipped',
+      align: 'right',
+      render: renderNumber,
+    },
     {
       title: t('document.qtyToShip'),
       key: 'qty_to_ship',
@@ -112,9 +130,7 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
 
   return (
     <Card size="small" title={t('consignment.transferOrder.ship')} aria-label={t('consignment.transferOrder.ship')}>
-      <Typography.Paragraph type="secondary">
-        {t('purchasing.ship.intro')}
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('purchasing.ship.intro')}</Typography.Paragraph>
       <Form<Extra>
         form={form}
         name="purchase-ship"

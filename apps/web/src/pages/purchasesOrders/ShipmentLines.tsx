@@ -141,7 +141,12 @@ export function ShipmentLines({
     },
     num(t('purchasing.shipment.qtyCreditedMemo'), 'qty_credited_memo'),
     { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
-    { title: t('consignment.transferOrder.shipmentDate'), dataIndex: 'shipment_date', key: 'shipment_date', render: renderDate },
+    {
+      title: t('consignment.transferOrder.shipmentDate'),
+      dataIndex: 'shipment_date',
+      key: 'shipment_date',
+      render: renderDate,
+    },
     { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no', align: 'right' },
     { title: t('fields.locationCode'), dataIndex: 'location_code', key: 'location_code' },
     {

@@ -17,8 +17,20 @@ const columns: ColumnsType<PurchaseOrderLine> = [
   { title: <T k="fields.description" />, dataIndex: 'description', key: 'description' },
   { title: <T k="document.uom" />, dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
   { title: <T k="fields.locationCode" />, dataIndex: 'location_code', key: 'location_code' },
-  { title: <T k="fields.quantity" />, dataIndex: 'purchase_qty', key: 'purchase_qty', align: 'right', render: renderNumber },
-  { title: <T k="purchasing.lines.price" />, dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+  {
+    title: <T k="fields.quantity" />,
+    dataIndex: 'purchase_qty',
+    key: 'purchase_qty',
+    align: 'right',
+    render: renderNumber,
+  },
+  {
+    title: <T k="purchasing.lines.price" />,
+    dataIndex: 'unit_price',
+    key: 'unit_price',
+    align: 'right',
+    render: renderMoney,
+  },
   {
     title: <T k="fields.discount" />,
     dataIndex: 'line_discount_amount',
@@ -114,7 +126,11 @@ export default function PurchaseCreditMemoPage() {
           title={t('purchasing.detail.summary')}
           rows={[
             { id: 'Subtotal', label: t('sales.totals.subtotal'), value: d.subtotal },
-            { id: 'Invoice Discount Amount', label: t('purchasing.detail.invoiceDiscountAmount'), value: d.invoice_discount_amount },
+            {
+              id: 'Invoice Discount Amount',
+              label: t('purchasing.detail.invoiceDiscountAmount'),
+              value: d.invoice_discount_amount,
+            },
             { id: 'Total', label: t('common.total'), value: d.grand_total, strong: true },
           ]}
         />

@@ -1,12 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  decimalIssue,
-  messages,
-  parseDecimalText,
-  purchaseCapMessages,
-  purchaseOrderStatuses,
-  type PurchaseOrder,
-} from '@fp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { decimalIssue, messages, parseDecimalText, purchaseCapMessages, purchaseOrderStatuses } from '@fp/contract';
 import { purchaseOrderMachine } from '@fp/contract/machines';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
@@ -48,15 +41,6 @@ export function usePurchaseOrder(no: string | null) {
     enabled: Boolean(no),
     retry: false,
   });
-}
-
-/** Puts a document a call answered into the cache (the next call sends its new version) and refreshes the lists. */
-export function useKeepOrder() {
-  const qc = useQueryClient();
-  return (d: PurchaseOrder) => {
-    qc.setQueryData(documentKey(d.pos_po_no), d);
-    void qc.invalidateQueries({ queryKey: qk.lists(PURCHASE_AREA) });
-  };
 }
 
 /** Head office (every franchise in scope) ships; a store user belongs to a franchise. */

@@ -53,7 +53,15 @@ function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind
     { title: t('fields.no'), dataIndex: 'no', key: 'no' },
     { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
     ...(amounts
-      ? [{ title: t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right' as const, render: renderMoney }]
+      ? [
+          {
+            title: t('fields.amount'),
+            dataIndex: 'amount',
+            key: 'amount',
+            align: 'right' as const,
+            render: renderMoney,
+          },
+        ]
       : []),
     // Issue 21: each invoice's and credit memo's e-invoice, its details on a click.
     ...(kind === 'shipment'

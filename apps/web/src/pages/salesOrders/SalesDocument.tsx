@@ -10,8 +10,28 @@ import { DocumentEditor, LineGrid } from '../../components/document/DocumentEdit
 import { DocumentActions, DocumentStatus, documentGate } from '../../components/document/DocumentParts';
 import { ErpSyncFacts } from '../../components/document/ErpSyncTag';
 import { useDocument } from '../../components/document/useDocument';
-import { CLOSED_PAGES, CREDIT_MEMO_PAGE, ORDER_PAGES, QUOTE_PAGES, detailUrl, machineOf, routeOf, statusColor, statusText, type DocKind, type SalesRoute } from './data';
-import { qtyMinus, salesLineColumns, quantityEdit, useCancelGuard, useLineLimits, useLineStock, useShipPrompt } from './lines';
+import {
+  CLOSED_PAGES,
+  CREDIT_MEMO_PAGE,
+  ORDER_PAGES,
+  QUOTE_PAGES,
+  detailUrl,
+  machineOf,
+  routeOf,
+  statusColor,
+  statusText,
+  type DocKind,
+  type SalesRoute,
+} from './data';
+import {
+  qtyMinus,
+  salesLineColumns,
+  quantityEdit,
+  useCancelGuard,
+  useLineLimits,
+  useLineStock,
+  useShipPrompt,
+} from './lines';
 import { PostedDocuments } from './PostedDocuments';
 import { SalesTotals } from './SalesTotals';
 import { SalesHeader, type HeaderValues } from './SalesHeader';
@@ -58,7 +78,9 @@ export function SalesDocumentScreen({ route }: { route: SalesRoute }) {
   const title = d
     ? t(kind === 'quote' ? 'sales.detail.quoteTitle' : 'sales.detail.orderTitle', { no: d.pos_so_no })
     : t(kind === 'quote' ? 'sales.detail.newQuote' : 'sales.detail.newOrder');
-  const backText = t(kind === 'quote' ? 'sales.list.quotes' : route === 'closed' ? 'sales.list.closed' : 'sales.list.orders');
+  const backText = t(
+    kind === 'quote' ? 'sales.list.quotes' : route === 'closed' ? 'sales.list.closed' : 'sales.list.orders',
+  );
 
   return (
     <DocumentEditor
@@ -173,7 +195,10 @@ function DocumentFacts({ d }: { d: SalesOrder }) {
       {d.invoices.length || d.credit_memos.length ? (
         <Descriptions.Item label={t('einvoice.state')}>
           <Space size={8} wrap data-testid="order-einvoices">
-            {[...d.invoices.map((i) => ({ no: i.pos_si_no, e: i.e_invoice })), ...d.credit_memos.map((c) => ({ no: c.pos_so_no, e: c.e_invoice }))].map((x) => (
+            {[
+              ...d.invoices.map((i) => ({ no: i.pos_si_no, e: i.e_invoice })),
+              ...d.credit_memos.map((c) => ({ no: c.pos_so_no, e: c.e_invoice })),
+            ].map((x) => (
               <Space size={4} key={x.no}>
                 <span>{x.no}</span>
                 <EInvoiceInline no={x.no} e={x.e} />

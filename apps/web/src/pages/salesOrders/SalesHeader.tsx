@@ -179,7 +179,11 @@ export function SalesHeader({
           </Col>
           <Col xs={24} md={12} lg={8}>
             <Form.Item label={t('sales.header.customer')}>
-              <div aria-label={t('sales.header.customer')} data-testid="customer" style={{ minHeight: 32, paddingTop: 4 }}>
+              <div
+                aria-label={t('sales.header.customer')}
+                data-testid="customer"
+                style={{ minHeight: 32, paddingTop: 4 }}
+              >
                 {customerNo ? (
                   <span>
                     {customerNo} — {customerName}
@@ -213,7 +217,11 @@ export function SalesHeader({
             </Col>
           )}
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="location_code" label={t('fields.location')} rules={[{ required: true, message: messages.required }]}>
+            <Form.Item
+              name="location_code"
+              label={t('fields.location')}
+              rules={[{ required: true, message: messages.required }]}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={locations}
@@ -223,7 +231,11 @@ export function SalesHeader({
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
-            <Form.Item name="sales_type" label={t('sales.header.salesType')} rules={[{ required: true, message: messages.required }]}>
+            <Form.Item
+              name="sales_type"
+              label={t('sales.header.salesType')}
+              rules={[{ required: true, message: messages.required }]}
+            >
               <Select options={salesTypesFor(me?.franchise_code).map((t) => ({ value: t, label: t }))} />
             </Form.Item>
           </Col>

@@ -26,7 +26,14 @@ type Row = OpData<'salesOrders.list'>['items'][number];
 export type SalesListVariant = 'open' | 'closed' | 'quotes';
 
 const VARIANTS = {
-  open: { title: 'sales.list.orders', file: 'Sales-Orders', page: '/salesOrders', type: 'order', statuses: salesOrderOpenStatuses, add: true },
+  open: {
+    title: 'sales.list.orders',
+    file: 'Sales-Orders',
+    page: '/salesOrders',
+    type: 'order',
+    statuses: salesOrderOpenStatuses,
+    add: true,
+  },
   closed: {
     title: 'sales.list.closed',
     file: 'Sales-Orders-Invoiced-Canceled',
@@ -35,7 +42,14 @@ const VARIANTS = {
     statuses: salesOrderClosedStatuses,
     add: false,
   },
-  quotes: { title: 'sales.list.quotes', file: 'Sales-Quotes', page: '/salesQuotes', type: 'quote', statuses: salesQuoteStatuses, add: true },
+  quotes: {
+    title: 'sales.list.quotes',
+    file: 'Sales-Quotes',
+    page: '/salesQuotes',
+    type: 'quote',
+    statuses: salesQuoteStatuses,
+    add: true,
+  },
 } as const;
 
 /** product.md 2 "Sales order list": the columns, filters and buttons of /salesOrders and its two siblings. */
@@ -96,7 +110,13 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
       sorter: true,
       render: renderDate,
     },
-    { title: t('fields.postingDate'), dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
+    {
+      title: t('fields.postingDate'),
+      dataIndex: 'posting_date',
+      key: 'posting_date',
+      sorter: true,
+      render: renderDate,
+    },
     { title: t('document.generalNote'), dataIndex: 'general_comments', key: 'general_comments' },
     { title: t('document.deliveryNote'), dataIndex: 'delivery_comments', key: 'delivery_comments' },
     { title: t('sales.header.salesType'), dataIndex: 'sales_type', key: 'sales_type', sorter: true },
@@ -148,7 +168,9 @@ export function SalesList({ variant }: { variant: SalesListVariant }) {
     { name: 'sales_type', label: t('sales.header.salesType') },
     { name: 'order_date', label: t('document.orderDate'), type: 'dateRange' },
     { name: 'requested_delivery_date', label: t('document.requestedDeliveryDate'), type: 'dateRange' },
-    ...(variant === 'quotes' ? [] : [{ name: 'posting_date', label: t('fields.postingDate'), type: 'dateRange' as const }]),
+    ...(variant === 'quotes'
+      ? []
+      : [{ name: 'posting_date', label: t('fields.postingDate'), type: 'dateRange' as const }]),
     ...(variant === 'quotes' ? [] : [{ name: 'quote_no', label: t('sales.detail.quoteNo') }]),
     ...(variant === 'quotes'
       ? []

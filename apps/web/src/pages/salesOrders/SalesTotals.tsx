@@ -8,7 +8,12 @@ import { CounterPanels, type CounterPanelProps } from './counter';
 export function SalesTotals(p: CounterPanelProps & { order: SalesOrder }) {
   const { t } = useTranslation();
   const o = p.order.totals;
-  const row = (id: string, key: string, value: string, strong?: boolean) => ({ id, label: t(`sales.totals.${key}`), value, strong });
+  const row = (id: string, key: string, value: string, strong?: boolean) => ({
+    id,
+    label: t(`sales.totals.${key}`),
+    value,
+    strong,
+  });
   return (
     <Card size="small">
       <TotalsPanel

@@ -206,8 +206,20 @@ export function salesLineColumns(
       render: renderMoney,
     },
     { title: i18n.t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
-    { title: i18n.t('sales.lines.vatPercent'), dataIndex: 'vat_percent', key: 'vat_percent', align: 'right', render: renderNumber },
-    { title: i18n.t('sales.totals.vatContained'), dataIndex: 'vat_amount', key: 'vat_amount', align: 'right', render: renderMoney },
+    {
+      title: i18n.t('sales.lines.vatPercent'),
+      dataIndex: 'vat_percent',
+      key: 'vat_percent',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: i18n.t('sales.totals.vatContained'),
+      dataIndex: 'vat_amount',
+      key: 'vat_amount',
+      align: 'right',
+      render: renderMoney,
+    },
     ...(kind === 'order'
       ? ([
           ['document.qtyToShip', 'qty_to_ship'],

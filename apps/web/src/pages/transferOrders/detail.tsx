@@ -1,16 +1,45 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Result, Row, Select, Table, Tag, Tooltip } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, formatDate, formatNumber, messages, successText, type TransferOrder } from '@fp/contract';
+import {
+  DATE_DISPLAY,
+  DATE_ISO,
+  formatDate,
+  formatNumber,
+  messages,
+  successText,
+  type TransferOrder,
+} from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
-import { DocumentEditor, LineGrid, failToast, useCanAny, type LineColumn } from '../../components/document/DocumentEditor';
+import {
+  DocumentEditor,
+  LineGrid,
+  failToast,
+  useCanAny,
+  type LineColumn,
+} from '../../components/document/DocumentEditor';
 import { documentGate } from '../../components/document/DocumentParts';
 import { useDocument } from '../../components/document/useDocument';
 import { enterMovesToNextField } from '../../components/FormDialog';
@@ -300,7 +329,9 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
     if (!ok) return;
     setBusy(true);
     try {
-      await order.act('Ship', (c) => call('transferOrders.ship', { body: { bc_to_no: c.bc_to_no, version: c.version, lines: sent } }));
+      await order.act('Ship', (c) =>
+        call('transferOrders.ship', { body: { bc_to_no: c.bc_to_no, version: c.version, lines: sent } }),
+      );
     } catch (e) {
       if (e instanceof ApiCallError) {
         const cells: Record<number, string> = {};
@@ -323,8 +354,20 @@ function TransferOrderScreen({ no, mayShip }: { no: string; mayShip: boolean }) 
     { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
     { title: t('document.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
     { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
-    { title: t('document.qtyShipped'), dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
-    { title: t('document.qtyReceived'), dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
+    {
+      title: t('document.qtyShipped'),
+      dataIndex: 'qty_shipped',
+      key: 'qty_shipped',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('document.qtyReceived'),
+      dataIndex: 'qty_received',
+      key: 'qty_received',
+      align: 'right',
+      render: renderNumber,
+    },
     ...(shippable
       ? [
           {

@@ -15,7 +15,14 @@ import { PostedDocuments } from '../../salesOrders/PostedDocuments';
 import { SalesHeader, type HeaderValues } from '../../salesOrders/SalesHeader';
 import { useLineStock, useShipPrompt } from '../../salesOrders/lines';
 import { useSalesSpec } from '../../salesOrders/spec';
-import { TABLET_CLOSED_PAGES, TABLET_ORDER_PAGES, TABLET_SCAN_PAGE, addOneOf, openOrder, tabletDetailUrl } from './data';
+import {
+  TABLET_CLOSED_PAGES,
+  TABLET_ORDER_PAGES,
+  TABLET_SCAN_PAGE,
+  addOneOf,
+  openOrder,
+  tabletDetailUrl,
+} from './data';
 import { TabletLines } from './TabletLines';
 import { Touch } from './Touch';
 
