@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { successText, type ToastEntity } from '@fp/contract';
+import { successText } from '@fp/contract/web';
+import type { ToastEntity } from '@fp/contract';
 import type { Machine, Transition } from '@fp/contract/machines';
 import type { AreaName, OperationName } from '@fp/contract/ops/index';
 import { ApiCallError, call, callNamed, type CallArgs } from '../../api/client';
@@ -174,7 +175,7 @@ export function useDocument<N extends OperationName, R, L = never, V = never>(
     } catch {
       return;
     }
-    const action = doc ? 'Update' : 'Create';
+    const action: ToastAction = doc ? 'Update' : 'Create';
     setSaving(true);
     try {
       const saved = doc ? await h.update(spec.ref(current()), v) : await h.create(v);

@@ -174,7 +174,7 @@ export default function ConsignmentIssueDetailPage() {
             },
           }),
         update: (ref, v) => call('consignmentIssues.update', { body: { ...ref, ...bodyOf(v) } }),
-        created: (d) => navigate(issueUrl(d.ci_no), { replace: true }),
+        created: (d) => void navigate(issueUrl(d.ci_no), { replace: true }),
         fieldErrors: () => true,
       },
       lines: {

@@ -186,7 +186,7 @@ export function PurchaseDocumentScreen({ route }: { route: PurchaseRoute }) {
           });
         },
         update: (ref, v) => call('purchaseOrders.update', { body: { ...ref, ...headerBody(v) } }),
-        created: (d) => navigate(url(d), { replace: true }),
+        created: (d) => void navigate(url(d), { replace: true }),
         fieldErrors: (f) => HEADER_FIELDS.includes(f),
       },
       lines: {

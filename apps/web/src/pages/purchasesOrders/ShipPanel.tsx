@@ -111,7 +111,7 @@ export function ShipPanel({ order, onShipped }: { order: PurchaseOrder; onShippe
           <div>
             <Input
               size="small"
-              aria-label={`Qty to ship of line ${l.line_no} ${l.item_no}`}
+              aria-label={t('purchasing.ship.qtyOf', { no: l.line_no, item: l.item_no })}
               value={qty[l.line_no] ?? ''}
               status={issue ? 'error' : undefined}
               style={{ width: 100, textAlign: 'right' }}

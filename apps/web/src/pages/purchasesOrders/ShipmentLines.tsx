@@ -108,7 +108,7 @@ export function ShipmentLines({
         const open = canReceive && Number(l.qty_to_receive) > 0;
         return open ? (
           <QtyInput
-            label={`Qty to receive of line ${l.line_no} ${l.item_no}`}
+            label={t('purchasing.shipment.receiveOf', { no: l.line_no, item: l.item_no })}
             value={text}
             issue={receiveIssue(l, text)}
             disabled={false}
@@ -128,7 +128,7 @@ export function ShipmentLines({
         const open = canCredit && Number(l.qty_credit_memo) > 0;
         return open ? (
           <QtyInput
-            label={`Qty credit memo of line ${l.line_no} ${l.item_no}`}
+            label={t('purchasing.shipment.creditOf', { no: l.line_no, item: l.item_no })}
             value={text}
             issue={creditIssue(l, text)}
             disabled={false}
@@ -156,7 +156,7 @@ export function ShipmentLines({
         canReceive ? (
           <Input
             size="small"
-            aria-label={`Line note of line ${l.line_no} ${l.item_no}`}
+            aria-label={t('purchasing.shipment.noteOf', { no: l.line_no, item: l.item_no })}
             value={inputs.note[l.line_no] ?? ''}
             style={{ width: 180 }}
             onChange={(e) => set('note', l.line_no, e.target.value)}

@@ -4,7 +4,6 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, type SalesOrder } from '@fp/contract';
-import { call } from '../../api/client';
 import { canAccess, useSession } from '../../auth/session';
 import { DocumentEditor, LineGrid } from '../../components/document/DocumentEditor';
 import { DocumentActions, DocumentStatus, documentGate } from '../../components/document/DocumentParts';
@@ -16,7 +15,6 @@ import {
   ORDER_PAGES,
   QUOTE_PAGES,
   detailUrl,
-  machineOf,
   routeOf,
   statusColor,
   statusText,
@@ -103,7 +101,7 @@ export function SalesDocumentScreen({ route }: { route: SalesRoute }) {
       actions={
         <DocumentActions state={doc} bar={{ guard: cancelGuard, prompt: shipPrompt }}>
           {d && kind === 'order' && creditable && canAccess(me, CREDIT_MEMO_PAGE, 'edit') ? (
-            <Button onClick={() => navigate(`${CREDIT_MEMO_PAGE}?no=${encodeURIComponent(d.pos_so_no)}`)}>
+            <Button onClick={() => void navigate(`${CREDIT_MEMO_PAGE}?no=${encodeURIComponent(d.pos_so_no)}`)}>
               {t('sales.detail.createCreditMemo')}
             </Button>
           ) : null}

@@ -160,7 +160,7 @@ export default function SalesCreditMemoPage() {
           <Space direction="vertical" size={0}>
             <Input
               size="small"
-              aria-label={`Quantity to credit of ${l.item_no}`}
+              aria-label={t('sales.creditMemo.quantityOf', { item: l.item_no })}
               style={{ width: 110, textAlign: 'right' }}
               value={qty[l.line_no] ?? ''}
               status={issue ? 'error' : undefined}

@@ -89,7 +89,7 @@ export function useSalesSpec(o: {
           },
         }),
       update: (ref, v) => call('salesOrders.update', { body: { ...ref, ...bodyOf(v) } }),
-      created: (d) => navigate(o.url(d), { replace: true }),
+      created: (d) => void navigate(o.url(d), { replace: true }),
     },
     lines: {
       add: (ref, l) => call('salesOrders.lineAdd', { body: { ...ref, lines: [l] } }),

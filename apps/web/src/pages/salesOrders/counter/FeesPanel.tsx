@@ -85,7 +85,7 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
                 <MoneyInput
                   size="small"
                   style={{ width: 140, textAlign: 'right' }}
-                  aria-label={`Fee amount ${f.fee_code}`}
+                  aria-label={t('sales.fees.amountOf', { code: f.fee_code })}
                   value={amounts[f.line_no] ?? f.amount}
                   onChange={(v) => setAmounts((a) => ({ ...a, [f.line_no]: v }))}
                   onBlur={() => saveAmount(f)}
@@ -105,11 +105,11 @@ export function FeesPanel({ order, editable, onChanged }: CounterPanelProps) {
                       size="small"
                       danger
                       icon={<DeleteOutlined />}
-                      aria-label={`Remove fee ${f.fee_code}`}
+                      aria-label={t('sales.fees.removeFee', { code: f.fee_code })}
                       onClick={handle(() =>
                         modal.confirm({
                           title: t('fees.panel.removeConfirm', { code: f.fee_code, amount: formatNumber(f.amount) }),
-                          okText: 'Remove',
+                          okText: t('common.remove'),
                           okButtonProps: { danger: true },
                           onOk: () => remove.mutateAsync(f.line_no),
                         }),
