@@ -9,7 +9,7 @@ export { useCanAny } from './access';
 export { failToast } from './toasts';
 
 /**
- * The layout of a document screen (sales orders and quotes now; purchase orders and consignment issues next):
+ * The layout of a document screen (sales orders and quotes, purchase orders, consignment issues, transfer orders):
  * title and status, the action bar, the header form beside the totals, the lines, and what was posted from it.
  */
 export function DocumentEditor(p: {
