@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32 } from './common.js';
 import { password } from './validators.js';
-import { permissionTypes } from './constants.js';
+import { languages, permissionTypes } from './constants.js';
 
 export const loginBody = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'This is required field!'),
@@ -27,6 +27,8 @@ export const meUser = z.object({
   customer_no: z.string().nullable(),
   device_id: int32().nullable(),
   is_active: z.boolean(),
+  /** The interface language: the user's choice, else the server's DEFAULT_LANGUAGE. */
+  language: z.enum(languages),
 });
 export const meResponse = z.object({
   user: meUser,
@@ -41,3 +43,9 @@ export const meResponse = z.object({
   buttons: z.array(z.string()),
 });
 export type Me = z.infer<typeof meResponse>;
+
+/** Change my interface language (the language switch of the login page and the profile). */
+export const languageBody = z.object({
+  language: z.enum(languages, { error: `language must be one of ${languages.join(', ')}` }),
+});
+export const languageResponse = z.object({ language: z.enum(languages) });
