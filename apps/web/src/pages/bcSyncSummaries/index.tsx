@@ -79,7 +79,7 @@ export default function BcSyncSummariesPage() {
   return (
     <ListPage<SyncSummary>
       title={t('erpSync.summaries.title')}
-      area="erpSyncSummaries"
+      area="erp-sync-summaries"
       op="sync.summariesList"
       rowKey="id"
       exportName="bc-sync-summaries"

@@ -26,6 +26,9 @@ const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100)
  * for a customer on account (by phone or number). The receipt is added open, then processed; a transfer shows its
  * VietQR, an installment its schedule, a processed receipt prints.
  */
+
+/** What the receipts table does to a receipt, as the toast catalogue names it. */
+type ReceiptAction = 'Process' | 'Delete';
 export default function PaymentPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -70,7 +73,7 @@ export default function PaymentPage() {
   const defaultAmount = o ? String(Math.max(0, cents(o.totals.remaining_amount) - openSum) / 100) : null;
 
   const refresh = () => qc.invalidateQueries({ queryKey: [RECEIPTS_AREA] });
-  const run = async (action: string, fn: () => Promise<unknown>) => {
+  const run = async (action: ReceiptAction, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await fn();

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Form, Input, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, businessDate, messages, successText, type PurchaseOrder } from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, businessDate, messages, type PurchaseOrder } from '@fp/contract';
 import { transitionOf } from '@fp/contract/machines';
 import type { PurchaseOrderLine } from '@fp/contract';
 import { call } from '../../api/client';
 import { failToast } from '../../components/document/DocumentEditor';
 import { renderNumber } from '../../components/format';
 import { handle } from '../../components/handle';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 import { PURCHASE_ENTITY, capIssue, purchaseOrderMachine, qtyMinus, sentQty, shipCapMessage } from './data';
 import { editQty } from './ShipmentLines';
 

@@ -22,7 +22,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, formatDate, formatNumber, messages, successText, type TransferOrder } from '@fp/contract';
+import { DATE_DISPLAY, formatDate, formatNumber, messages, type TransferOrder } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { useSession } from '../../auth/session';
 import {
@@ -35,7 +35,7 @@ import {
 import { enterMovesToNextField } from '../../components/FormDialog';
 import { renderNumber } from '../../components/format';
 import { handle } from '../../components/handle';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 import { useFranchiseOptions } from '../franchises/data';
 import { PostedTransfers } from '../consignment/PostedTransfers';
 import {

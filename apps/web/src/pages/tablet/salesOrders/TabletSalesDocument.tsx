@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { successText, type SalesOrder, type Transition } from '@fp/contract';
+import { type SalesOrder, type Transition } from '@fp/contract';
 import { salesOrderMachine } from '@fp/contract/machines';
 import type { OperationName } from '@fp/contract/ops/index';
 import { ApiCallError, call } from '../../../api/client';
@@ -17,7 +17,7 @@ import {
   useCanAny,
   type ActionExtra,
 } from '../../../components/document/DocumentEditor';
-import { toast } from '../../../components/toast';
+import { toast, successText } from '../../../components/toast';
 import {
   SALES_AREA,
   SALES_ENTITY,
