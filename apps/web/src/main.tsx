@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
-import { antdLocale, languageReady } from './i18n';
+import { allTexts, antdLocale, languageReady } from './i18n';
 import './styles.css';
 import { SessionProvider } from './auth/session';
 import { AppRouter } from './shell/App';
@@ -59,7 +59,8 @@ function Localized({ children }: { children: ReactNode }) {
 }
 
 // A browser that chose Vietnamese waits for its texts (one chunk) before the first paint, so no English flashes.
-void languageReady.then(() =>
+// The rest of en.json (the screens' texts) is fetched once the first page is up.
+void languageReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Localized>
@@ -70,5 +71,6 @@ void languageReady.then(() =>
         </QueryClientProvider>
       </Localized>
     </StrictMode>,
-  ),
-);
+  );
+  void allTexts().catch(() => undefined);
+});

@@ -27,8 +27,8 @@ export const meUser = z.object({
   customer_no: z.string().nullable(),
   device_id: int32().nullable(),
   is_active: z.boolean(),
-  /** The interface language: the user's choice, else the server's DEFAULT_LANGUAGE. */
-  language: z.enum(languages),
+  /** The interface language the user chose (PUT /api/auth/language); null until they choose. */
+  language: z.enum(languages).nullable(),
 });
 export const meResponse = z.object({
   user: meUser,
@@ -41,6 +41,11 @@ export const meResponse = z.object({
   permissions: z.array(pageGrant),
   /** Allowed buttons, `<page url>#<button>` (buttons.ts: the rules; guarded buttons need one of these). */
   buttons: z.array(z.string()),
+  /**
+   * DEFAULT_LANGUAGE: the interface language of a user who has not chosen one and whose browser has no choice of its
+   * own (the login page's switch).
+   */
+  default_language: z.enum(languages),
 });
 export type Me = z.infer<typeof meResponse>;
 

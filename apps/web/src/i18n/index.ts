@@ -4,7 +4,27 @@ import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import enGB from 'antd/es/locale/en_GB';
 import { languages, type Language } from '@fp/contract/web';
-import en from './en.json';
+// The sections the first pages (/login, /, the shell and its toasts) read; Vite's named JSON exports keep the other
+// sections of en.json out of the first load. The whole file loads with the first screen that needs it (allTexts).
+import {
+  app,
+  comingSoon,
+  common,
+  fields,
+  forbidden,
+  home,
+  language,
+  list,
+  login,
+  maintenance,
+  menu,
+  menuGroups,
+  messages,
+  notFound,
+  pageNames,
+  shell,
+  toast,
+} from './en.json';
 
 /**
  * The interface language. English is in the first load; Vietnamese (vi.json, antd's vi_VN texts, dayjs's vi names)
@@ -38,14 +58,50 @@ export function storedLanguage(): Language {
   }
 }
 
+const firstLoad = {
+  app,
+  comingSoon,
+  common,
+  fields,
+  forbidden,
+  home,
+  language,
+  list,
+  login,
+  maintenance,
+  menu,
+  menuGroups,
+  messages,
+  notFound,
+  pageNames,
+  shell,
+  toast,
+};
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: firstLoad } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   // Untranslated keys show the key itself, which is written as the English text.
   returnNull: false,
 });
+
+let all: Promise<void> | null = null;
+/**
+ * Every text of en.json (the first load holds only the first pages' sections): each screen's code waits for it
+ * (pages/registry.tsx `screen`), and the browser fetches it once the first page is up (main.tsx).
+ */
+export function allTexts(): Promise<void> {
+  // The file as text (a module of its own: importing en.json itself would put all of it in the first load).
+  all ??= import('./en.json?raw')
+    .then((m) => void i18n.addResourceBundle('en', 'translation', JSON.parse(m.default) as object, true, true))
+    .catch((e: unknown) => {
+      all = null;
+      throw e;
+    });
+  return all;
+}
 
 /** The current language (one of `languages`). */
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');

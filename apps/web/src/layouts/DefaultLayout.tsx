@@ -7,6 +7,7 @@ import { displayName, pages } from '@fp/contract/web';
 import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
 import { handle } from '../components/handle';
+import { allTexts } from '../i18n';
 
 const groupOrder: MenuGroup[] = [
   'Sales',
@@ -37,7 +38,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
     if (!count) return true;
     // The shell has no antd App around it (screens bring theirs: shell/PageApp.tsx), so the confirmation is antd's
     // static Modal, loaded only when sales wait.
-    const { default: Modal } = await import('antd/es/modal');
+    const [{ default: Modal }] = await Promise.all([import('antd/es/modal'), allTexts()]);
     return new Promise<boolean>((resolve) =>
       Modal.confirm({
         title: t('offline.logoutTitle'),

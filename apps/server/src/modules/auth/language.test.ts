@@ -5,14 +5,17 @@ import { loadConfig } from '../../config.js';
 // This file's server runs with DEFAULT_LANGUAGE=vi, so "not chosen" and "chose en" can be told apart.
 const ctx = useTestApp({ DEFAULT_LANGUAGE: 'vi' });
 
+type MeLanguage = { data: { user: { language: string | null }; default_language: string } };
+const meOf = async (c: { post: (url: string) => Promise<{ json: () => unknown }> }) =>
+  ((await c.post('/api/auth/me')).json() as MeLanguage).data;
 const languageOf = async (c: { post: (url: string) => Promise<{ json: () => unknown }> }) =>
-  ((await c.post('/api/auth/me')).json() as { data: { user: { language: string } } }).data.user.language;
+  (await meOf(c)).user.language;
 
 describe('my interface language', () => {
-  it('is DEFAULT_LANGUAGE until the user chooses, then the choice, for that user only', async () => {
+  it('is not chosen (null, with DEFAULT_LANGUAGE beside it) until the user chooses, then the choice, for that user only', async () => {
     const a = await ctx.t.makeUser({});
     const b = await ctx.t.makeUser({});
-    expect(await languageOf(a.client)).toBe('vi');
+    expect(await meOf(a.client)).toMatchObject({ user: { language: null }, default_language: 'vi' });
 
     const res = await a.client.put('/api/auth/language', { language: 'en' });
     expect(res.statusCode).toBe(200);
@@ -20,7 +23,7 @@ describe('my interface language', () => {
     expect(await languageOf(a.client)).toBe('en');
     // Kept on the server: a new session of the same user reads it back.
     expect(await languageOf(await ctx.t.as(a.username, 'Passw0rd1'))).toBe('en');
-    expect(await languageOf(b.client)).toBe('vi');
+    expect(await languageOf(b.client)).toBe(null);
 
     expect((await a.client.put('/api/auth/language', { language: 'vi' })).statusCode).toBe(200);
     expect(await languageOf(a.client)).toBe('vi');

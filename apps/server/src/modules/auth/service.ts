@@ -170,7 +170,7 @@ export async function logout(db: Db, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** My info; the language is the user's choice, else `defaultLanguage` (DEFAULT_LANGUAGE). */
+/** My info; `defaultLanguage` (DEFAULT_LANGUAGE) is the language of a user who has not chosen one. */
 export async function me(db: Db, auth: Auth, defaultLanguage: Language): Promise<Me> {
   const [row] = await db
     .select({ user: meColumns, role: roles, location_code: devices.location_code })
@@ -190,7 +190,7 @@ export async function me(db: Db, auth: Auth, defaultLanguage: Language): Promise
       customer_no: u.customer_no,
       device_id: u.device_id,
       is_active: u.is_active,
-      language: u.language ?? defaultLanguage,
+      language: u.language,
     },
     role: row.role ? { id: row.role.id, name: row.role.name } : null,
     is_admin: auth.isAdmin,
@@ -198,6 +198,7 @@ export async function me(db: Db, auth: Auth, defaultLanguage: Language): Promise
     location_code: row.location_code || null,
     permissions: auth.grants,
     buttons: auth.isAdmin ? [] : auth.buttons,
+    default_language: defaultLanguage,
   };
 }
 
