@@ -205,3 +205,34 @@ test('doanh thu: the revenue summary in Vietnamese, figures in the spec format',
   await expect(chart.locator('svg.recharts-surface')).toBeVisible();
   await expectNoEnglish(page, [s.customer.name]);
 });
+
+test('the language switch: chosen in My Profile, kept for the user on the server, English again from the login page', async ({
+  browser,
+  baseURL,
+  data,
+}) => {
+  const user = await data.user({ role: 'Store Staff', customer_no: DEMO_FRANCHISE });
+  const first = await browser.newContext({ baseURL });
+  const page = await first.newPage();
+  await loginAs(page, user.username, 'Passw0rd1');
+  await page.goto('/myprofile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByRole('heading', { name: tv('myprofile.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoEnglish(page, [user.username, 'E2E', 'Store Staff']);
+  await first.close();
+
+  // Another browser, never switched: after login the user's own language comes from the server.
+  const second = await browser.newContext({ baseURL });
+  const other = await second.newPage();
+  await loginAs(other, user.username, 'Passw0rd1');
+  await expect(other.getByRole('navigation', { name: tv('menu.main') })).toBeVisible();
+  // Back to English on the profile: the greeting and the menu follow at once.
+  await other.goto('/myprofile');
+  await other.getByRole('button', { name: 'English' }).click();
+  await expect(other.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await other.goto('/');
+  await expect(other.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await second.close();
+});
