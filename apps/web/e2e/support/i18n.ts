@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import i18next from 'i18next';
 import en from '../../src/i18n/en.json';
-import vi from '../../src/i18n/vi.json';
+import viJson from '../../src/i18n/vi.json';
 
 // Journeys in Vietnamese (issue 23): the interface language is set on the browser before the app loads (the login
 // page's choice, kept in localStorage; a user who has not chosen one of their own follows it), texts are found through
@@ -11,14 +11,14 @@ type Tree = { [k: string]: string | Tree };
 const flatten = (t: Tree, prefix = ''): [string, string][] =>
   Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : flatten(v, `${prefix}${k}.`)));
 const enTexts = flatten(en as Tree);
-const viTexts = new Map(flatten(vi as Tree));
+const viTexts = new Map(flatten(viJson as Tree));
 
 const texts = i18next.createInstance();
 void texts.init({
   lng: 'vi',
   fallbackLng: false,
   initAsync: false,
-  resources: { en: { translation: en }, vi: { translation: vi } },
+  resources: { en: { translation: en }, vi: { translation: viJson } },
   interpolation: { escapeValue: false },
 });
 
