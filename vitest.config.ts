@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
-      // The web's own checks over its sources (no browser): e.g. apps/web/src/api/query-keys.test.ts.
+      // The web's plain modules (no browser): the query keys against the sources, the i18n resource files.
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -48,6 +48,7 @@ function precompress(): Plugin {
  * no network: the counter's and the login's screens, and the shell's parts that load lazily (the signed-in layout,
  * the screens' antd App frame, the toasts' holder, the status pages).
  */
+const I18N_MODULE = /[\\/]src[\\/]i18n[\\/]index\.ts$/;
 const OFFLINE_PAGES = /[\\/]src[\\/](pages[\\/](counter|login)[\\/]index\.tsx|shell[\\/][^\\/]+|layouts[\\/][^\\/]+)$/;
 
 /**
@@ -81,6 +82,9 @@ function offlineShell(files: Set<string>): Plugin {
         if (c.type !== 'chunk') continue;
         if (c.isEntry) visit(c.fileName, false);
         if (c.facadeModuleId && OFFLINE_PAGES.test(c.facadeModuleId)) visit(c.fileName, true);
+        // The texts the i18n module loads lazily (all of en.json, vi.json and its antd and dayjs locales): a counter
+        // opened offline shows its screen in either language.
+        if (c.moduleIds.some((id) => I18N_MODULE.test(id))) c.dynamicImports.forEach((i) => visit(i, true));
       }
     },
   };

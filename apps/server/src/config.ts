@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@fp/contract';
+import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone, languages, type Language } from '@fp/contract';
 
 /** Everything the process reads from its environment, parsed once at start. */
 export type AppConfig = {
@@ -56,6 +56,8 @@ export type AppConfig = {
   viettelCustomerNo: string;
   /** LOW_STOCK_THRESHOLD: the home page lists a store's items on hand at or below it (default 5; a decimal ≥ 0). */
   lowStockThreshold: string;
+  /** DEFAULT_LANGUAGE: the interface language of a user who has not chosen one (en or vi; default en). */
+  defaultLanguage: Language;
   env: Record<string, string | undefined>;
 };
 
@@ -106,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payooCustomerNo: env.PAYOO_CUSTOMER_NO?.trim() || 'KH-PAYOO',
     viettelCustomerNo: env.VIETTEL_CUSTOMER_NO?.trim() || 'KH-VIETTEL',
     lowStockThreshold: lowStockThreshold(env.LOW_STOCK_THRESHOLD),
+    defaultLanguage: defaultLanguage(env.DEFAULT_LANGUAGE),
     env,
   };
 }
@@ -137,6 +140,14 @@ function positiveInt(v: string | undefined, dflt: number): number {
 function lowStockThreshold(v: string | undefined): string {
   const t = (v ?? '').trim();
   return /^\d{1,12}(\.\d{1,5})?$/.test(t) ? t : '5';
+}
+
+function defaultLanguage(v: string | undefined): Language {
+  const t = (v ?? '').trim().toLowerCase();
+  if (!t) return 'en';
+  const found = languages.find((l) => l === t);
+  if (!found) throw new Error(`DEFAULT_LANGUAGE must be one of ${languages.join(', ')}`);
+  return found;
 }
 
 function trustedProxies(v: string | undefined): string[] | false {

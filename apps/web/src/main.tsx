@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import enGB from 'antd/es/locale/en_GB';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import './i18n';
+import { useTranslation } from 'react-i18next';
+import { allTexts, antdLocale, languageReady } from './i18n';
 import './styles.css';
 import { SessionProvider } from './auth/session';
 import { AppRouter } from './shell/App';
@@ -30,7 +30,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 // A device set to reduce motion (an accessibility setting of the operating system) gets no animations.
-const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+const reducedMotion = window.matchMedia?.('(prefers-reduced-motion:reduce)').matches ?? false;
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -46,14 +46,31 @@ const queryClient = new QueryClient({
   }),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0b6e4f', motion: !reducedMotion } }}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <AppRouter />
-        </SessionProvider>
-      </QueryClientProvider>
+const theme = { token: { colorPrimary: '#0b6e4f', motion: !reducedMotion } };
+
+/** antd's own texts (date picker, pagination, empty lists) follow the interface language. */
+function Localized({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={theme}>
+      {children}
     </ConfigProvider>
-  </StrictMode>,
-);
+  );
+}
+
+// A browser that chose Vietnamese waits for its texts (one chunk) before the first paint, so no English flashes.
+// The rest of en.json (the screens' texts) is fetched once the first page is up.
+void languageReady.then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Localized>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <AppRouter />
+          </SessionProvider>
+        </QueryClientProvider>
+      </Localized>
+    </StrictMode>,
+  );
+  void allTexts().catch(() => undefined);
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32 } from './common.js';
 import { password } from './validators.js';
-import { permissionTypes } from './constants.js';
+import { languages, permissionTypes } from './constants.js';
 
 export const loginBody = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'This is required field!'),
@@ -27,6 +27,8 @@ export const meUser = z.object({
   customer_no: z.string().nullable(),
   device_id: int32().nullable(),
   is_active: z.boolean(),
+  /** The interface language the user chose (PUT /api/auth/language); null until they choose. */
+  language: z.enum(languages).nullable(),
 });
 export const meResponse = z.object({
   user: meUser,
@@ -39,5 +41,16 @@ export const meResponse = z.object({
   permissions: z.array(pageGrant),
   /** Allowed buttons, `<page url>#<button>` (buttons.ts: the rules; guarded buttons need one of these). */
   buttons: z.array(z.string()),
+  /**
+   * DEFAULT_LANGUAGE: the interface language of a user who has not chosen one and whose browser has no choice of its
+   * own (the login page's switch).
+   */
+  default_language: z.enum(languages),
 });
 export type Me = z.infer<typeof meResponse>;
+
+/** Change my interface language (the language switch of the login page and the profile). */
+export const languageBody = z.object({
+  language: z.enum(languages, { error: `language must be one of ${languages.join(', ')}` }),
+});
+export const languageResponse = z.object({ language: z.enum(languages) });

@@ -53,6 +53,9 @@ export const purchaseOrderTypes = ['Order', 'Credit Memo'] as const;
 export const deviceTypes = ['PRINTER', 'ADMIN_PRINTER'] as const;
 export const permissionTypes = ['edit', 'view'] as const;
 export type PermissionType = (typeof permissionTypes)[number];
+/** The interface languages (apps/web/src/i18n: en.json, vi.json); a user's choice is kept on the server. */
+export const languages = ['en', 'vi'] as const;
+export type Language = (typeof languages)[number];
 export const purchaseOrderStatuses = ['open', 'released', 'partial_received', 'invoiced', 'canceled'] as const;
 export const salesOrderStatuses = [
   'open',

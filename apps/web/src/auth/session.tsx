@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { buttonAllowed, buttonAllowedOnAny, SESSION_KEYS } from '@fp/contract/web';
 import type { Me, PermissionType } from '@fp/contract';
 import { ApiCallError, onApiError, call } from '../api/client';
+import { currentLanguage, isLanguage, setLanguage } from '../i18n';
 
 type Session = {
   me: Me | null;
@@ -60,6 +61,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       const info = await call('auth.me');
       sessionStorage.setItem(SESSION_KEYS.me, JSON.stringify(info));
+      // The user's own language (kept on the server) wins over the one this browser had.
+      const language = info.user.language;
+      if (isLanguage(language) && language !== currentLanguage()) await setLanguage(language);
       setMe(info);
       return info;
     } catch (e) {

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { handle } from './handle';
+import { T } from '../i18n/T';
 
 // Every dialog with a form is a FormDialog: one place for the keyboard rules of WEB.md.
 // - Enter in a field moves to the next field; Enter in the last field submits (the form's rules still run), so a
@@ -61,7 +62,7 @@ export function FormDialog<V extends object>(p: FormDialogProps<V>) {
     <Modal
       open={p.open}
       title={p.title}
-      okText={p.okText ?? 'Save'}
+      okText={p.okText ?? <T k="common.save" />}
       onOk={() => p.form.submit()}
       onCancel={p.onCancel}
       confirmLoading={p.confirmLoading}

@@ -168,8 +168,8 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
                   options={
                     f.type === 'boolean'
                       ? [
-                          { label: 'Yes', value: 'true' },
-                          { label: 'No', value: 'false' },
+                          { label: tr('common.yes'), value: 'true' },
+                          { label: tr('common.no'), value: 'false' },
                         ]
                       : f.options
                   }
@@ -186,7 +186,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                Search
+                {tr('list.search')}
               </Button>
               <Button
                 onClick={() => {
@@ -194,7 +194,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
                   search({});
                 }}
               >
-                Reset
+                {tr('list.reset')}
               </Button>
             </Space>
           </Form.Item>
@@ -203,7 +203,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
       <Space style={{ marginBottom: 12, flexWrap: 'wrap' }}>
         {p.toolbar}
         <Button icon={<DownloadOutlined />} onClick={handle(doExport)} loading={exporting}>
-          Export Excel
+          {tr('list.export')}
         </Button>
         <Button
           icon={<ReloadOutlined />}
@@ -211,7 +211,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
           onClick={() => void qc.invalidateQueries({ queryKey: qk.area(p.area) })}
           loading={query.isFetching && !query.isLoading}
         >
-          Refresh Data
+          {tr('list.refresh')}
         </Button>
       </Space>
       <Table<T>
@@ -222,7 +222,7 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
         loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.isError ? 'Could not load the list. Use Refresh Data to try again.' : 'No data' }}
+        locale={{ emptyText: query.isError ? tr('list.loadFailed') : tr('list.empty') }}
         rowSelection={
           p.selectable
             ? {

@@ -1,7 +1,22 @@
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { DEFAULT_ERROR, SYNC_FAILED, TOAST_MS, successText } from '@fp/contract/web';
+import { TOAST_MS } from '@fp/contract/web';
 import type { ToastEntity } from '@fp/contract';
 import { ApiCallError } from '../api/client';
+import i18n from '../i18n';
+
+/**
+ * The toast catalogue (calls.md 9) in the interface language: "<Action> <Entity> Successfully!" with each term from
+ * en.json / vi.json `toast.action.*` and `toast.entity.*`, whose English values are the terms themselves, so English
+ * is the catalogue's exact text (the contract's successText; i18n.test.ts compares them). A term the catalogue does
+ * not list yet shows as it is.
+ */
+export function successText(action: string, entity: ToastEntity): string {
+  const term = (kind: 'action' | 'entity', v: string) => i18n.t(`toast.${kind}.${v}`, { defaultValue: v });
+  return i18n.t('toast.success', { action: term('action', action), entity: term('entity', entity) });
+}
+
+/** calls.md 8's fixed texts: the default error (the server gave none) and a failed sync. */
+const defaultError = () => i18n.t('toast.defaultError');
 
 // calls.md 8: error toasts stay until closed; warnings 15 s; sync success 1 s.
 //
@@ -52,7 +67,7 @@ export const toast = {
   /** The first server msg, or the default text; persistent until closed. */
   error(err: unknown) {
     const message =
-      err instanceof ApiCallError ? err.message : err instanceof Error && err.message ? err.message : DEFAULT_ERROR;
+      err instanceof ApiCallError ? err.message : err instanceof Error && err.message ? err.message : defaultError();
     show((n) => n.error({ message, duration: 0, placement: 'topRight' }));
   },
   warning(text: string) {
@@ -60,7 +75,7 @@ export const toast = {
   },
   /** e.g. a failed post-code lookup: the default error as a 15 s warning. */
   warningFrom(err: unknown) {
-    toast.warning(err instanceof ApiCallError ? err.message : DEFAULT_ERROR);
+    toast.warning(err instanceof ApiCallError ? err.message : defaultError());
   },
   info(text: string) {
     show((n) => n.info({ message: text, duration: seconds(TOAST_MS.info), placement: 'topRight' }));
@@ -80,6 +95,6 @@ export const toast = {
     api?.destroy();
   },
   syncFailed() {
-    show((n) => n.error({ message: SYNC_FAILED, duration: 0, placement: 'topRight' }));
+    show((n) => n.error({ message: i18n.t('toast.syncFailed'), duration: 0, placement: 'topRight' }));
   },
 };

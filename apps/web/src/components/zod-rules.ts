@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { fieldCheck } from '@fp/contract/form-rules';
-import { messages } from '@fp/contract/web';
+import { msg as messages, specText } from '../i18n/messages';
 
 /**
  * antd form rules from the contract's zod schemas (DEVELOPING.md "Form rules"): a field is checked by the same schema
@@ -20,14 +20,14 @@ export function rulesFrom(schema: z.ZodType) {
     const required = o.required ?? f.required;
     return [
       // No `whitespace` here: antd would then type the field as a string and refuse a picked number (a role id).
-      ...(required ? [{ required: true, message: f.requiredMessage ?? messages.required }] : []),
+      ...(required ? [{ required: true, message: specText(f.requiredMessage ?? messages.required) }] : []),
       {
         validator: (_: unknown, value: unknown) => {
           // Nothing entered is the required rule's (one message, not two); only spaces is empty too.
           if (value === undefined || value === null || value === '') return Promise.resolve();
           const blank = typeof value === 'string' && value.trim() === '';
           const msg = blank ? (required ? (f.requiredMessage ?? messages.required) : undefined) : f.check(value);
-          return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
+          return msg ? Promise.reject(new Error(specText(msg))) : Promise.resolve();
         },
       },
     ];

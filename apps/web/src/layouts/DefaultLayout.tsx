@@ -7,6 +7,7 @@ import { displayName, pages } from '@fp/contract/web';
 import type { MenuGroup } from '@fp/contract';
 import { canAccess, useSession } from '../auth/session';
 import { handle } from '../components/handle';
+import { allTexts } from '../i18n';
 
 const groupOrder: MenuGroup[] = [
   'Sales',
@@ -37,7 +38,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
     if (!count) return true;
     // The shell has no antd App around it (screens bring theirs: shell/PageApp.tsx), so the confirmation is antd's
     // static Modal, loaded only when sales wait.
-    const { default: Modal } = await import('antd/es/modal');
+    const [{ default: Modal }] = await Promise.all([import('antd/es/modal'), allTexts()]);
     return new Promise<boolean>((resolve) =>
       Modal.confirm({
         title: t('offline.logoutTitle'),
@@ -63,11 +64,14 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
       .map((group) => {
         const children = pages
           .filter((p) => p.group === group && p.menu && (!p.adminOnly || me?.is_admin) && canAccess(me, p.url, 'view'))
-          .map((p) => ({ key: p.url, label: <Link to={p.url}>{p.name}</Link> }));
-        return children.length ? { key: group, label: group, children } : null;
+          .map((p) => ({
+            key: p.url,
+            label: <Link to={p.url}>{t(`pageNames.${p.url}`, { defaultValue: p.name })}</Link>,
+          }));
+        return children.length ? { key: group, label: t(`menuGroups.${group}`), children } : null;
       })
       .filter((x): x is NonNullable<typeof x> => x !== null);
-  }, [me]);
+  }, [me, t]);
 
   const selected = pages.find((p) => p.url === location.pathname)?.url ?? location.pathname;
   const openGroup = pages.find((p) => p.url === selected)?.group;
@@ -92,7 +96,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         <div style={{ padding: 16, fontWeight: 600, fontSize: 16 }}>
           <Link to="/">{t('app.title')}</Link>
         </div>
-        <nav aria-label="Main menu">
+        <nav aria-label={t('menu.main')}>
           <Menu
             mode="inline"
             selectedKeys={[selected]}
@@ -115,14 +119,14 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         >
           <Button
             type="text"
-            aria-label={collapsed ? 'Open menu' : 'Close menu'}
+            aria-label={collapsed ? t('menu.open') : t('menu.close')}
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => setCollapsed(!collapsed)}
             style={isTablet ? { width: 48, height: 48 } : undefined}
           />
           <Space>
             {me?.franchise_code ? (
-              <span style={{ color: token.colorTextSecondary }}>Store {me.franchise_code}</span>
+              <span style={{ color: token.colorTextSecondary }}>{t('menu.store', { code: me.franchise_code })}</span>
             ) : null}
             <Dropdown
               menu={{

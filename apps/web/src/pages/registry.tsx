@@ -1,15 +1,17 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyWithReload } from '../shell/chunk-reload';
+import { allTexts } from '../i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
  * A screen loaded with antd's App around it (shell/PageApp.tsx): the `modal` of `App.useApp()` that screens confirm
- * with comes with the first screen that may use it, not with the shell (so /login and / load without it).
+ * with comes with the first screen that may use it, not with the shell (so /login and / load without it). It waits
+ * for every text of en.json too (i18n/index.ts allTexts), which /login and / do without.
  */
 const screen = (load: () => Promise<{ default: ComponentType }>): Page =>
   lazyWithReload(async () => {
-    const [m, frame] = await Promise.all([load(), import('../shell/PageApp')]);
+    const [m, frame] = await Promise.all([load(), import('../shell/PageApp'), allTexts()]);
     return { default: frame.withPageApp(m.default) };
   });
 

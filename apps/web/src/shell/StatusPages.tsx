@@ -14,7 +14,7 @@ export function NotFoundPage() {
       subTitle={<span data-testid="not-found-message">{`${t('notFound.message')} ${full}`}</span>}
       extra={
         <Link to="/">
-          <Button type="primary">Back to Home</Button>
+          <Button type="primary">{t('notFound.backHome')}</Button>
         </Link>
       }
     />
@@ -28,11 +28,5 @@ export function ForbiddenPage() {
 
 export function ComingSoonPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  return (
-    <Result
-      status="info"
-      title={t('comingSoon.title')}
-      subTitle={`${name} is not available yet. It arrives with a later release of Franchise Portal.`}
-    />
-  );
+  return <Result status="info" title={t('comingSoon.title')} subTitle={t('comingSoon.message', { name })} />;
 }

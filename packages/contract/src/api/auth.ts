@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginBody, meResponse, resetPasswordBody } from '../auth.js';
+import { languageBody, languageResponse, loginBody, meResponse, resetPasswordBody } from '../auth.js';
 import { joinOps, type SchemasOf } from '../ops/schemas.js';
 import { authOps } from '../ops/auth.js';
 
@@ -8,6 +8,7 @@ export const authSchemas = {
   login: { body: loginBody },
   me: { response: meResponse },
   resetPassword: { body: resetPasswordBody, response: z.object({ logged_out: z.boolean() }) },
+  language: { body: languageBody, response: languageResponse },
   logout: { response: z.object({ logged_out: z.boolean() }) },
 } satisfies SchemasOf<typeof authOps>;
 

@@ -21,5 +21,11 @@ export const authOps = defineOps('auth', {
     access: 'authenticated',
     summary: 'Change my password (old_password, new_password); ends every session of the user',
   },
+  language: {
+    method: 'PUT',
+    path: '/auth/language',
+    access: 'authenticated',
+    summary: 'Change my interface language (language: en or vi); answers the language kept for me',
+  },
   logout: { method: 'POST', path: '/auth/logout', access: 'authenticated', summary: 'Log out: the token is revoked' },
 });

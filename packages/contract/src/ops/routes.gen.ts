@@ -25,6 +25,7 @@ export const opRoutes = {
   'auth.login': ['POST', '/auth/login'],
   'auth.me': ['POST', '/auth/me'],
   'auth.resetPassword': ['POST', '/auth/reset-password'],
+  'auth.language': ['PUT', '/auth/language'],
   'auth.logout': ['POST', '/auth/logout'],
   'cancelReasons.list': ['POST', '/cancel-reasons/filter'],
   'cancelReasons.get': ['GET', '/cancel-reasons/:id'],

@@ -1,6 +1,6 @@
 import { authApi } from '@fp/contract';
 import type { Router } from '../../http/route.js';
-import { changeOwnPassword, login, logout, me } from './service.js';
+import { changeOwnPassword, login, logout, me, setOwnLanguage } from './service.js';
 import { storedSecret } from './secrets.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, deviceCookie, knownDevice, sessionCookie } from './cookies.js';
 
@@ -23,7 +23,8 @@ export async function authRoutes(r: Router) {
     reply.setCookie(DEVICE_COOKIE, device.value, device.options);
     reply.status(200).type('application/json').send(JSON.stringify(token));
   });
-  r.route(authApi.me, ({ auth, services }) => me(services.db, auth));
+  r.route(authApi.me, ({ auth, services }) => me(services.db, auth, services.config.defaultLanguage));
+  r.route(authApi.language, ({ auth, body, services }) => setOwnLanguage(services.db, auth, body.language));
   r.route(authApi.resetPassword, async ({ auth, body, services, req, reply }) => {
     await changeOwnPassword(services.db, auth, body.old_password, body.new_password);
     reply.clearCookie(SESSION_COOKIE, sessionCookie(services.config, req));

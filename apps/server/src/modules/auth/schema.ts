@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { languages, type Language } from '@fp/contract/constants';
 import { versioned, stampedAt } from '../../db/columns.js';
 
 export const roles = pgTable('roles', {
@@ -22,9 +23,12 @@ export const users = pgTable(
     customer_no: text('customer_no'),
     device_id: integer('device_id'),
     is_active: boolean('is_active').notNull().default(true),
+    /** The interface language the user chose ('en' | 'vi'); null until they choose: DEFAULT_LANGUAGE applies. */
+    language: text('language').$type<Language>(),
     ...versioned(),
   },
   (t) => [
+    check('users_language', sql`${t.language} in (${sql.raw(languages.map((l) => `'${l}'`).join(', '))})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     index('users_customer_no').on(t.customer_no),
   ],

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Me } from '@fp/contract';
+import type { Language, Me } from '@fp/contract';
 import { loginErrors } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, throttled, businessRule } from '../../http/errors.js';
@@ -22,6 +22,7 @@ const meColumns = {
   customer_no: users.customer_no,
   device_id: users.device_id,
   is_active: users.is_active,
+  language: users.language,
 };
 
 export { SESSION_COOKIE } from './cookies.js';
@@ -169,7 +170,8 @@ export async function logout(db: Db, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function me(db: Db, auth: Auth): Promise<Me> {
+/** My info; `defaultLanguage` (DEFAULT_LANGUAGE) is the language of a user who has not chosen one. */
+export async function me(db: Db, auth: Auth, defaultLanguage: Language): Promise<Me> {
   const [row] = await db
     .select({ user: meColumns, role: roles, location_code: devices.location_code })
     .from(users)
@@ -188,6 +190,7 @@ export async function me(db: Db, auth: Auth): Promise<Me> {
       customer_no: u.customer_no,
       device_id: u.device_id,
       is_active: u.is_active,
+      language: u.language,
     },
     role: row.role ? { id: row.role.id, name: row.role.name } : null,
     is_admin: auth.isAdmin,
@@ -195,7 +198,17 @@ export async function me(db: Db, auth: Auth): Promise<Me> {
     location_code: row.location_code || null,
     permissions: auth.grants,
     buttons: auth.isAdmin ? [] : auth.buttons,
+    default_language: defaultLanguage,
   };
+}
+
+/** Keeps the user's interface language (the switch of the login page and the profile). */
+export async function setOwnLanguage(db: Db, auth: Auth, language: Language): Promise<{ language: Language }> {
+  await db
+    .update(users)
+    .set({ language, version: sql`${users.version} + 1`, updated_at: stampNow() })
+    .where(eq(users.user_id, auth.userId));
+  return { language };
 }
 
 /** calls.md 7.2: a successful change logs the user out (every session of the user ends). */

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Space } from 'antd';
-import { successText } from '@fp/contract/web';
+
 // The machines' own module (not the web barrel): the tables stay in the document screens' chunks, off the first load.
 import { actionsFrom, type DocumentFacts, type Machine, type Transition } from '@fp/contract/machines';
 import type { ToastEntity } from '@fp/contract';
 import { canAccess, useSession } from '../../auth/session';
-import { toast } from '../toast';
+import { toast, successText } from '../toast';
 import { CancelReasonDialog } from './CancelReasonDialog';
 import { documentButtonAllowed } from './access';
 import { failToast } from './toasts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { successText } from '@fp/contract/web';
+import { successText } from '../toast';
 import type { ToastEntity } from '@fp/contract';
 import type { Machine, Transition } from '@fp/contract/machines';
 import type { AreaName, OperationName } from '@fp/contract/ops/index';

@@ -3,6 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
 import type { apiLog } from '@fp/contract';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { ListPage } from '../../components/ListPage';
@@ -14,29 +15,37 @@ type ApiLog = z.infer<typeof apiLog>;
 
 export default function ApiLogPage() {
   const { modal } = App.useApp();
+  const { t } = useTranslation();
   const truncate = useApiMutation({
     fn: () => call('apiLogs.truncate', { body: {} }),
     invalidates: ['apiLogs'],
-    onSuccess: (r) => toast.successText(`Truncated ${r.deleted} log entries Successfully!`),
+    onSuccess: (r) => toast.successText(t('apiLog.truncated', { count: r.deleted })),
   });
   const columns: ColumnsType<ApiLog> = [
-    { title: 'Time', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime, width: 170 },
-    { title: 'User', dataIndex: 'username', key: 'username', sorter: true },
-    { title: 'Operation', dataIndex: 'operation', key: 'operation', sorter: true },
-    { title: 'Status', dataIndex: 'status', key: 'status', sorter: true },
     {
-      title: 'Duration (ms)',
+      title: t('apiLog.time'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      render: renderDateTime,
+      width: 170,
+    },
+    { title: t('fields.user'), dataIndex: 'username', key: 'username', sorter: true },
+    { title: t('apiLog.operation'), dataIndex: 'operation', key: 'operation', sorter: true },
+    { title: t('fields.status'), dataIndex: 'status', key: 'status', sorter: true },
+    {
+      title: t('apiLog.duration'),
       dataIndex: 'duration_ms',
       key: 'duration_ms',
       sorter: true,
       align: 'right',
       render: renderNumber,
     },
-    { title: 'Error', dataIndex: 'error', key: 'error', ellipsis: true },
+    { title: t('apiLog.error'), dataIndex: 'error', key: 'error', ellipsis: true },
   ];
   return (
     <ListPage<ApiLog>
-      title="API Log"
+      title={t('apiLog.title')}
       area="apiLogs"
       op="apiLogs.list"
       rowKey="id"
@@ -45,10 +54,10 @@ export default function ApiLogPage() {
       silentErrors
       defaultSort={{ field: 'id', direction: 'desc' }}
       filters={[
-        { name: 'username', label: 'User' },
-        { name: 'operation', label: 'Operation' },
-        { name: 'status', label: 'Status', type: 'exact' },
-        { name: 'created_at', label: 'Date', type: 'dateRange' },
+        { name: 'username', label: t('fields.user') },
+        { name: 'operation', label: t('apiLog.operation') },
+        { name: 'status', label: t('fields.status'), type: 'exact' },
+        { name: 'created_at', label: t('fields.date'), type: 'dateRange' },
       ]}
       toolbar={
         <Button
@@ -56,15 +65,15 @@ export default function ApiLogPage() {
           icon={<DeleteOutlined />}
           onClick={handle(() =>
             modal.confirm({
-              title: 'Truncate the API log?',
-              content: 'Every log entry is deleted. This cannot be undone.',
-              okText: 'Truncate Logs',
+              title: t('apiLog.truncateTitle'),
+              content: t('apiLog.truncateContent'),
+              okText: t('apiLog.truncate'),
               okButtonProps: { danger: true },
               onOk: () => truncate.mutateAsync(undefined),
             }),
           )}
         >
-          Truncate Logs
+          {t('apiLog.truncate')}
         </Button>
       }
     />

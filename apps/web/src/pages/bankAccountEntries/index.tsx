@@ -145,7 +145,7 @@ export default function BankAccountEntriesPage() {
                 setAdding(true);
               }}
             >
-              Add New
+              {t('list.addNew')}
             </Button>
           ) : null
         }

@@ -5,14 +5,14 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, successText } from '@fp/contract';
+import { formatNumber } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
 import { DocumentEditor, failToast, useCanAny } from '../../components/document/DocumentEditor';
 import { renderNumber } from '../../components/format';
 import { handle } from '../../components/handle';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 import { PostedTransfers } from '../consignment/PostedTransfers';
 import {
   CONSIGNMENT_ENTITY,

@@ -6,6 +6,9 @@ import { amountInVietnameseWords, formatNumber } from '@fp/contract';
 import { useLabels } from '../../components/labels';
 
 /** What a counter receipt prints, whoever priced the sale (the server's answer, or the device offline). */
+/** The discount rows of the receipt, named by their counter.receipt.* key. */
+type DiscountLabel = 'lineDiscount' | 'promotionDiscount' | 'pointsDiscount';
+
 export type ReceiptFigures = {
   lines: readonly {
     key: string | number;
@@ -45,11 +48,12 @@ export function ReceiptSheet({
 }) {
   const { t } = useTranslation();
   const { label } = useLabels();
-  const discounts = [
+  const allDiscounts: [DiscountLabel, string | null | undefined][] = [
     ['lineDiscount', f.line_discount_amount],
     ['promotionDiscount', f.promotion_discount_amount],
     ['pointsDiscount', f.points_discount_amount],
-  ].filter(([, v]) => Number(v) > 0);
+  ];
+  const discounts = allDiscounts.filter(([, v]) => Number(v) > 0);
   return (
     <section className="counter-receipt" aria-label={t('counter.receipt.title')} data-testid="counter-receipt">
       <Space className="counter-noprint" style={{ width: '100%', justifyContent: 'space-between' }}>

@@ -27,6 +27,9 @@ import './counter.css';
 type Dialog = 'customer' | 'discount' | 'coupon' | 'points' | 'pay' | 'buyer' | null;
 
 const RETRY_MS = 3000;
+/** The keyboard legend: the keys as printed on the keyboard, each with its counter.keys.* text. */
+type LegendKey = 'F2' | 'F4' | 'F6' | 'F7' | 'F8' | 'F9' | 'Delete' | '+/-' | 'Esc';
+const LEGEND_KEYS: readonly LegendKey[] = ['F2', 'F4', 'F6', 'F7', 'F8', 'F9', 'Delete', '+/-', 'Esc'];
 /** A failed call that never reached the server (no network, no server). */
 const unreached = (e: unknown) => e instanceof ApiCallError && e.status === 0;
 const SEARCH_DELAY_MS = 250;
@@ -368,7 +371,7 @@ export default function CounterPage() {
   const subtotal = saleSubtotal(sale);
   const legend = useMemo(
     () =>
-      (['F2', 'F4', 'F6', 'F7', 'F8', 'F9', 'Delete', '+/-', 'Esc'] as const).map((k) => (
+      LEGEND_KEYS.map((k) => (
         <span key={k}>
           <kbd>{k}</kbd> {t(`counter.keys.${k === '+/-' ? 'plusMinus' : k}`)}
         </span>

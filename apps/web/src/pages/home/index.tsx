@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { theme } from 'antd';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { displayName, pages } from '@fp/contract/web';
 import { canAccess, useSession } from '../../auth/session';
 import { lazyWithReload } from '../../shell/chunk-reload';
@@ -11,6 +12,7 @@ const Dashboard = lazyWithReload(() => import('./Dashboard'));
 
 export default function HomePage() {
   const { me } = useSession();
+  const { t } = useTranslation();
   // Plain elements in antd's colours: Typography (with its editor: Input, Form), Card (with Tabs), Row/Col and Spin
   // would weigh more on the first load than the whole page. The tiles' grid is styles.css .home-pages (antd's
   // breakpoints: 1, 2, 3, 4 columns).
@@ -30,19 +32,20 @@ export default function HomePage() {
           color: token.colorTextHeading,
         }}
       >
-        Xin chào, {name}
+        {t('home.greeting', { name })}
       </h3>
       <p style={secondary}>
-        {me?.role?.name ?? 'No role'}
-        {me?.franchise_code ? ` · Store ${me.franchise_code}` : ' · Head office'}
+        {me?.role?.name ?? t('home.noRole')}
+        {' · '}
+        {me?.franchise_code ? t('menu.store', { code: me.franchise_code }) : t('home.headOffice')}
       </p>
-      <section aria-label="Dashboard" style={{ marginBottom: 24 }}>
+      <section aria-label={t('home.dashboard')} style={{ marginBottom: 24 }}>
         <Suspense fallback={<Spinner what="dashboard" />}>
           <Dashboard />
         </Suspense>
       </section>
       {open.length === 0 ? (
-        <p>You have no pages yet. Ask an administrator for a page permission.</p>
+        <p>{t('home.noPages')}</p>
       ) : (
         <div className="home-pages">
           {open.map((p) => (
@@ -53,9 +56,9 @@ export default function HomePage() {
               style={{ borderColor: token.colorBorderSecondary, borderRadius: token.borderRadiusLG }}
             >
               <div className="home-tile-title" style={{ color: token.colorTextHeading }}>
-                {p.name}
+                {t(`pageNames.${p.url}`, { defaultValue: p.name })}
               </div>
-              <span style={secondary}>{p.group}</span>
+              <span style={secondary}>{t(`menuGroups.${p.group}`)}</span>
             </Link>
           ))}
         </div>

@@ -3,12 +3,14 @@ import { Alert, Button, Input, theme, type InputRef } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { check, loginErrors, messages } from '@fp/contract/web';
+import { check, loginErrors } from '@fp/contract/web';
 import { ApiCallError } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { landingPage } from '../../auth/landing';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { msg } from '../../i18n/messages';
 
 type Field = 'username' | 'password';
 
@@ -78,7 +80,7 @@ export default function LoginPage() {
   const problem = (f: Field) =>
     missing[f] ? (
       <div id={`login-${f}-error`} role="alert" style={{ color: token.colorError, marginTop: 2 }}>
-        {messages.required}
+        {msg.required}
       </div>
     ) : null;
 
@@ -151,6 +153,9 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
+      <div style={{ display: 'flex', justifyContent: 'center', marginTop: token.marginLG }}>
+        <LanguageSwitch />
+      </div>
     </section>
   );
 }

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 
 /** Shown (blank layout) while the server answers 503 maintenance to non-admin calls. */
 export default function MaintenancePage() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const mode = useQuery({
     queryKey: qk.op('config.maintenanceMode'),
     queryFn: () => call('config.maintenanceMode'),
@@ -20,13 +22,9 @@ export default function MaintenancePage() {
   return (
     <Result
       status="warning"
-      title="Under maintenance"
-      subTitle={
-        <span data-testid="maintenance-notice">
-          {notice.data || 'Franchise Portal is under maintenance. Please try again later.'}
-        </span>
-      }
-      extra={<Button onClick={() => void mode.refetch()}>Check again</Button>}
+      title={t('maintenance.title')}
+      subTitle={<span data-testid="maintenance-notice">{notice.data || t('maintenance.notice')}</span>}
+      extra={<Button onClick={() => void mode.refetch()}>{t('maintenance.checkAgain')}</Button>}
     />
   );
 }

@@ -48,12 +48,16 @@ const FIELDS = [
   'comment',
 ];
 
+/** The toast catalogue's action for a new receipt (its success and its failure). */
+const ADD: 'Add' | 'Update' = 'Add';
+
 /**
  * The payment itself (calls.md 7.11, 9): receipt type and kind, the method (the counter's, or the e-commerce ones for
  * an e-commerce receipt type), the bank account code of an e-commerce transfer, the amount (an order's remaining
  * amount by default), tendered and change for cash, contract and term for an installment, a comment. Enter moves to
  * the next field and adds from the last; the receipt is added open and processed from the receipts below.
  */
+
 export function PaymentForm(p: { target: Target; defaultAmount: string | null; onAdded: (r: CashReceipt) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -104,13 +108,13 @@ export function PaymentForm(p: { target: Target; defaultAmount: string | null; o
           comment: v.comment?.trim() ?? '',
         },
       });
-      toast.success('Add', ENTITY);
+      toast.success(ADD, ENTITY);
       form.setFieldsValue({ tendered_amount: '', comment: '', contract_no: '' });
       p.onAdded(receipt);
     } catch (e) {
       if (e instanceof ApiCallError && Object.keys(e.fieldErrors()).some((f) => FIELDS.includes(f)))
         showFormErrors(form, e, FIELDS);
-      else failToast('Add', ENTITY, e);
+      else failToast(ADD, ENTITY, e);
     } finally {
       setBusy(false);
     }

@@ -26,6 +26,9 @@ const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100)
  * for a customer on account (by phone or number). The receipt is added open, then processed; a transfer shows its
  * VietQR, an installment its schedule, a processed receipt prints.
  */
+
+/** What the receipts table does to a receipt, as the toast catalogue names it. */
+type ReceiptAction = 'Process' | 'Delete';
 export default function PaymentPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -76,7 +79,7 @@ export default function PaymentPage() {
         qc.invalidateQueries({ queryKey: qk.area(a) }),
       ),
     );
-  const run = async (action: ToastAction, fn: () => Promise<unknown>) => {
+  const run = async (action: ReceiptAction, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await fn();

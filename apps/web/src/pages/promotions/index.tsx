@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { msg } from '../../i18n/messages';
 import {
   DATE_DISPLAY,
   formatDate,
@@ -258,7 +259,7 @@ export default function PromotionsPage() {
             <Form.Item
               name="coupon_code"
               label={t('promotions.couponCode')}
-              rules={[{ required: true, message: 'This is required field!' }]}
+              rules={[{ required: true, message: msg.required }]}
             >
               <Input />
             </Form.Item>

@@ -5,13 +5,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { decimalIssue, parseDecimalText, successText, type SalesLine } from '@fp/contract';
+import { decimalIssue, parseDecimalText, type SalesLine } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
 import { failToast } from '../../components/document/DocumentEditor';
 import { renderNumber } from '../../components/format';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 import { CREDIT_MEMO_PAGE, SALES_AREA, SALES_ENTITY, detailUrl, useSalesDocument } from './data';
 import { editDecimal, qtyMinus } from './lines';
 

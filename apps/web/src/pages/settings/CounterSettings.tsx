@@ -63,7 +63,7 @@ export function CounterSettings({ config }: { config: Config }) {
         },
       }),
     invalidates: ['config'],
-    onSuccess: () => toast.successText('Update Settings Successfully!'),
+    onSuccess: () => toast.successText(t('settings.updated')),
   });
   const field = (name: keyof Omit<Values, 'loyalty_earn_rates'>, rule: typeof AMOUNT, extra?: string) => (
     <Form.Item name={name} label={t(`limits.counter.${name}`)} rules={[decimal(rule)]} extra={extra}>
@@ -71,7 +71,11 @@ export function CounterSettings({ config }: { config: Config }) {
     </Form.Item>
   );
   return (
-    <Card title={t('limits.counter.title')} style={{ maxWidth: 720, marginTop: 16 }} aria-label="Counter settings">
+    <Card
+      title={t('limits.counter.title')}
+      style={{ maxWidth: 720, marginTop: 16 }}
+      aria-label={t('settings.counterSettings')}
+    >
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         {field('loyalty_point_value', AMOUNT)}
         <Form.Item label={t('limits.counter.loyalty_earn_rates')}>

@@ -1,7 +1,7 @@
-import { PRINTER_NOT_CONNECTED, successText } from '@fp/contract/web';
+import { PRINTER_NOT_CONNECTED } from '@fp/contract/web';
 import i18n from '../../i18n';
 import { call } from '../../api/client';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 
 // What the shift screens share (issue 11): the page, the query area, the entity of the toasts, the methods counted.
 

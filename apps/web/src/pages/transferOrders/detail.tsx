@@ -27,7 +27,6 @@ import {
   formatDate,
   formatNumber,
   messages,
-  successText,
   type TransferOrder,
 } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
@@ -46,7 +45,7 @@ import { enterMovesToNextField } from '../../components/FormDialog';
 import { renderNumber } from '../../components/format';
 import i18n from '../../i18n';
 import { handle } from '../../components/handle';
-import { toast } from '../../components/toast';
+import { toast, successText } from '../../components/toast';
 import { useFranchiseOptions } from '../franchises/data';
 import { PostedTransfers } from '../consignment/PostedTransfers';
 import {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Space } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { PRINTER_PRINTED, printedEntity, successText, type PrintDocumentType } from '@fp/contract';
+import { PRINTER_PRINTED, printedEntity, type PrintDocumentType } from '@fp/contract';
 import { call } from '../../../api/client';
-import { toast } from '../../../components/toast';
+import { toast, successText } from '../../../components/toast';
 import i18n from '../../../i18n';
 import type { CounterPanelProps } from './types';
 
