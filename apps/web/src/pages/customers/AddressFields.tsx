@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Col, Form, Row, Select } from 'antd';
 import { DEFAULT_ERROR, messages } from '@fp/contract';
 import { call } from '../../api/client';
@@ -22,6 +23,7 @@ const lookup = (table_code: 'post_code' | 'address_district', post_code?: string
  * default error as a 15 s warning, not the red toast.
  */
 export function AddressFields({ required = false }: { required?: boolean }) {
+  const { t } = useTranslation();
   const form = Form.useFormInstance();
   const post = Form.useWatch('post_code', form) as string | undefined;
   const provinces = useQuery({
@@ -48,25 +50,25 @@ export function AddressFields({ required = false }: { required?: boolean }) {
   return (
     <Row gutter={12}>
       <Col xs={24} sm={12}>
-        <Form.Item name="post_code" label="Province" rules={rules}>
+        <Form.Item name="post_code" label={t('customers.province')} rules={rules}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
             loading={provinces.isLoading}
-            placeholder="Province / city"
+            placeholder={t('customers.provinceCity')}
             options={(provinces.data?.items ?? []).map((p) => ({ value: p.code, label: p.name }))}
             onChange={() => form.setFieldValue('district_code', undefined)}
           />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="district_code" label="District" rules={rules}>
+        <Form.Item name="district_code" label={t('customers.district')} rules={rules}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
             disabled={!post}
             loading={districts.isLoading && Boolean(post)}
-            placeholder={post ? 'District' : 'Choose the province first'}
+            placeholder={post ? t('customers.district') : t('customers.chooseProvince')}
             options={(districts.data?.items ?? []).map((d) => ({ value: d.code, label: d.full_name }))}
           />
         </Form.Item>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Row } from 'antd';
 import { messages, type ShipToAddress } from '@fp/contract';
 import { call } from '../../api/client';
@@ -41,6 +42,7 @@ export function ShipToModal({
   editing: ShipToAddress | 'new' | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const isNew = editing === 'new';
   useEffect(() => {
@@ -83,8 +85,8 @@ export function ShipToModal({
   return (
     <FormDialog
       open={editing !== null}
-      title={isNew ? 'Add Ship-to Address' : 'Edit Ship-to Address'}
-      okText="Save"
+      title={isNew ? t('customers.shipTo.add') : t('customers.shipTo.edit')}
+      okText={t('common.save')}
       confirmLoading={save.isPending}
       onCancel={onClose}
       width={680}
@@ -96,8 +98,8 @@ export function ShipToModal({
         <Col xs={24} sm={8}>
           <Form.Item
             name="code"
-            label="Code"
-            tooltip="Empty: the next SAnnn"
+            label={t('fields.code')}
+            tooltip={t('customers.shipTo.codeHint')}
             rules={[{ max: 30, message: messages.maxLength(30) }]}
           >
             <Input disabled={!isNew} placeholder="SA001" />
@@ -106,7 +108,7 @@ export function ShipToModal({
         <Col xs={24} sm={16}>
           <Form.Item
             name="name"
-            label="Ship-to Name"
+            label={t('customers.shipTo.name')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 100, message: messages.maxLength(100) },
@@ -118,7 +120,7 @@ export function ShipToModal({
         <Col xs={24} sm={12}>
           <Form.Item
             name="address"
-            label="Ship-to Address"
+            label={t('customers.shipTo.address')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 100, message: messages.maxLength(100) },
@@ -128,7 +130,11 @@ export function ShipToModal({
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="address_2"
+            label={t('customers.address2')}
+            rules={[{ max: 100, message: messages.maxLength(100) }]}
+          >
             <Input />
           </Form.Item>
         </Col>
@@ -136,17 +142,25 @@ export function ShipToModal({
       <AddressFields />
       <Row gutter={12}>
         <Col xs={24} sm={12}>
-          <Form.Item name="contact" label="Contact" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="contact"
+            label={t('customers.contact')}
+            rules={[{ max: 100, message: messages.maxLength(100) }]}
+          >
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="phone_no" label="Contact Phone" rules={[phoneRule]}>
+          <Form.Item name="phone_no" label={t('customers.shipTo.contactPhone')} rules={[phoneRule]}>
             <Input inputMode="tel" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="name_2" label="Name 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="name_2"
+            label={t('customers.shipTo.name2')}
+            rules={[{ max: 100, message: messages.maxLength(100) }]}
+          >
             <Input />
           </Form.Item>
         </Col>

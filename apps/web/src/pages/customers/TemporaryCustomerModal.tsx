@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AutoComplete, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { check, DATE_DISPLAY, messages, type Customer } from '@fp/contract';
@@ -59,6 +60,7 @@ export function TemporaryCustomerModal({
   onClose: () => void;
   onCreated: (c: Customer) => void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { me } = useSession();
   const stores = useStores();
@@ -101,8 +103,8 @@ export function TemporaryCustomerModal({
   return (
     <FormDialog
       open={open}
-      title="Create Temporary Customer"
-      okText="Create"
+      title={t('customers.createTemporary')}
+      okText={t('common.create')}
       confirmLoading={create.isPending}
       onCancel={onClose}
       width={720}
@@ -113,7 +115,11 @@ export function TemporaryCustomerModal({
       <Row gutter={12}>
         {me?.franchise_code ? null : (
           <Col xs={24} sm={12}>
-            <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
+            <Form.Item
+              name="franchise_code"
+              label={t('fields.franchise')}
+              rules={[{ required: true, message: messages.required }]}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={franchiseOptions}
@@ -124,14 +130,14 @@ export function TemporaryCustomerModal({
           </Col>
         )}
         <Col xs={24} sm={12}>
-          <Form.Item name="location_code" label="Store">
-            <Select allowClear options={locationOptions} placeholder="Store of the franchise" />
+          <Form.Item name="location_code" label={t('customers.store')}>
+            <Select allowClear options={locationOptions} placeholder={t('customers.storeOfFranchise')} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
             name="name"
-            label="Name"
+            label={t('fields.name')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 100, message: messages.maxLength(100) },
@@ -143,29 +149,41 @@ export function TemporaryCustomerModal({
         <Col xs={24} sm={12}>
           <Form.Item
             name="phone_no"
-            label="Mobile Phone"
+            label={t('customers.mobilePhone')}
             rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
           >
             <Input inputMode="tel" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
+          <Form.Item
+            name="email"
+            label={t('fields.email')}
+            rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}
+          >
             <Input inputMode="email" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="birth_date" label="Birth Date">
+          <Form.Item name="birth_date" label={t('customers.birthDate')}>
             <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="address"
+            label={t('fields.address')}
+            rules={[{ max: 100, message: messages.maxLength(100) }]}
+          >
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+          <Form.Item
+            name="address_2"
+            label={t('customers.address2')}
+            rules={[{ max: 100, message: messages.maxLength(100) }]}
+          >
             <Input />
           </Form.Item>
         </Col>
@@ -173,11 +191,7 @@ export function TemporaryCustomerModal({
       <AddressFields />
       <Row gutter={12}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="prefix"
-            label="Customer Prefix"
-            tooltip="The customer setup whose prefix numbers the customer (KH when empty)"
-          >
+          <Form.Item name="prefix" label={t('customers.prefix')} tooltip={t('customers.prefixHint')}>
             <AutoComplete
               options={prefixes}
               placeholder="KH"
@@ -192,7 +206,7 @@ export function TemporaryCustomerModal({
         <Col xs={24} sm={12}>
           <Form.Item
             name="referred_by_code"
-            label="Referral Code (referred by)"
+            label={t('customers.referredByCode')}
             rules={[{ max: 30, message: messages.maxLength(30) }]}
           >
             <Input />

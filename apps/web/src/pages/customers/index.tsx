@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import { EditOutlined, PlusOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -21,6 +22,7 @@ const schemeColor: Record<string, string> = {
 
 /** /customers: the counter's customer lookup by mobile phone, temporary customers and ship-to addresses. */
 export default function CustomersPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(CUSTOMERS_PAGE, 'edit');
   const [form] = Form.useForm<{ phone_no: string }>();
   const [phone, setPhone] = useState<string | null>(null);
@@ -45,27 +47,31 @@ export default function CustomersPage() {
   const notFound = Boolean(phone) && found.isError;
 
   const columns: ColumnsType<ShipToAddress> = [
-    { title: 'Code', dataIndex: 'code', key: 'code' },
-    { title: 'Name', dataIndex: 'name', key: 'name' },
-    { title: 'Address', key: 'address', render: (_, a) => [a.address, a.address_2].filter(Boolean).join(', ') },
-    { title: 'District', dataIndex: 'district_name', key: 'district_name' },
-    { title: 'Province', dataIndex: 'province_name', key: 'province_name' },
-    { title: 'Contact', dataIndex: 'contact', key: 'contact' },
-    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no' },
-    { title: 'Temporary', dataIndex: 'is_temporary', key: 'is_temporary', render: renderBool },
+    { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('fields.address'),
+      key: 'address',
+      render: (_, a) => [a.address, a.address_2].filter(Boolean).join(', '),
+    },
+    { title: t('customers.district'), dataIndex: 'district_name', key: 'district_name' },
+    { title: t('customers.province'), dataIndex: 'province_name', key: 'province_name' },
+    { title: t('customers.contact'), dataIndex: 'contact', key: 'contact' },
+    { title: t('fields.phone'), dataIndex: 'phone_no', key: 'phone_no' },
+    { title: t('customers.temporary'), dataIndex: 'is_temporary', key: 'is_temporary', render: renderBool },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, a: ShipToAddress) => (
               <Button
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => setEditing(a)}
-                aria-label={`Edit ship-to address ${a.code}`}
+                aria-label={t('customers.shipTo.editOf', { code: a.code })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
             ),
           },
@@ -76,13 +82,13 @@ export default function CustomersPage() {
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Customers
+        {t('customers.title')}
       </Typography.Title>
       <Card style={{ marginBottom: 16 }}>
         <Form form={form} name="customer-search" layout="inline" onFinish={search} style={{ rowGap: 8 }}>
           <Form.Item
             name="phone_no"
-            label="Mobile Phone"
+            label={t('customers.mobilePhone')}
             rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
           >
             <Input allowClear autoFocus inputMode="tel" placeholder="0912345678" style={{ width: 220 }} />
@@ -90,11 +96,11 @@ export default function CustomersPage() {
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={found.isFetching}>
-                Search
+                {t('common.search')}
               </Button>
               {canEdit ? (
                 <Button icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
-                  Create Temporary Customer
+                  {t('customers.createTemporary')}
                 </Button>
               ) : null}
             </Space>
@@ -103,16 +109,16 @@ export default function CustomersPage() {
       </Card>
 
       {!phone ? (
-        <Empty description="Enter a mobile phone to find the customer." />
+        <Empty description={t('customers.enterPhone')} />
       ) : found.isLoading || (customerNo && details.isLoading) ? (
         <div style={{ padding: 48, textAlign: 'center' }}>
           <Spin />
         </div>
       ) : notFound ? (
-        <Empty description={`No customer with mobile phone ${phone}.`}>
+        <Empty description={t('customers.notFound', { phone })}>
           {canEdit ? (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
-              Create Temporary Customer
+              {t('customers.createTemporary')}
             </Button>
           ) : null}
         </Empty>
@@ -125,44 +131,46 @@ export default function CustomersPage() {
                   {d.customer.customer_no} — {d.customer.name}
                 </span>
                 <Tag color={schemeColor[d.loyalty.scheme] ?? 'default'}>{d.loyalty.scheme}</Tag>
-                {d.customer.is_temporary ? <Tag>Temporary</Tag> : null}
+                {d.customer.is_temporary ? <Tag>{t('customers.temporary')}</Tag> : null}
               </Space>
             }
           >
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
-              <Descriptions.Item label="Mobile Phone">{d.customer.phone_no}</Descriptions.Item>
-              <Descriptions.Item label="Email">{d.customer.email}</Descriptions.Item>
-              <Descriptions.Item label="Birth Date">{renderBirthDate(d.customer.birth_date)}</Descriptions.Item>
-              <Descriptions.Item label="Address">
+              <Descriptions.Item label={t('customers.mobilePhone')}>{d.customer.phone_no}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.email')}>{d.customer.email}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.birthDate')}>
+                {renderBirthDate(d.customer.birth_date)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('fields.address')}>
                 {[d.customer.address, d.customer.address_2].filter(Boolean).join(', ')}
               </Descriptions.Item>
-              <Descriptions.Item label="Franchise / Store">
+              <Descriptions.Item label={t('customers.franchiseStore')}>
                 {[d.customer.franchise_code, d.customer.location_code].filter(Boolean).join(' / ')}
               </Descriptions.Item>
-              <Descriptions.Item label="Channel">{d.customer.channel}</Descriptions.Item>
-              <Descriptions.Item label="Redeemable Points">
+              <Descriptions.Item label={t('customers.channel')}>{d.customer.channel}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.redeemablePoints')}>
                 {formatNumber(d.loyalty.redeemable_points)}
               </Descriptions.Item>
-              <Descriptions.Item label="Ranking Points">
+              <Descriptions.Item label={t('customers.rankingPoints')}>
                 {formatNumber(d.loyalty.ranking_points)}
                 {d.loyalty.next_scheme
-                  ? ` (${formatNumber(d.loyalty.points_to_next_scheme)} to ${d.loyalty.next_scheme})`
+                  ? ` ${t('customers.toNextScheme', { points: formatNumber(d.loyalty.points_to_next_scheme), scheme: d.loyalty.next_scheme })}`
                   : ''}
               </Descriptions.Item>
-              <Descriptions.Item label="Loyalty Scheme">{d.loyalty.scheme}</Descriptions.Item>
-              <Descriptions.Item label="Referral Code">{d.loyalty.referral_code}</Descriptions.Item>
-              <Descriptions.Item label="Referred By">{d.loyalty.referred_by_code}</Descriptions.Item>
-              <Descriptions.Item label="Birthday Promotion">
-                {d.loyalty.birthday_promotion_eligible ? 'Eligible' : d.loyalty.birthday_promotion_reason}
+              <Descriptions.Item label={t('customers.loyaltyScheme')}>{d.loyalty.scheme}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.referralCode')}>{d.loyalty.referral_code}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.referredBy')}>{d.loyalty.referred_by_code}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.birthdayPromotion')}>
+                {d.loyalty.birthday_promotion_eligible ? t('customers.eligible') : d.loyalty.birthday_promotion_reason}
               </Descriptions.Item>
             </Descriptions>
           </Card>
           <Card
-            title="Ship-to Addresses"
+            title={t('customers.shipTo.title')}
             extra={
               canEdit ? (
                 <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  Add Ship-to Address
+                  {t('customers.shipTo.add')}
                 </Button>
               ) : null
             }
@@ -174,7 +182,7 @@ export default function CustomersPage() {
               dataSource={d.ship_to_addresses}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'No ship-to addresses yet' }}
+              locale={{ emptyText: t('customers.shipTo.empty') }}
             />
           </Card>
         </Space>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -42,6 +43,7 @@ const FIELDS = [
 
 /** /customers/records: every customer of the franchise (head office: all), with edit and delete. */
 export default function CustomerRecordsPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(PAGE, 'edit');
   const { me } = useSession();
   const { modal } = App.useApp();
@@ -89,31 +91,43 @@ export default function CustomerRecordsPage() {
   };
 
   const columns: ColumnsType<CustomerRecord> = [
-    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: 'left' },
-    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no', sorter: true },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
-    { title: 'Birth Date', dataIndex: 'birth_date', key: 'birth_date', sorter: true, render: renderBirthDate },
-    { title: 'Address', dataIndex: 'address', key: 'address' },
-    { title: 'District', dataIndex: 'district_name', key: 'district_name' },
-    { title: 'Province', dataIndex: 'province_name', key: 'province_name' },
+    { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true, fixed: 'left' },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('fields.phone'), dataIndex: 'phone_no', key: 'phone_no', sorter: true },
+    { title: t('fields.email'), dataIndex: 'email', key: 'email', sorter: true },
+    {
+      title: t('customers.birthDate'),
+      dataIndex: 'birth_date',
+      key: 'birth_date',
+      sorter: true,
+      render: renderBirthDate,
+    },
+    { title: t('fields.address'), dataIndex: 'address', key: 'address' },
+    { title: t('customers.district'), dataIndex: 'district_name', key: 'district_name' },
+    { title: t('customers.province'), dataIndex: 'province_name', key: 'province_name' },
     ...(me?.franchise_code
       ? []
-      : [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]),
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-    { title: 'Channel', dataIndex: 'channel', key: 'channel', sorter: true },
-    { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code' },
+      : [{ title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]),
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('customers.channel'), dataIndex: 'channel', key: 'channel', sorter: true },
+    { title: t('customers.referralCode'), dataIndex: 'referral_code', key: 'referral_code' },
     {
-      title: 'Referred By',
+      title: t('customers.referredBy'),
       key: 'referred_by',
       render: (_, r) =>
         r.referred_by_code ? `${r.referred_by_code}${r.referred_by_name ? ` (${r.referred_by_name})` : ''}` : '',
     },
-    { title: 'Created', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
+    {
+      title: t('customers.records.created'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      render: renderDateTime,
+    },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             fixed: 'right' as const,
             render: (_: unknown, row: CustomerRecord) => (
@@ -122,26 +136,26 @@ export default function CustomerRecordsPage() {
                   size="small"
                   icon={<EditOutlined />}
                   onClick={() => open(row)}
-                  aria-label={`Edit ${row.customer_no}`}
+                  aria-label={t('customers.records.editOf', { no: row.customer_no })}
                 >
-                  Edit
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Delete ${row.customer_no}`}
+                  aria-label={t('customers.records.deleteOf', { no: row.customer_no })}
                   onClick={handle(() =>
                     modal.confirm({
-                      title: `Delete customer ${row.customer_no} — ${row.name}?`,
-                      content: 'Their ship-to addresses are deleted too. A customer with loyalty points is kept.',
-                      okText: 'Delete',
+                      title: t('customers.records.deleteConfirm', { no: row.customer_no, name: row.name }),
+                      content: t('customers.records.deleteContent'),
+                      okText: t('common.delete'),
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.customer_no),
                     }),
                   )}
                 >
-                  Delete
+                  {t('common.delete')}
                 </Button>
               </Space>
             ),
@@ -153,26 +167,28 @@ export default function CustomerRecordsPage() {
   return (
     <>
       <ListPage<CustomerRecord>
-        title="Customer Records"
+        title={t('customers.records.title')}
         area={AREA}
         op="customerRecords.list"
         rowKey="customer_no"
         exportName="customer-records"
         columns={columns}
         filters={[
-          { name: 'customer_no', label: 'Customer No' },
-          { name: 'name', label: 'Name' },
-          { name: 'phone_no', label: 'Phone No' },
-          { name: 'email', label: 'Email' },
-          ...(me?.franchise_code ? [] : [{ name: 'franchise_code', label: 'Franchise', type: 'exact' as const }]),
-          { name: 'referral_code', label: 'Referral Code', type: 'exact' },
-          { name: 'created_at', label: 'Created', type: 'dateRange' },
+          { name: 'customer_no', label: t('fields.customerNo') },
+          { name: 'name', label: t('fields.name') },
+          { name: 'phone_no', label: t('fields.phone') },
+          { name: 'email', label: t('fields.email') },
+          ...(me?.franchise_code
+            ? []
+            : [{ name: 'franchise_code', label: t('fields.franchise'), type: 'exact' as const }]),
+          { name: 'referral_code', label: t('customers.referralCode'), type: 'exact' },
+          { name: 'created_at', label: t('customers.records.created'), type: 'dateRange' },
         ]}
       />
       <FormDialog
         open={editing !== null}
-        title={editing ? `Edit Customer ${editing.customer_no}` : ''}
-        okText="Save"
+        title={editing ? t('customers.records.editTitle', { no: editing.customer_no }) : ''}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         width={720}
@@ -184,7 +200,7 @@ export default function CustomerRecordsPage() {
           <Col xs={24} sm={12}>
             <Form.Item
               name="name"
-              label="Name"
+              label={t('fields.name')}
               rules={[
                 { required: true, whitespace: true, message: messages.required },
                 { max: 100, message: messages.maxLength(100) },
@@ -196,29 +212,41 @@ export default function CustomerRecordsPage() {
           <Col xs={24} sm={12}>
             <Form.Item
               name="phone_no"
-              label="Mobile Phone"
+              label={t('customers.mobilePhone')}
               rules={[{ required: true, whitespace: true, message: messages.required }, phoneRule]}
             >
               <Input inputMode="tel" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="email" label="Email" rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}>
+            <Form.Item
+              name="email"
+              label={t('fields.email')}
+              rules={[emailRule, { max: 80, message: messages.maxLength(80) }]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="birth_date" label="Birth Date">
+            <Form.Item name="birth_date" label={t('customers.birthDate')}>
               <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} style={{ width: '100%' }} placeholder="DD-MM-YYYY" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="address" label="Address" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Form.Item
+              name="address"
+              label={t('fields.address')}
+              rules={[{ max: 100, message: messages.maxLength(100) }]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="address_2" label="Address 2" rules={[{ max: 100, message: messages.maxLength(100) }]}>
+            <Form.Item
+              name="address_2"
+              label={t('customers.address2')}
+              rules={[{ max: 100, message: messages.maxLength(100) }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -226,7 +254,7 @@ export default function CustomerRecordsPage() {
         <AddressFields />
         <Form.Item
           name="referred_by_code"
-          label="Referral Code (referred by)"
+          label={t('customers.referredByCode')}
           rules={[{ max: 30, message: messages.maxLength(30) }]}
         >
           <Input />

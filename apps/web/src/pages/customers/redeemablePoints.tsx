@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
 import { CalculatorOutlined, GiftOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -45,6 +46,7 @@ const customerRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown
 
 /** /customers/redeemablePoints: the points ledger (earned, used, reversed), a customer's total, and redeeming on an order. */
 export default function RedeemablePointsPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const labels = useLabels();
@@ -117,42 +119,52 @@ export default function RedeemablePointsPage() {
   };
 
   const columns: ColumnsType<RedeemablePointEntry> = [
-    { title: 'Date', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
-    { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
-    { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true },
-    { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code' },
-    { title: 'POS SO No', dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
-    { title: 'Website No', dataIndex: 'website_no', key: 'website_no' },
-    { title: 'Source', dataIndex: 'source', key: 'source', sorter: true },
+    { title: t('fields.date'), dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
+    { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+    { title: t('fields.customerName'), dataIndex: 'customer_name', key: 'customer_name', sorter: true },
+    { title: t('customers.referralCode'), dataIndex: 'referral_code', key: 'referral_code' },
+    { title: t('customers.points.posSoNo'), dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
+    { title: t('customers.points.websiteNo'), dataIndex: 'website_no', key: 'website_no' },
+    { title: t('customers.points.source'), dataIndex: 'source', key: 'source', sorter: true },
     {
-      title: 'Type',
+      title: t('fields.type'),
       dataIndex: 'entry_type',
       key: 'entry_type',
       sorter: true,
       render: (v: string) => <Tag color={typeColor[v]}>{labels.label('pointEntryType', v)}</Tag>,
     },
-    { title: 'Points', dataIndex: 'points', key: 'points', sorter: true, align: 'right', render: renderPoints },
+    {
+      title: t('customers.points.points'),
+      dataIndex: 'points',
+      key: 'points',
+      sorter: true,
+      align: 'right',
+      render: renderPoints,
+    },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, e: RedeemablePointEntry) =>
               e.entry_type === 'used' ? (
                 <Button
                   size="small"
                   icon={<RollbackOutlined />}
-                  aria-label={`Reverse points of ${e.pos_so_no}`}
+                  aria-label={t('customers.points.reverseOf', { no: e.pos_so_no })}
                   onClick={handle(() =>
                     modal.confirm({
-                      title: `Reverse the points used on order ${e.pos_so_no}?`,
-                      content: `${formatPoints(String(-Number(e.points)))} points go back to ${e.customer_name || e.customer_no}. The used entry stays in the ledger.`,
-                      okText: 'Reverse',
+                      title: t('customers.points.reverseTitle', { no: e.pos_so_no }),
+                      content: t('customers.points.reverseContent', {
+                        points: formatPoints(String(-Number(e.points))),
+                        customer: e.customer_name || e.customer_no,
+                      }),
+                      okText: t('customers.points.reverse'),
                       onOk: () => reverse.mutateAsync(e),
                     }),
                   )}
                 >
-                  Reverse
+                  {t('customers.points.reverse')}
                 </Button>
               ) : null,
           },
@@ -163,33 +175,33 @@ export default function RedeemablePointsPage() {
   return (
     <>
       <ListPage<RedeemablePointEntry>
-        title="Redeemable Points"
+        title={t('customers.points.title')}
         area={AREA}
         op="redeemablePoints.list"
         rowKey="id"
         exportName="redeemable-points"
         columns={columns}
         filters={[
-          { name: 'customer_no', label: 'Customer No' },
-          { name: 'customer_name', label: 'Customer Name' },
-          { name: 'pos_so_no', label: 'POS SO No' },
-          { name: 'source', label: 'Source', type: 'select', options: sourceOptions },
+          { name: 'customer_no', label: t('fields.customerNo') },
+          { name: 'customer_name', label: t('fields.customerName') },
+          { name: 'pos_so_no', label: t('customers.points.posSoNo') },
+          { name: 'source', label: t('customers.points.source'), type: 'select', options: sourceOptions },
           {
             name: 'entry_type',
-            label: 'Type',
+            label: t('fields.type'),
             type: 'select',
             options: labels.options('pointEntryType', redeemablePointEntryTypes),
           },
-          { name: 'created_at', label: 'Date', type: 'dateRange' },
+          { name: 'created_at', label: t('fields.date'), type: 'dateRange' },
         ]}
         toolbar={
           <>
             <Button icon={<CalculatorOutlined />} onClick={() => setTotalOpen(true)}>
-              Check Total
+              {t('customers.points.checkTotal')}
             </Button>
             {canEdit ? (
               <Button type="primary" icon={<GiftOutlined />} onClick={() => setUsing(true)}>
-                Use Points
+                {t('customers.points.use')}
               </Button>
             ) : null}
           </>
@@ -197,8 +209,8 @@ export default function RedeemablePointsPage() {
       />
       <FormDialog
         open={using}
-        title="Use Redeemable Points"
-        okText="Save"
+        title={t('customers.points.useTitle')}
+        okText={t('common.save')}
         confirmLoading={use.isPending}
         onCancel={() => setUsing(false)}
         form={useForm}
@@ -208,7 +220,7 @@ export default function RedeemablePointsPage() {
       >
         <Form.Item
           name="pos_so_no"
-          label="POS SO No"
+          label={t('customers.points.posSoNo')}
           rules={[
             { required: true, whitespace: true, message: messages.required },
             { max: 30, message: messages.maxLength(30) },
@@ -219,31 +231,31 @@ export default function RedeemablePointsPage() {
         <Space.Compact block>
           <Form.Item
             name="customer_no"
-            label="Customer No"
+            label={t('fields.customerNo')}
             style={{ flex: 1, marginRight: 12 }}
             dependencies={['referral_code']}
             rules={[customerRule]}
           >
             <Input />
           </Form.Item>
-          <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+          <Form.Item name="referral_code" label={t('customers.referralCode')} style={{ flex: 1 }}>
             <Input />
           </Form.Item>
         </Space.Compact>
         <Form.Item
           name="redeemable_point_used"
-          label="Points Used"
+          label={t('customers.points.pointsUsed')}
           rules={[{ required: true, whitespace: true, message: messages.required }, pointsRule]}
         >
           <Input inputMode="decimal" />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="source" label="Source" style={{ flex: 1, marginRight: 12 }}>
+          <Form.Item name="source" label={t('customers.points.source')} style={{ flex: 1, marginRight: 12 }}>
             <Select options={sourceOptions} />
           </Form.Item>
           <Form.Item
             name="website_no"
-            label="Website No"
+            label={t('customers.points.websiteNo')}
             style={{ flex: 1 }}
             rules={[{ max: 30, message: messages.maxLength(30) }]}
           >
@@ -253,8 +265,8 @@ export default function RedeemablePointsPage() {
       </FormDialog>
       <FormDialog
         open={totalOpen}
-        title="Redeemable Points Total"
-        okText="Check"
+        title={t('customers.points.totalTitle')}
+        okText={t('customers.points.check')}
         confirmLoading={lookup.isPending}
         onCancel={() => {
           setTotalOpen(false);
@@ -267,30 +279,32 @@ export default function RedeemablePointsPage() {
         <Space.Compact block>
           <Form.Item
             name="customer_no"
-            label="Customer No"
+            label={t('fields.customerNo')}
             style={{ flex: 1, marginRight: 12 }}
             dependencies={['referral_code']}
             rules={[customerRule]}
           >
             <Input />
           </Form.Item>
-          <Form.Item name="referral_code" label="Referral Code" style={{ flex: 1 }}>
+          <Form.Item name="referral_code" label={t('customers.referralCode')} style={{ flex: 1 }}>
             <Input />
           </Form.Item>
         </Space.Compact>
-        <Form.Item name="bc_points_used" label="Points used in the ERP" rules={[pointsRule]}>
+        <Form.Item name="bc_points_used" label={t('customers.points.erpUsed')} rules={[pointsRule]}>
           <Input inputMode="decimal" placeholder="0" />
         </Form.Item>
         {total ? (
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label="Customer No">{total.customer_no}</Descriptions.Item>
-            <Descriptions.Item label="Referral Code">{total.referral_code}</Descriptions.Item>
-            <Descriptions.Item label="Earned">{formatPoints(total.earned)}</Descriptions.Item>
-            <Descriptions.Item label="Used">{formatPoints(total.used)}</Descriptions.Item>
-            <Descriptions.Item label="Reversed">{formatPoints(total.reversed)}</Descriptions.Item>
-            <Descriptions.Item label="Total">{formatPoints(total.total)}</Descriptions.Item>
-            <Descriptions.Item label="Used in the ERP">{formatPoints(total.bc_points_used)}</Descriptions.Item>
-            <Descriptions.Item label="Available">
+            <Descriptions.Item label={t('fields.customerNo')}>{total.customer_no}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.referralCode')}>{total.referral_code}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.points.earned')}>{formatPoints(total.earned)}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.points.used')}>{formatPoints(total.used)}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.points.reversed')}>{formatPoints(total.reversed)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.total')}>{formatPoints(total.total)}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.points.usedInErp')}>
+              {formatPoints(total.bc_points_used)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('customers.points.available')}>
               <strong>{formatPoints(total.available)}</strong>
             </Descriptions.Item>
           </Descriptions>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,6 +19,7 @@ type Values = { name: string; prefix: string; channel: string };
 
 /** /customers/setup: customer number prefixes per sales channel. */
 export default function CustomerSetupPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(PAGE, 'edit');
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<CustomerSetup | 'new' | null>(null);
@@ -49,18 +51,29 @@ export default function CustomerSetupPage() {
 
   const columns: ColumnsType<CustomerSetup> = [
     { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
-    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-    { title: 'Prefix', dataIndex: 'prefix', key: 'prefix', sorter: true },
-    { title: 'Channel', dataIndex: 'channel', key: 'channel', sorter: true },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('customers.setup.prefix'), dataIndex: 'prefix', key: 'prefix', sorter: true },
+    { title: t('customers.channel'), dataIndex: 'channel', key: 'channel', sorter: true },
+    {
+      title: t('customers.setup.updated'),
+      dataIndex: 'updated_at',
+      key: 'updated_at',
+      sorter: true,
+      render: renderDateTime,
+    },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: CustomerSetup) => (
-              <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} aria-label={`Edit ${row.prefix}`}>
-                Edit
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => open(row)}
+                aria-label={t('customers.setup.editOf', { prefix: row.prefix })}
+              >
+                {t('common.edit')}
               </Button>
             ),
           },
@@ -71,29 +84,29 @@ export default function CustomerSetupPage() {
   return (
     <>
       <ListPage<CustomerSetup>
-        title="Customer Setup"
+        title={t('customers.setup.title')}
         area={AREA}
         op="customerSetups.list"
         rowKey="id"
         exportName="customer-setup"
         columns={columns}
         filters={[
-          { name: 'name', label: 'Name' },
-          { name: 'prefix', label: 'Prefix' },
-          { name: 'channel', label: 'Channel', type: 'select', options: channelOptions },
+          { name: 'name', label: t('fields.name') },
+          { name: 'prefix', label: t('customers.setup.prefix') },
+          { name: 'channel', label: t('customers.channel'), type: 'select', options: channelOptions },
         ]}
         toolbar={
           canEdit ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              Add New
+              {t('list.addNew')}
             </Button>
           ) : null
         }
       />
       <FormDialog
         open={editing !== null}
-        title={isNew ? 'New Customer Setup' : 'Edit Customer Setup'}
-        okText="Save"
+        title={isNew ? t('customers.setup.newTitle') : t('customers.setup.editTitle')}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         form={form}
@@ -102,7 +115,7 @@ export default function CustomerSetupPage() {
       >
         <Form.Item
           name="name"
-          label="Name"
+          label={t('fields.name')}
           rules={[
             { required: true, whitespace: true, message: messages.required },
             { max: 100, message: messages.maxLength(100) },
@@ -113,19 +126,19 @@ export default function CustomerSetupPage() {
         <Space.Compact block>
           <Form.Item
             name="prefix"
-            label="Prefix"
+            label={t('customers.setup.prefix')}
             style={{ flex: 1, marginRight: 12 }}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 30, message: messages.maxLength(30) },
-              { pattern: /^[A-Za-z0-9_-]*$/, message: 'prefix may hold only letters, digits, - and _' },
+              { pattern: /^[A-Za-z0-9_-]*$/, message: t('customers.setup.prefixPattern') },
             ]}
           >
             <Input />
           </Form.Item>
           <Form.Item
             name="channel"
-            label="Channel"
+            label={t('customers.channel')}
             style={{ flex: 1 }}
             rules={[
               { required: true, whitespace: true, message: messages.required },

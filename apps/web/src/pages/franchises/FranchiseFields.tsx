@@ -37,18 +37,23 @@ export function FranchiseFields(p: { isNew: boolean }) {
   return (
     <>
       <Group
-        title="Identity"
+        title={t('franchises.groups.identity')}
         fields={[
           {
             name: 'customer_no',
-            label: 'Customer No',
+            label: t('fields.customerNo'),
             rules: [required, max(30)],
             input: <Input disabled={!p.isNew} autoFocus={p.isNew} />,
           },
-          { name: 'name', label: 'Name', rules: [required, max(100)] },
-          { name: 'tp_no', label: 'TP No' },
-          { name: 'ss_no', label: 'SS No' },
-          { name: 'is_active', label: 'Active', rules: [], input: <Switch aria-label="Active" /> },
+          { name: 'name', label: t('fields.name'), rules: [required, max(100)] },
+          { name: 'tp_no', label: t('franchises.form.tpNo') },
+          { name: 'ss_no', label: t('franchises.form.ssNo') },
+          {
+            name: 'is_active',
+            label: t('fields.active'),
+            rules: [],
+            input: <Switch aria-label={t('fields.active')} />,
+          },
           {
             name: 'cash_needs_open_shift',
             label: t('franchises.cashNeedsOpenShift'),
@@ -59,77 +64,81 @@ export function FranchiseFields(p: { isNew: boolean }) {
         ]}
       />
       <Group
-        title="Address & contact"
+        title={t('franchises.groups.addressContact')}
         fields={[
-          { name: 'address', label: 'Address', rules: [max(100)] },
-          { name: 'address_2', label: 'Address 2', rules: [max(100)] },
-          { name: 'district_code', label: 'District Code' },
-          { name: 'district_name', label: 'District Name', rules: [max(100)] },
-          { name: 'city', label: 'City / Province' },
-          { name: 'post_code', label: 'Post Code' },
-          { name: 'region_code', label: 'Region Code' },
-          { name: 'phone_no', label: 'Phone No', rules: [phoneRule] },
-          { name: 'email', label: 'Email', rules: [max(80), emailRule] },
-          { name: 'contact', label: 'Contact', rules: [max(100)] },
+          { name: 'address', label: t('fields.address'), rules: [max(100)] },
+          { name: 'address_2', label: t('franchises.form.address2'), rules: [max(100)] },
+          { name: 'district_code', label: t('franchises.form.districtCode') },
+          { name: 'district_name', label: t('franchises.form.districtName'), rules: [max(100)] },
+          { name: 'city', label: t('franchises.form.cityProvince') },
+          { name: 'post_code', label: t('franchises.form.postCode') },
+          { name: 'region_code', label: t('franchises.regionCode') },
+          { name: 'phone_no', label: t('fields.phone'), rules: [phoneRule] },
+          { name: 'email', label: t('fields.email'), rules: [max(80), emailRule] },
+          { name: 'contact', label: t('franchises.form.contact'), rules: [max(100)] },
         ]}
       />
       <Group
-        title="Purchasing defaults"
+        title={t('franchises.groups.purchasing')}
         fields={[
-          { name: 'vendor_no', label: 'Vendor No', extra: p.isNew ? 'Left empty: the default vendor.' : undefined },
-          { name: 'vendor_name', label: 'Vendor Name', rules: [max(100)] },
-          { name: 'buy_from_code', label: 'Buy From Code' },
-          { name: 'buy_from_address', label: 'Buy From Address', rules: [max(250)] },
+          {
+            name: 'vendor_no',
+            label: t('franchises.vendorNo'),
+            extra: p.isNew ? t('franchises.form.vendorNoHint') : undefined,
+          },
+          { name: 'vendor_name', label: t('franchises.vendorName'), rules: [max(100)] },
+          { name: 'buy_from_code', label: t('franchises.form.buyFromCode') },
+          { name: 'buy_from_address', label: t('franchises.form.buyFromAddress'), rules: [max(250)] },
           {
             name: 'receipt_lead_time',
-            label: 'Receipt Lead Time (days)',
+            label: t('franchises.form.receiptLeadTime'),
             rules: [{ type: 'number', min: 0, max: 365, message: messages.range(0, 365) }],
             input: <InputNumber<number> min={0} max={365} precision={0} style={{ width: '100%' }} />,
           },
         ]}
       />
       <Group
-        title="Dimensions"
+        title={t('franchises.groups.dimensions')}
         fields={[
-          { name: 'header_campaign', label: 'Header Campaign' },
-          { name: 'header_costcenter', label: 'Header Cost Center' },
-          { name: 'header_channel', label: 'Header Channel' },
-          { name: 'header_department', label: 'Header Department' },
-          { name: 'header_factory', label: 'Header Factory' },
-          { name: 'line_campaign', label: 'Line Campaign' },
-          { name: 'line_costcenter', label: 'Line Cost Center' },
-          { name: 'line_gen_bus_posting_group', label: 'Line Gen. Bus. Posting Group' },
-          { name: 'batch_name', label: 'Batch Name' },
+          { name: 'header_campaign', label: t('franchises.form.headerCampaign') },
+          { name: 'header_costcenter', label: t('franchises.form.headerCostCenter') },
+          { name: 'header_channel', label: t('franchises.form.headerChannel') },
+          { name: 'header_department', label: t('franchises.form.headerDepartment') },
+          { name: 'header_factory', label: t('franchises.form.headerFactory') },
+          { name: 'line_campaign', label: t('franchises.form.lineCampaign') },
+          { name: 'line_costcenter', label: t('franchises.form.lineCostCenter') },
+          { name: 'line_gen_bus_posting_group', label: t('franchises.form.lineGenBusPostingGroup') },
+          { name: 'batch_name', label: t('franchises.form.batchName') },
         ]}
       />
       <Group
-        title="Bank account (VietQR)"
+        title={t('franchises.groups.bank')}
         fields={[
           {
             name: 'bank_account_code',
-            label: 'Bank Account Code',
-            extra: 'The account in the books: bank account entries of transfer and card receipts name it.',
+            label: t('franchises.form.bankAccountCode'),
+            extra: t('franchises.form.bankAccountCodeHint'),
           },
           {
             name: 'bank_bin',
-            label: 'Bank BIN',
+            label: t('franchises.form.bankBin'),
             rules: [{ pattern: /^(\d{6})?$/, message: bankBinMessage }],
-            extra: 'NAPAS BIN, e.g. 970416 (ACB)',
+            extra: t('franchises.form.bankBinHint'),
           },
           {
             name: 'bank_account_no',
-            label: 'Bank Account No',
+            label: t('franchises.form.bankAccountNo'),
             rules: [{ pattern: /^[A-Za-z0-9]{0,19}$/, message: bankAccountNoMessage }],
           },
-          { name: 'bank_account_name', label: 'Bank Account Name', rules: [max(100)] },
+          { name: 'bank_account_name', label: t('franchises.form.bankAccountName'), rules: [max(100)] },
         ]}
       />
       <Group
-        title="Consignment locations"
+        title={t('franchises.groups.consignment')}
         fields={[
-          { name: 'consignment_location_code', label: 'Consignment Location Code' },
-          { name: 'consignment_warehouse_code', label: 'Consignment Warehouse Code' },
-          { name: 'consignment_intransit_code', label: 'Consignment In-Transit Code' },
+          { name: 'consignment_location_code', label: t('franchises.form.consignmentLocationCode') },
+          { name: 'consignment_warehouse_code', label: t('franchises.form.consignmentWarehouseCode') },
+          { name: 'consignment_intransit_code', label: t('franchises.form.consignmentIntransitCode') },
         ]}
       />
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Form, InputNumber, Select } from 'antd';
 import { businessYear, MAX_SERIES_YEAR, MIN_SERIES_YEAR, messages } from '@fp/contract';
 import { call } from '../../api/client';
@@ -10,6 +11,7 @@ type Values = { franchise_code: string; year?: number | null };
 
 /** Generate Number Series: every document type for a franchise and year (default this year). */
 export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const options = useFranchiseOptions(p.open && !p.franchiseCode);
   const generate = useApiMutation({
@@ -25,8 +27,8 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
   return (
     <FormDialog
       open={p.open}
-      title="Generate Number Series"
-      okText="Generate"
+      title={t('franchises.series.generateTitle')}
+      okText={t('franchises.series.generate')}
       confirmLoading={generate.isPending}
       onCancel={p.onClose}
       name="generateSeries"
@@ -36,21 +38,25 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
         generate.mutateAsync(v).catch((e: unknown) => showFormErrors(form, e, ['franchise_code', 'year']))
       }
     >
-      <Form.Item name="franchise_code" label="Franchise" rules={[{ required: true, message: messages.required }]}>
+      <Form.Item
+        name="franchise_code"
+        label={t('fields.franchise')}
+        rules={[{ required: true, message: messages.required }]}
+      >
         <Select
           showSearch
           optionFilterProp="label"
           disabled={!!p.franchiseCode}
           loading={options.isLoading}
           options={p.franchiseCode ? [{ value: p.franchiseCode, label: p.franchiseCode }] : options.data}
-          aria-label="Franchise"
-          placeholder="Choose a franchise"
+          aria-label={t('fields.franchise')}
+          placeholder={t('franchises.series.chooseFranchise')}
         />
       </Form.Item>
       <Form.Item
         name="year"
-        label="Year"
-        extra={`Empty: ${businessYear()}. Series that exist already are kept.`}
+        label={t('franchises.series.year')}
+        extra={t('franchises.series.yearHint', { year: businessYear() })}
         rules={[
           {
             type: 'number',
@@ -64,7 +70,7 @@ export function GenerateSeriesDialog(p: { open: boolean; franchiseCode?: string;
           style={{ width: 160 }}
           precision={0}
           placeholder={String(businessYear())}
-          aria-label="Year"
+          aria-label={t('franchises.series.year')}
         />
       </Form.Item>
     </FormDialog>

@@ -76,11 +76,11 @@ export default function FranchiseDetailPage() {
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? `Franchise ${customerNo} not found` : 'Could not load the franchise'}
+        title={missing ? t('franchises.notFound', { no: customerNo }) : t('franchises.loadFailed')}
         extra={
           <Space>
-            <Link to="/franchises">Back to Franchises</Link>
-            {missing ? null : <Button onClick={() => void info.refetch()}>Refresh Data</Button>}
+            <Link to="/franchises">{t('franchises.back')}</Link>
+            {missing ? null : <Button onClick={() => void info.refetch()}>{t('list.refresh')}</Button>}
           </Space>
         }
       />
@@ -89,26 +89,26 @@ export default function FranchiseDetailPage() {
 
   const confirmDelete = () =>
     modal.confirm({
-      title: `Delete franchise ${customerNo}?`,
-      content:
-        'Its stores and number series are removed too. A franchise that still has users or documents cannot be deleted.',
-      okText: 'Delete',
+      title: t('franchises.deleteOne', { no: customerNo }),
+      content: t('franchises.deleteContent'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
     });
 
   const storeColumns = [
-    { title: 'Location Code', dataIndex: 'location_code', key: 'location_code' },
-    { title: 'Name', dataIndex: 'name', key: 'name' },
-    { title: 'Address', dataIndex: 'address', key: 'address' },
-    { title: 'District', dataIndex: 'district_name', key: 'district_name' },
-    { title: 'City', dataIndex: 'city', key: 'city' },
-    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no' },
+    { title: t('fields.locationCode'), dataIndex: 'location_code', key: 'location_code' },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name' },
+    { title: t('fields.address'), dataIndex: 'address', key: 'address' },
+    { title: t('franchises.district'), dataIndex: 'district_name', key: 'district_name' },
+    { title: t('franchises.city'), dataIndex: 'city', key: 'city' },
+    { title: t('fields.phone'), dataIndex: 'phone_no', key: 'phone_no' },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'is_active',
       key: 'is_active',
-      render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+      render: (v: boolean) =>
+        v ? <Tag color="green">{t('franchises.active')}</Tag> : <Tag>{t('franchises.inactive')}</Tag>,
     },
   ];
 
@@ -116,17 +116,23 @@ export default function FranchiseDetailPage() {
     <div>
       <Space style={{ marginBottom: 8 }}>
         <Link to="/franchises">
-          <ArrowLeftOutlined /> Franchises
+          <ArrowLeftOutlined /> {t('franchises.title')}
         </Link>
       </Space>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {isNew ? 'New Franchise' : `${f!.customer_no} — ${f!.name}`}{' '}
-        {f ? f.is_active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag> : null}
+        {isNew ? t('franchises.newTitle') : `${f!.customer_no} — ${f!.name}`}{' '}
+        {f ? (
+          f.is_active ? (
+            <Tag color="green">{t('franchises.active')}</Tag>
+          ) : (
+            <Tag>{t('franchises.inactive')}</Tag>
+          )
+        ) : null}
       </Typography.Title>
       {f ? (
         <Typography.Paragraph type="secondary">
-          Updated {renderDateTime(f.updated_at)}
-          {f.last_synced_at ? ` · Last synced ${renderDateTime(f.last_synced_at)}` : ''}
+          {t('franchises.updatedAt', { at: renderDateTime(f.updated_at) })}
+          {f.last_synced_at ? ` · ${t('franchises.lastSyncedAt', { at: renderDateTime(f.last_synced_at) })}` : ''}
         </Typography.Paragraph>
       ) : null}
       <Form<Values>
@@ -142,21 +148,21 @@ export default function FranchiseDetailPage() {
         {canEdit ? (
           <Space wrap style={{ marginBottom: 24 }}>
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
-              Save
+              {t('common.save')}
             </Button>
             {!isNew ? (
               <>
                 <Button
                   icon={<SyncOutlined />}
                   disabled={!f?.phone_no}
-                  title={f?.phone_no ? 'Refresh this franchise from the ERP' : 'Needs a phone number'}
+                  title={f?.phone_no ? t('franchises.syncHint') : t('franchises.needsPhone')}
                   loading={sync.isPending}
                   onClick={handle(() => sync.mutateAsync().catch(() => toast.syncFailed()))}
                 >
-                  Sync
+                  {t('franchises.sync')}
                 </Button>
                 <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
-                  Delete
+                  {t('common.delete')}
                 </Button>
               </>
             ) : null}
@@ -165,17 +171,17 @@ export default function FranchiseDetailPage() {
       </Form>
       {f ? (
         <>
-          <Card title="Stores" size="small" style={{ marginBottom: 16 }}>
+          <Card title={t('franchises.stores')} size="small" style={{ marginBottom: 16 }}>
             <Table<Location>
               size="small"
               rowKey="location_code"
               columns={storeColumns}
               dataSource={f.locations}
               pagination={false}
-              locale={{ emptyText: 'No stores yet' }}
+              locale={{ emptyText: t('franchises.noStores') }}
             />
           </Card>
-          <Card title="Number Series" size="small" style={{ marginBottom: 16 }}>
+          <Card title={t('franchises.series.title')} size="small" style={{ marginBottom: 16 }}>
             <NumberSeriesList franchiseCode={f.customer_no} />
           </Card>
           <Card title={t('einvoice.settings.title')} size="small" data-testid="einvoice-settings">

@@ -1,4 +1,5 @@
 import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Tag } from 'antd';
 import { DeleteOutlined, NumberOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,6 +16,7 @@ import { handle } from '../../components/handle';
 
 /** /franchises: the franchise list (filters, Add New, delete many, Export Excel, Generate Number Series). */
 export default function FranchisesPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(FRANCHISES_PAGE, 'edit');
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -31,9 +33,12 @@ export default function FranchisesPage() {
   const confirmDelete = () => {
     const codes = selected.map(String);
     modal.confirm({
-      title: codes.length === 1 ? `Delete franchise ${codes[0]}?` : `Delete ${codes.length} franchises?`,
-      content: `${codes.join(', ')} and their stores and number series will be removed. Franchises that still have users or documents cannot be deleted.`,
-      okText: 'Delete',
+      title:
+        codes.length === 1
+          ? t('franchises.deleteOne', { no: codes[0] })
+          : t('franchises.deleteMany', { count: codes.length }),
+      content: t('franchises.deleteManyContent', { codes: codes.join(', ') }),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(codes).catch(() => undefined),
     });
@@ -41,37 +46,50 @@ export default function FranchisesPage() {
 
   const columns: ColumnsType<Franchise> = [
     {
-      title: 'Customer No',
+      title: t('fields.customerNo'),
       dataIndex: 'customer_no',
       key: 'customer_no',
       sorter: true,
       fixed: 'left',
       render: (v: string) => <Link to={detailUrl(v)}>{v}</Link>,
     },
-    { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-    { title: 'Phone No', dataIndex: 'phone_no', key: 'phone_no', sorter: true },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
-    { title: 'Address', dataIndex: 'address', key: 'address' },
-    { title: 'District', dataIndex: 'district_name', key: 'district_name', sorter: true },
-    { title: 'City', dataIndex: 'city', key: 'city', sorter: true },
-    { title: 'Region Code', dataIndex: 'region_code', key: 'region_code', sorter: true },
-    { title: 'Vendor No', dataIndex: 'vendor_no', key: 'vendor_no', sorter: true },
-    { title: 'Vendor Name', dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('fields.phone'), dataIndex: 'phone_no', key: 'phone_no', sorter: true },
+    { title: t('fields.email'), dataIndex: 'email', key: 'email', sorter: true },
+    { title: t('fields.address'), dataIndex: 'address', key: 'address' },
+    { title: t('franchises.district'), dataIndex: 'district_name', key: 'district_name', sorter: true },
+    { title: t('franchises.city'), dataIndex: 'city', key: 'city', sorter: true },
+    { title: t('franchises.regionCode'), dataIndex: 'region_code', key: 'region_code', sorter: true },
+    { title: t('franchises.vendorNo'), dataIndex: 'vendor_no', key: 'vendor_no', sorter: true },
+    { title: t('franchises.vendorName'), dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'is_active',
       key: 'is_active',
       sorter: true,
-      render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+      render: (v: boolean) =>
+        v ? <Tag color="green">{t('franchises.active')}</Tag> : <Tag>{t('franchises.inactive')}</Tag>,
     },
-    { title: 'Last Synced', dataIndex: 'last_synced_at', key: 'last_synced_at', sorter: true, render: renderDateTime },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    {
+      title: t('franchises.lastSynced'),
+      dataIndex: 'last_synced_at',
+      key: 'last_synced_at',
+      sorter: true,
+      render: renderDateTime,
+    },
+    {
+      title: t('franchises.updated'),
+      dataIndex: 'updated_at',
+      key: 'updated_at',
+      sorter: true,
+      render: renderDateTime,
+    },
   ];
 
   return (
     <>
       <ListPage<Franchise>
-        title="Franchises"
+        title={t('franchises.title')}
         area={FRANCHISES_AREA}
         op="franchises.list"
         rowKey="customer_no"
@@ -81,19 +99,19 @@ export default function FranchisesPage() {
         selectedKeys={selected}
         onSelect={(keys) => setSelected(keys)}
         filters={[
-          { name: 'customer_no', label: 'Customer No' },
-          { name: 'name', label: 'Name' },
-          { name: 'phone_no', label: 'Phone No' },
-          { name: 'city', label: 'City' },
-          { name: 'region_code', label: 'Region Code' },
-          { name: 'vendor_no', label: 'Vendor No' },
-          { name: 'is_active', label: 'Active', type: 'boolean' },
+          { name: 'customer_no', label: t('fields.customerNo') },
+          { name: 'name', label: t('fields.name') },
+          { name: 'phone_no', label: t('fields.phone') },
+          { name: 'city', label: t('franchises.city') },
+          { name: 'region_code', label: t('franchises.regionCode') },
+          { name: 'vendor_no', label: t('franchises.vendorNo') },
+          { name: 'is_active', label: t('fields.active'), type: 'boolean' },
         ]}
         toolbar={
           canEdit ? (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={handle(() => navigate('/franchises/detail'))}>
-                Add New
+                {t('list.addNew')}
               </Button>
               <Button
                 danger
@@ -102,10 +120,10 @@ export default function FranchisesPage() {
                 loading={remove.isPending}
                 onClick={confirmDelete}
               >
-                Delete{selected.length ? ` (${selected.length})` : ''}
+                {selected.length ? t('franchises.deleteCount', { count: selected.length }) : t('common.delete')}
               </Button>
               <Button icon={<NumberOutlined />} onClick={() => setGenerating(true)}>
-                Generate Number Series
+                {t('franchises.series.generateTitle')}
               </Button>
             </>
           ) : null

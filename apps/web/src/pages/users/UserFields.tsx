@@ -1,4 +1,5 @@
 import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { userCreate } from '@fp/contract';
 import { rulesFrom } from '../../components/zod-rules';
@@ -22,41 +23,43 @@ export const passwordRules: Rule[] = rules('password');
 
 /** The user form of product.md 3 with the validators of product.md 5; the password only when creating. */
 export function UserFields({ withPassword }: { withPassword: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="username" label="Username" rules={rules('username')}>
+      <Form.Item name="username" label={t('users.username')} rules={rules('username')}>
         <Input autoComplete="off" autoFocus />
       </Form.Item>
-      <Form.Item name="firstname" label="First Name" rules={rules('firstname')}>
+      <Form.Item name="firstname" label={t('users.firstName')} rules={rules('firstname')}>
         <Input />
       </Form.Item>
-      <Form.Item name="lastname" label="Last Name" rules={rules('lastname')}>
+      <Form.Item name="lastname" label={t('users.lastName')} rules={rules('lastname')}>
         <Input />
       </Form.Item>
-      <Form.Item name="email" label="Email" rules={rules('email')}>
+      <Form.Item name="email" label={t('fields.email')} rules={rules('email')}>
         <Input type="email" />
       </Form.Item>
       {withPassword ? (
-        <Form.Item name="password" label="Password" rules={passwordRules}>
+        <Form.Item name="password" label={t('users.password')} rules={passwordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       ) : null}
       <RoleField />
       <StoreField />
       <DeviceField />
-      <Form.Item name="is_active" label="Active" valuePropName="checked">
-        <Switch aria-label="Active" />
+      <Form.Item name="is_active" label={t('fields.active')} valuePropName="checked">
+        <Switch aria-label={t('fields.active')} />
       </Form.Item>
     </>
   );
 }
 
 function RoleField() {
+  const { t } = useTranslation();
   const roles = useRoles();
   return (
-    <Form.Item name="role_id" label="Role" rules={rules('role_id')}>
+    <Form.Item name="role_id" label={t('users.role')} rules={rules('role_id')}>
       <Select
-        aria-label="Role"
+        aria-label={t('users.role')}
         loading={roles.isLoading}
         options={(roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id }))}
       />
@@ -65,13 +68,15 @@ function RoleField() {
 }
 
 /** The store (customer_no): picked from the franchises when the caller may read them, typed otherwise. */
-export function StoreField({ label = 'Store' }: { label?: string }) {
+export function StoreField(p: { label?: string }) {
+  const { t } = useTranslation();
+  const label = p.label ?? t('users.store');
   const own = useOwnStore();
   const stores = useStores();
   const storeRules = rules('customer_no');
   if (own) {
     return (
-      <Form.Item name="customer_no" label={label} extra="Users of your store stay in your store.">
+      <Form.Item name="customer_no" label={label} extra={t('users.ownStoreHint')}>
         <Input disabled aria-label={label} />
       </Form.Item>
     );
@@ -83,11 +88,11 @@ export function StoreField({ label = 'Store' }: { label?: string }) {
           aria-label={label}
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
-          placeholder="No store (head office)"
+          placeholder={t('users.noStore')}
           options={stores.data.items.map((f) => ({ label: `${f.customer_no} — ${f.name}`, value: f.customer_no }))}
         />
       ) : (
-        <Input aria-label={label} allowClear placeholder="Customer no. of the store" />
+        <Input aria-label={label} allowClear placeholder={t('users.storeNo')} />
       )}
     </Form.Item>
   );
@@ -97,7 +102,9 @@ export function StoreField({ label = 'Store' }: { label?: string }) {
  * The device (printer): picked from the chosen store's devices (head office: the head office printers) when the
  * caller may read devices, typed as an id otherwise. The store is the form's customer_no unless given.
  */
-export function DeviceField({ label = 'Device', store }: { label?: string; store?: string | null }) {
+export function DeviceField({ label: given, store }: { label?: string; store?: string | null }) {
+  const { t } = useTranslation();
+  const label = given ?? t('users.device');
   const form = Form.useFormInstance();
   const chosen = Form.useWatch('customer_no', form) as string | null | undefined;
   const devices = useDevices(store !== undefined ? store : (chosen ?? null));
@@ -108,14 +115,20 @@ export function DeviceField({ label = 'Device', store }: { label?: string; store
           aria-label={label}
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
-          placeholder="No device"
+          placeholder={t('users.noDevice')}
           options={devices.data.items.map((d) => ({
             label: `${deviceLabel(d)}${d.location_code ? ` · ${d.location_code}` : ''}`,
             value: d.id,
           }))}
         />
       ) : (
-        <InputNumber aria-label={label} min={1} precision={0} style={{ width: '100%' }} placeholder="Device id" />
+        <InputNumber
+          aria-label={label}
+          min={1}
+          precision={0}
+          style={{ width: '100%' }}
+          placeholder={t('users.deviceId')}
+        />
       )}
     </Form.Item>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Result, Row, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@fp/contract';
 import { mayManageUser } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
@@ -27,6 +28,7 @@ const FORM_FIELDS = [
 
 /** /users/{id}: one user's details, edited in place (Save, Set Password, Delete). */
 export default function UserDetailPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -70,11 +72,11 @@ export default function UserDetailPage() {
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? 'User not found' : 'Could not load the user'}
+        title={missing ? t('users.notFound') : t('users.loadFailed')}
         extra={
           <Space>
-            <Link to="/users">Back to Users</Link>
-            {missing ? null : <Button onClick={() => void info.refetch()}>Refresh Data</Button>}
+            <Link to="/users">{t('users.back')}</Link>
+            {missing ? null : <Button onClick={() => void info.refetch()}>{t('list.refresh')}</Button>}
           </Space>
         }
       />
@@ -83,9 +85,9 @@ export default function UserDetailPage() {
 
   const confirmDelete = () =>
     modal.confirm({
-      title: `Delete user ${user.username}?`,
-      content: 'The user and their sessions are removed. Deactivate instead to keep the account.',
-      okText: 'Delete',
+      title: t('users.deleteTitle', { name: user.username }),
+      content: t('users.deleteContent'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
     });
@@ -94,16 +96,16 @@ export default function UserDetailPage() {
     <div>
       <Space style={{ marginBottom: 8 }}>
         <Link to="/users">
-          <ArrowLeftOutlined /> Users
+          <ArrowLeftOutlined /> {t('users.title')}
         </Link>
       </Space>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {fullName(user)} <Typography.Text type="secondary">({user.username})</Typography.Text>{' '}
-        {user.is_active ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>}
+        {user.is_active ? <Tag color="green">{t('users.active')}</Tag> : <Tag color="red">{t('users.inactive')}</Tag>}
       </Typography.Title>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
-          <Card title="User">
+          <Card title={t('fields.user')}>
             <Form
               form={form}
               name="user-detail"
@@ -115,13 +117,13 @@ export default function UserDetailPage() {
               {canEdit ? (
                 <Space wrap>
                   <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
-                    Save
+                    {t('common.save')}
                   </Button>
                   <Button icon={<KeyOutlined />} onClick={() => setPwUser(user)}>
-                    Set Password
+                    {t('users.setPassword')}
                   </Button>
                   <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
-                    Delete
+                    {t('common.delete')}
                   </Button>
                 </Space>
               ) : null}
@@ -129,17 +131,19 @@ export default function UserDetailPage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title="Access">
+          <Card title={t('users.access')}>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Role">{user.role_name ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Store">{user.customer_no ?? 'Head office'}</Descriptions.Item>
-              <Descriptions.Item label="Page permissions">
+              <Descriptions.Item label={t('users.role')}>{user.role_name ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('users.store')}>
+                {user.customer_no ?? t('users.headOffice')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('users.pagePermissions')}>
                 {user.page_permissions.length
                   ? user.page_permissions.map((p) => <Tag key={p.id}>{p.name}</Tag>)
-                  : 'None'}
+                  : t('common.none')}
               </Descriptions.Item>
-              <Descriptions.Item label="Created">{renderDateTime(user.created_at)}</Descriptions.Item>
-              <Descriptions.Item label="Updated">{renderDateTime(user.updated_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('users.created')}>{renderDateTime(user.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('users.updated')}>{renderDateTime(user.updated_at)}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

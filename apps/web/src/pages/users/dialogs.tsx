@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Form, Input, Typography } from 'antd';
 import type { User } from '@fp/contract';
 import { call } from '../../api/client';
@@ -56,20 +57,21 @@ function UserDialog<V extends object>(
 
 /** calls.md 7.4: set a user's password; their sessions end. */
 export function SetPasswordDialog(p: DialogProps) {
+  const { t } = useTranslation();
   return (
     <UserDialog<{ new_password: string }>
       {...p}
-      title="Set Password"
+      title={t('users.setPassword')}
       field="new_password"
-      okText="Set Password"
+      okText={t('users.setPassword')}
       initial={() => ({ new_password: '' })}
       call={(u, v) => call('users.password', { body: { user_id: u.user_id, new_password: v.new_password } })}
     >
       <Form.Item
         name="new_password"
-        label="New Password"
+        label={t('users.newPassword')}
         rules={passwordRules}
-        extra="The user is logged out everywhere."
+        extra={t('users.passwordHint')}
       >
         <Input.Password autoComplete="new-password" autoFocus />
       </Form.Item>
@@ -78,12 +80,13 @@ export function SetPasswordDialog(p: DialogProps) {
 }
 
 export function ChangeStoreDialog(p: DialogProps) {
+  const { t } = useTranslation();
   return (
     <UserDialog<{ customer_no?: string | null }>
       {...p}
-      title="Change Store"
+      title={t('users.changeStore')}
       field="customer_no"
-      okText="Save"
+      okText={t('common.save')}
       initial={(u) => ({ customer_no: u.customer_no })}
       call={(u, v) =>
         call('franchiseUsers.store', {
@@ -97,12 +100,13 @@ export function ChangeStoreDialog(p: DialogProps) {
 }
 
 export function ChangeDeviceDialog(p: DialogProps) {
+  const { t } = useTranslation();
   return (
     <UserDialog<{ device_id?: number | null }>
       {...p}
-      title="Change Device"
+      title={t('users.changeDevice')}
       field="device_id"
-      okText="Save"
+      okText={t('common.save')}
       initial={(u) => ({ device_id: u.device_id })}
       call={(u, v) =>
         call('franchiseUsers.device', {

@@ -1,4 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Space, Tag } from 'antd';
 import {
   CheckCircleOutlined,
@@ -27,6 +28,7 @@ import { handle } from '../../components/handle';
 import { FormDialog } from '../../components/FormDialog';
 
 export default function UsersPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(USERS_PAGE, 'edit');
   const { me } = useSession();
   // What the server would refuse is not offered: only Administrators change an Administrator.
@@ -93,56 +95,64 @@ export default function UsersPage() {
 
   const confirmActive = (is_active: boolean) => {
     const ids = selected.rows.map((r) => r.user_id);
-    const verb = is_active ? 'Activate' : 'Deactivate';
+    const one = { name: selected.rows[0].username };
+    const many = { count: ids.length };
     modal.confirm({
-      title: `${verb} ${ids.length === 1 ? `user ${selected.rows[0].username}` : `${ids.length} users`}?`,
-      content: is_active ? 'They can log in again.' : 'They are logged out at once and cannot log in until activated.',
-      okText: verb,
+      title: is_active
+        ? ids.length === 1
+          ? t('users.activateOne', one)
+          : t('users.activateMany', many)
+        : ids.length === 1
+          ? t('users.deactivateOne', one)
+          : t('users.deactivateMany', many),
+      content: is_active ? t('users.activateContent') : t('users.deactivateContent'),
+      okText: is_active ? t('users.activate') : t('users.deactivate'),
       okButtonProps: { danger: !is_active },
       onOk: () => setActive.mutateAsync({ is_active, ids }).catch(() => undefined),
     });
   };
   const confirmDelete = (row: User) =>
     modal.confirm({
-      title: `Delete user ${row.username}?`,
-      content: 'The user and their sessions are removed. Deactivate instead to keep the account.',
-      okText: 'Delete',
+      title: t('users.deleteTitle', { name: row.username }),
+      content: t('users.deleteContent'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(row.user_id).catch(() => undefined),
     });
 
   const columns: ColumnsType<User> = [
     {
-      title: 'Username',
+      title: t('users.username'),
       dataIndex: 'username',
       key: 'username',
       sorter: true,
       render: (v: string, row) => <Link to={`/users/${row.user_id}`}>{v}</Link>,
     },
-    { title: 'First Name', dataIndex: 'firstname', key: 'firstname', sorter: true },
-    { title: 'Last Name', dataIndex: 'lastname', key: 'lastname', sorter: true },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
-    { title: 'Role', dataIndex: 'role_name', key: 'role_name', sorter: true },
-    { title: 'Store', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+    { title: t('users.firstName'), dataIndex: 'firstname', key: 'firstname', sorter: true },
+    { title: t('users.lastName'), dataIndex: 'lastname', key: 'lastname', sorter: true },
+    { title: t('fields.email'), dataIndex: 'email', key: 'email', sorter: true },
+    { title: t('users.role'), dataIndex: 'role_name', key: 'role_name', sorter: true },
+    { title: t('users.store'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
     {
-      title: 'Device',
+      title: t('users.device'),
       dataIndex: 'device_id',
       key: 'device_id',
       sorter: true,
       render: (v: number | null) => (v === null ? '' : (deviceNames.get(v) ?? `#${v}`)),
     },
     {
-      title: 'Active',
+      title: t('fields.active'),
       dataIndex: 'is_active',
       key: 'is_active',
       sorter: true,
-      render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
+      render: (v: boolean) =>
+        v ? <Tag color="green">{t('common.yes')}</Tag> : <Tag color="red">{t('common.no')}</Tag>,
     },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('users.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             // Icon buttons (named by aria-label and title): the pinned column stays narrow, so Role, Store and
             // Device are not hidden under it at 1440 px.
@@ -153,39 +163,39 @@ export default function UsersPage() {
                     size="small"
                     icon={<EditOutlined />}
                     onClick={() => open(row)}
-                    aria-label={`Edit ${row.username}`}
-                    title={`Edit ${row.username}`}
+                    aria-label={t('users.editOf', { name: row.username })}
+                    title={t('users.editOf', { name: row.username })}
                   />
                   <Button
                     size="small"
                     icon={<KeyOutlined />}
                     onClick={() => setPwUser(row)}
-                    aria-label={`Set Password ${row.username}`}
-                    title={`Set Password ${row.username}`}
+                    aria-label={t('users.setPasswordOf', { name: row.username })}
+                    title={t('users.setPasswordOf', { name: row.username })}
                   />
                   {ownStore ? null : (
                     <Button
                       size="small"
                       icon={<ShopOutlined />}
                       onClick={() => setStoreUser(row)}
-                      aria-label={`Change Store ${row.username}`}
-                      title={`Change Store ${row.username}`}
+                      aria-label={t('users.changeStoreOf', { name: row.username })}
+                      title={t('users.changeStoreOf', { name: row.username })}
                     />
                   )}
                   <Button
                     size="small"
                     icon={<PrinterOutlined />}
                     onClick={() => setDeviceUser(row)}
-                    aria-label={`Change Device ${row.username}`}
-                    title={`Change Device ${row.username}`}
+                    aria-label={t('users.changeDeviceOf', { name: row.username })}
+                    title={t('users.changeDeviceOf', { name: row.username })}
                   />
                   <Button
                     size="small"
                     danger
                     icon={<DeleteOutlined />}
                     onClick={handle(() => confirmDelete(row))}
-                    aria-label={`Delete ${row.username}`}
-                    title={`Delete ${row.username}`}
+                    aria-label={t('users.deleteOf', { name: row.username })}
+                    title={t('users.deleteOf', { name: row.username })}
                   />
                 </Space>
               ),
@@ -197,7 +207,7 @@ export default function UsersPage() {
   return (
     <>
       <ListPage<User>
-        title="Users"
+        title={t('users.title')}
         area={USERS_AREA}
         op="users.list"
         rowKey="user_id"
@@ -209,38 +219,38 @@ export default function UsersPage() {
         selectedKeys={selected.keys}
         onSelect={(keys, rows) => setSelected({ keys, rows })}
         filters={[
-          { name: 'username', label: 'Username' },
-          { name: 'firstname', label: 'First Name' },
-          { name: 'lastname', label: 'Last Name' },
-          { name: 'email', label: 'Email' },
+          { name: 'username', label: t('users.username') },
+          { name: 'firstname', label: t('users.firstName') },
+          { name: 'lastname', label: t('users.lastName') },
+          { name: 'email', label: t('fields.email') },
           {
             name: 'role_id',
-            label: 'Role',
+            label: t('users.role'),
             type: 'select',
             options: (roles.data?.items ?? []).map((r) => ({ label: r.name, value: r.id })),
           },
-          ...(ownStore ? [] : [{ name: 'customer_no', label: 'Store' }]),
-          { name: 'is_active', label: 'Active', type: 'boolean' as const },
+          ...(ownStore ? [] : [{ name: 'customer_no', label: t('users.store') }]),
+          { name: 'is_active', label: t('fields.active'), type: 'boolean' as const },
         ]}
         toolbar={
           canEdit ? (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                Add New
+                {t('list.addNew')}
               </Button>
               <Button
                 icon={<CheckCircleOutlined />}
                 disabled={selected.rows.length === 0}
                 onClick={() => confirmActive(true)}
               >
-                Activate
+                {t('users.activate')}
               </Button>
               <Button
                 icon={<StopOutlined />}
                 disabled={selected.rows.length === 0}
                 onClick={() => confirmActive(false)}
               >
-                Deactivate
+                {t('users.deactivate')}
               </Button>
             </>
           ) : null
@@ -248,8 +258,8 @@ export default function UsersPage() {
       />
       <FormDialog
         open={editing !== null}
-        title={isNew ? 'New User' : 'Edit User'}
-        okText="Save"
+        title={isNew ? t('users.newTitle') : t('users.editTitle')}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         form={form}

@@ -56,33 +56,54 @@ export default function InventoryReportPage() {
   });
 
   const columns: ColumnsType<ItemStockRow> = [
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
-    { title: 'Category', dataIndex: 'category_code', key: 'category_code', sorter: true },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'Opening', dataIndex: 'opening', key: 'opening', sorter: true, align: 'right', render: renderNumber },
-    { title: 'In', dataIndex: 'quantity_in', key: 'quantity_in', sorter: true, align: 'right', render: renderNumber },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('fields.category'), dataIndex: 'category_code', key: 'category_code', sorter: true },
+    { title: t('reports.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
     {
-      title: 'Out',
+      title: t('reports.inventory.opening'),
+      dataIndex: 'opening',
+      key: 'opening',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('reports.inventory.in'),
+      dataIndex: 'quantity_in',
+      key: 'quantity_in',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('reports.inventory.out'),
       dataIndex: 'quantity_out',
       key: 'quantity_out',
       sorter: true,
       align: 'right',
       render: renderNumber,
     },
-    { title: 'Closing', dataIndex: 'closing', key: 'closing', sorter: true, align: 'right', render: renderNumber },
+    {
+      title: t('reports.inventory.closing'),
+      dataIndex: 'closing',
+      key: 'closing',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
   ];
   const body = useMemo(() => range, [range]);
 
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Inventory Report
+        {t('reports.inventory.title')}
       </Typography.Title>
       <Form layout="inline" name="inventory-range" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item label="From Date" htmlFor="inventory-from">
+        <Form.Item label={t('reports.fromDate')} htmlFor="inventory-from">
           <DatePicker
             id="inventory-from"
             format={[DATE_DISPLAY, 'DD/MM/YYYY']}
@@ -92,7 +113,7 @@ export default function InventoryReportPage() {
           />
         </Form.Item>
         <Form.Item
-          label="To Date"
+          label={t('reports.toDate')}
           htmlFor="inventory-to"
           validateStatus={wrongOrder ? 'error' : undefined}
           help={wrongOrder ? warehouseMessages.dateOrder : undefined}
@@ -118,13 +139,13 @@ export default function InventoryReportPage() {
         filters={[
           {
             name: 'location_code',
-            label: 'Location',
+            label: t('fields.location'),
             type: 'select',
             options: locations.options.map((l) => ({ value: l.value, label: l.label })),
           },
-          { name: 'item_no', label: 'Item No' },
-          { name: 'description', label: 'Description' },
-          { name: 'category_code', label: 'Category', type: 'select', condition: 'in', options: categories },
+          { name: 'item_no', label: t('fields.itemNo') },
+          { name: 'description', label: t('fields.description') },
+          { name: 'category_code', label: t('fields.category'), type: 'select', condition: 'in', options: categories },
         ]}
         tableProps={{
           summary: () =>

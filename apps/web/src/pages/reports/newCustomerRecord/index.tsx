@@ -38,48 +38,59 @@ export default function NewCustomerRecordPage() {
   );
   const filters = useMemo<FilterField[]>(
     () => [
-      { name: 'name', label: 'Name' },
-      { name: 'phone_no', label: 'Phone' },
-      { name: 'customer_no', label: 'Customer No' },
+      { name: 'name', label: t('fields.name') },
+      { name: 'phone_no', label: t('reports.phone') },
+      { name: 'customer_no', label: t('fields.customerNo') },
       ...where,
     ],
-    [where],
+    [t, where],
   );
   const columns = useMemo<ColumnsType<NewCustomerRow>>(
     () => [
-      { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
-      { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-      { title: 'Phone', dataIndex: 'phone_no', key: 'phone_no', sorter: true },
+      { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+      { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
+      { title: t('reports.phone'), dataIndex: 'phone_no', key: 'phone_no', sorter: true },
       ...(headOffice
         ? [
-            { title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
-            { title: 'Franchise Name', dataIndex: 'franchise_name', key: 'franchise_name', sorter: true },
+            { title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true },
+            {
+              title: t('reports.newCustomers.franchiseName'),
+              dataIndex: 'franchise_name',
+              key: 'franchise_name',
+              sorter: true,
+            },
           ]
         : []),
-      { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-      { title: 'Created Date', dataIndex: 'created_date', key: 'created_date', sorter: true, render: renderDate },
+      { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
       {
-        title: 'First Order',
+        title: t('reports.newCustomers.createdDate'),
+        dataIndex: 'created_date',
+        key: 'created_date',
+        sorter: true,
+        render: renderDate,
+      },
+      {
+        title: t('reports.newCustomers.firstOrder'),
         dataIndex: 'first_order_no',
         key: 'first_order_no',
         sorter: true,
         render: (no: string) => (no ? <Link to={orderUrl(no)}>{no}</Link> : ''),
       },
       {
-        title: 'First Order Date',
+        title: t('reports.newCustomers.firstOrderDate'),
         dataIndex: 'first_order_date',
         key: 'first_order_date',
         sorter: true,
         render: renderDate,
       },
     ],
-    [headOffice],
+    [t, headOffice],
   );
 
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        New Customer Records
+        {t('reports.newCustomers.title')}
       </Typography.Title>
       <DateRangeForm name="new-customers" state={dates} />
       <ReportChart

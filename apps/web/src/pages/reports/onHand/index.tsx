@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import type { OnHandRow } from '@fp/contract';
 import { ListPage } from '../../../components/ListPage';
@@ -7,26 +8,34 @@ import { ItemPicture } from '../../warehouseEntries/Picture';
 
 /** /reports/onHand: what is on hand per location, item and variant (Σ item ledger, base units), paged on the server. */
 export default function OnHandReportPage() {
+  const { t } = useTranslation();
   const locations = useLocations();
   const categories = useCategoryOptions();
   const columns: ColumnsType<OnHandRow> = [
     {
-      title: 'Picture',
+      title: t('reports.onHand.picture'),
       key: 'image_url',
       width: 72,
       render: (_: unknown, r: OnHandRow) => <ItemPicture src={r.image_url} alt={r.item_no} />,
     },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
-    { title: 'Category', dataIndex: 'category_code', key: 'category_code', sorter: true },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'On Hand', dataIndex: 'quantity', key: 'quantity', sorter: true, align: 'right', render: renderNumber },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('fields.category'), dataIndex: 'category_code', key: 'category_code', sorter: true },
+    { title: t('reports.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    {
+      title: t('reports.onHand.title'),
+      dataIndex: 'quantity',
+      key: 'quantity',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
   ];
   return (
     <ListPage<OnHandRow>
-      title="On Hand"
+      title={t('reports.onHand.title')}
       area={REPORTS_AREA}
       op="stockReports.onHand"
       rowKey={positionKey}
@@ -36,13 +45,13 @@ export default function OnHandReportPage() {
       filters={[
         {
           name: 'location_code',
-          label: 'Location',
+          label: t('fields.location'),
           type: 'select',
           options: locations.options.map((l) => ({ value: l.value, label: l.label })),
         },
-        { name: 'item_no', label: 'Item No' },
-        { name: 'description', label: 'Description' },
-        { name: 'category_code', label: 'Category', type: 'select', condition: 'in', options: categories },
+        { name: 'item_no', label: t('fields.itemNo') },
+        { name: 'description', label: t('fields.description') },
+        { name: 'category_code', label: t('fields.category'), type: 'select', condition: 'in', options: categories },
       ]}
     />
   );

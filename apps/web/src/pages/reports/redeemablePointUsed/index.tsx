@@ -32,42 +32,51 @@ export default function RedeemablePointUsedPage() {
   });
   const filters = useMemo<FilterField[]>(
     () => [
-      { name: 'pos_so_no', label: 'POSSO No' },
-      { name: 'customer_no', label: 'Customer No' },
-      { name: 'customer_name', label: 'Customer' },
-      { name: 'referral_code', label: 'Referral Code' },
-      { name: 'website_no', label: 'Website No' },
-      ...(headOffice ? [{ name: 'franchise_code', label: 'Franchise' }] : []),
+      { name: 'pos_so_no', label: t('reports.posSoNo') },
+      { name: 'customer_no', label: t('fields.customerNo') },
+      { name: 'customer_name', label: t('reports.customer') },
+      { name: 'referral_code', label: t('reports.referralCode') },
+      { name: 'website_no', label: t('reports.websiteNo') },
+      ...(headOffice ? [{ name: 'franchise_code', label: t('fields.franchise') }] : []),
     ],
-    [headOffice],
+    [t, headOffice],
   );
   const columns = useMemo<ColumnsType<PointsUsedRow>>(
     () => [
       {
-        title: 'POSSO No',
+        title: t('reports.posSoNo'),
         dataIndex: 'pos_so_no',
         key: 'pos_so_no',
         sorter: true,
         render: (no: string) => (no ? <Link to={orderUrl(no)}>{no}</Link> : ''),
       },
-      { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
-      { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true },
-      ...(headOffice ? [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }] : []),
-      { title: 'Referral Code', dataIndex: 'referral_code', key: 'referral_code', sorter: true },
+      { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+      { title: t('fields.customerName'), dataIndex: 'customer_name', key: 'customer_name', sorter: true },
+      ...(headOffice
+        ? [{ title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]
+        : []),
+      { title: t('reports.referralCode'), dataIndex: 'referral_code', key: 'referral_code', sorter: true },
       {
-        title: 'Points Used',
+        title: t('reports.pointsUsed.points'),
         dataIndex: 'redeemable_point_used',
         key: 'redeemable_point_used',
         align: 'right',
         sorter: true,
         render: renderNumber,
       },
-      { title: 'Source', dataIndex: 'source', key: 'source', sorter: true },
-      { title: 'Website No', dataIndex: 'website_no', key: 'website_no', sorter: true },
-      { title: 'Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
-      { title: 'Value', dataIndex: 'value', key: 'value', align: 'right', sorter: true, render: renderMoney },
+      { title: t('reports.pointsUsed.source'), dataIndex: 'source', key: 'source', sorter: true },
+      { title: t('reports.websiteNo'), dataIndex: 'website_no', key: 'website_no', sorter: true },
+      { title: t('fields.date'), dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
+      {
+        title: t('reports.pointsUsed.value'),
+        dataIndex: 'value',
+        key: 'value',
+        align: 'right',
+        sorter: true,
+        render: renderMoney,
+      },
     ],
-    [headOffice],
+    [t, headOffice],
   );
   const pointsAt = columnAt(columns, 'redeemable_point_used');
   const tot = totals.data;
@@ -75,7 +84,7 @@ export default function RedeemablePointUsedPage() {
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Redeemable Points Used
+        {t('reports.pointsUsed.title')}
       </Typography.Title>
       <DateRangeForm name="points-used" state={dates} />
       <ListPage<PointsUsedRow>

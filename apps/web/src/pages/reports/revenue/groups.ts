@@ -1,20 +1,13 @@
-import type { RevenueGroupBy } from '@fp/contract';
+import type { TFunction } from 'i18next';
+import { revenueGroupBys, type RevenueGroupBy } from '@fp/contract';
 
-/** The groupings of the revenue summary (api.md Reports: group_by; the server's default is day). */
-export const GROUP_BY_TITLE: Record<RevenueGroupBy, string> = {
-  franchise: 'Franchise',
-  location: 'Location',
-  day: 'Day',
-  month: 'Month',
-  sales_type: 'Sales Type',
-};
+/**
+ * What a grouping of the revenue summary is called (api.md Reports: group_by; the server's default is day): its column
+ * title and its choice in Group By, en.json reports.groupBy.<group_by>.
+ */
+export const keyTitle = (t: TFunction, g: RevenueGroupBy) => t(`reports.groupBy.${g}`);
 
-export const GROUP_BY_OPTIONS = (Object.keys(GROUP_BY_TITLE) as RevenueGroupBy[]).map((value) => ({
-  value,
-  label: GROUP_BY_TITLE[value],
-}));
-
-export const keyTitle = (g: RevenueGroupBy) => GROUP_BY_TITLE[g];
+export const groupByOptions = (t: TFunction) => revenueGroupBys.map((value) => ({ value, label: keyTitle(t, value) }));
 
 /** Franchises and locations have a name beside their code; days, months and sales types are their own name. */
 export const isNamed = (g: RevenueGroupBy) => g === 'franchise' || g === 'location';

@@ -10,33 +10,40 @@ import { qk } from '../../../api/keys';
 import { renderDate, renderMoney, renderNumber } from '../../../components/format';
 import { statusColor, statusText } from '../../salesOrders/data';
 import { REPORTS_AREA, orderUrl } from '../shared/data';
+import { T } from '../../../i18n/T';
 
 type Line = SalesHistoryDetail['invoiced_lines'][number];
 type Invoice = SalesHistoryDetail['invoices'][number];
 
 const lineColumns: ColumnsType<Line> = [
-  { title: 'Invoice No', dataIndex: 'pos_si_no', key: 'pos_si_no' },
-  { title: 'Line No', dataIndex: 'line_no', key: 'line_no', align: 'right' },
-  { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
-  { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-  { title: 'Description', dataIndex: 'description', key: 'description' },
-  { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
-  { title: 'Unit Price', dataIndex: 'unit_price', key: 'unit_price', align: 'right', render: renderMoney },
+  { title: <T k="reports.history.invoiceNo" />, dataIndex: 'pos_si_no', key: 'pos_si_no' },
+  { title: <T k="fields.lineNo" />, dataIndex: 'line_no', key: 'line_no', align: 'right' },
+  { title: <T k="fields.itemNo" />, dataIndex: 'item_no', key: 'item_no' },
+  { title: <T k="fields.variant" />, dataIndex: 'variant_code', key: 'variant_code' },
+  { title: <T k="fields.description" />, dataIndex: 'description', key: 'description' },
+  { title: <T k="reports.uom" />, dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+  { title: <T k="fields.quantity" />, dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
   {
-    title: 'Line Discount',
+    title: <T k="fields.unitPrice" />,
+    dataIndex: 'unit_price',
+    key: 'unit_price',
+    align: 'right',
+    render: renderMoney,
+  },
+  {
+    title: <T k="reports.history.lineDiscount" />,
     dataIndex: 'line_discount_amount',
     key: 'line_discount_amount',
     align: 'right',
     render: renderMoney,
   },
-  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+  { title: <T k="fields.amount" />, dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
 ];
 
 const invoiceColumns: ColumnsType<Invoice> = [
-  { title: 'Invoice No', dataIndex: 'pos_si_no', key: 'pos_si_no' },
-  { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
-  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
+  { title: <T k="reports.history.invoiceNo" />, dataIndex: 'pos_si_no', key: 'pos_si_no' },
+  { title: <T k="fields.postingDate" />, dataIndex: 'posting_date', key: 'posting_date', render: renderDate },
+  { title: <T k="fields.amount" />, dataIndex: 'amount', key: 'amount', align: 'right', render: renderMoney },
 ];
 
 /** /reports/salesHistorical/{id}: one order a customer bought: its invoices, the invoiced lines and the totals. */
@@ -84,16 +91,16 @@ export default function SalesHistoryDetailPage() {
         column={{ xs: 1, md: 2, xl: 3 }}
         style={{ margin: '16px 0' }}
         items={[
-          { key: 'order_date', label: 'Order Date', children: formatDate(d.order_date) },
-          { key: 'customer_no', label: 'Customer No', children: d.customer_no },
-          { key: 'customer_name', label: 'Customer Name', children: d.customer_name },
-          { key: 'phone', label: 'Phone', children: d.phone },
-          { key: 'franchise_code', label: 'Franchise', children: d.franchise_code },
-          { key: 'location_code', label: 'Location', children: d.location_code },
-          { key: 'sales_type', label: 'Sales Type', children: d.sales_type },
+          { key: 'order_date', label: t('reports.orderDate'), children: formatDate(d.order_date) },
+          { key: 'customer_no', label: t('fields.customerNo'), children: d.customer_no },
+          { key: 'customer_name', label: t('fields.customerName'), children: d.customer_name },
+          { key: 'phone', label: t('reports.phone'), children: d.phone },
+          { key: 'franchise_code', label: t('fields.franchise'), children: d.franchise_code },
+          { key: 'location_code', label: t('fields.location'), children: d.location_code },
+          { key: 'sales_type', label: t('reports.salesType'), children: d.sales_type },
           {
             key: 'status',
-            label: 'Status',
+            label: t('fields.status'),
             children: <Tag color={statusColor[d.status]}>{statusText(d.status)}</Tag>,
           },
         ]}
@@ -106,7 +113,7 @@ export default function SalesHistoryDetailPage() {
         dataSource={d.invoiced_lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No data' }}
+        locale={{ emptyText: t('list.empty') }}
       />
       <Typography.Title level={4} style={{ marginTop: 16 }}>
         {t('reports.history.invoices')}
@@ -118,7 +125,7 @@ export default function SalesHistoryDetailPage() {
         dataSource={d.invoices}
         pagination={false}
         style={{ maxWidth: 640 }}
-        locale={{ emptyText: 'No data' }}
+        locale={{ emptyText: t('list.empty') }}
       />
       <Descriptions
         size="small"
@@ -128,7 +135,7 @@ export default function SalesHistoryDetailPage() {
         data-testid="sales-history-totals"
         items={[
           { key: 'lines', label: t('reports.history.lineCount'), children: formatNumber(d.lines) },
-          { key: 'quantity', label: 'Quantity', children: formatNumber(d.quantity) },
+          { key: 'quantity', label: t('fields.quantity'), children: formatNumber(d.quantity) },
           { key: 'amount', label: t('reports.history.invoiced'), children: formatNumber(d.amount) },
           { key: 'credited', label: t('reports.history.credited'), children: formatNumber(d.credited_amount) },
         ]}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_DISPLAY, DATE_ISO, businessDate } from '@fp/contract/web';
@@ -39,6 +40,7 @@ export function DateRangeForm({
   state: ReturnType<typeof useDateRange>;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { from, to, wrongOrder, change } = state;
   return (
     <Form
@@ -47,7 +49,7 @@ export function DateRangeForm({
       style={{ marginBottom: 12, rowGap: 8 }}
       onSubmitCapture={(e) => e.preventDefault()}
     >
-      <Form.Item label="From Date" htmlFor={`${name}-from`}>
+      <Form.Item label={t('reports.fromDate')} htmlFor={`${name}-from`}>
         <DatePicker
           id={`${name}-from`}
           format={[DATE_DISPLAY, 'DD/MM/YYYY']}
@@ -57,7 +59,7 @@ export function DateRangeForm({
         />
       </Form.Item>
       <Form.Item
-        label="To Date"
+        label={t('reports.toDate')}
         htmlFor={`${name}-to`}
         validateStatus={wrongOrder ? 'error' : undefined}
         help={wrongOrder ? REPORT_DATE_ORDER : undefined}

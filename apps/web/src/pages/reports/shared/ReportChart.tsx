@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Empty, Spin } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@fp/contract/web';
@@ -25,6 +26,7 @@ export function ReportChart({
   /** Counts (customers): whole numbers on the axis. */
   integers?: boolean;
 }) {
+  const { t } = useTranslation();
   const height = 280;
   let body;
   if (loading && data.length === 0)
@@ -36,7 +38,7 @@ export function ReportChart({
   else if (data.length === 0)
     body = (
       <div style={{ height, display: 'grid', placeItems: 'center' }}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
       </div>
     );
   else {

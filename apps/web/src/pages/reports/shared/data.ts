@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { reportMessages, salesTypes } from '@fp/contract';
 import { useSession } from '../../../auth/session';
 import type { FilterField } from '../../../components/ListPage';
@@ -29,6 +30,7 @@ export const SALES_TYPE_OPTIONS = salesTypes.map((s) => ({ value: s, label: s })
  * where the report has them, item and category.
  */
 export function useSalesFilters(o: { items?: boolean; salesType?: boolean } = {}): FilterField[] {
+  const { t } = useTranslation();
   const headOffice = useHeadOffice();
   const locations = useLocations();
   const categories = useCategoryOptions();
@@ -38,22 +40,28 @@ export function useSalesFilters(o: { items?: boolean; salesType?: boolean } = {}
     if (headOffice)
       fields.push({
         name: 'franchise_code',
-        label: 'Franchise',
+        label: t('fields.franchise'),
         type: 'select',
         options: franchises.map((f) => ({ value: f, label: f })),
       });
     fields.push({
       name: 'location_code',
-      label: 'Location',
+      label: t('fields.location'),
       type: 'select',
       options: locations.options.map((l) => ({ value: l.value, label: l.label })),
     });
     if (o.salesType !== false)
-      fields.push({ name: 'sales_type', label: 'Sales Type', type: 'select', options: SALES_TYPE_OPTIONS });
+      fields.push({ name: 'sales_type', label: t('reports.salesType'), type: 'select', options: SALES_TYPE_OPTIONS });
     if (o.items) {
-      fields.push({ name: 'item_no', label: 'Item No' });
-      fields.push({ name: 'category_code', label: 'Category', type: 'select', condition: 'in', options: categories });
+      fields.push({ name: 'item_no', label: t('fields.itemNo') });
+      fields.push({
+        name: 'category_code',
+        label: t('fields.category'),
+        type: 'select',
+        condition: 'in',
+        options: categories,
+      });
     }
     return fields;
-  }, [headOffice, locations.options, categories, o.items, o.salesType]);
+  }, [t, headOffice, locations.options, categories, o.items, o.salesType]);
 }

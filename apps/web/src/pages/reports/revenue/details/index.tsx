@@ -37,46 +37,68 @@ export default function RevenueDetailsPage() {
   const columns = useMemo<ColumnsType<RevenueDetailRow>>(
     () => [
       {
-        title: 'Type',
+        title: t('fields.type'),
         dataIndex: 'document_type',
         key: 'document_type',
         sorter: true,
         render: labels.render('revenueDocumentType'),
       },
       {
-        title: 'Document No',
+        title: t('fields.documentNo'),
         dataIndex: 'document_no',
         key: 'document_no',
         sorter: true,
         render: (v: string, r) => <Link to={orderUrl(r.pos_so_no)}>{v}</Link>,
       },
-      { title: 'POSSO No', dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
-      { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
-      ...(headOffice ? [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }] : []),
-      { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-      { title: 'Sales Type', dataIndex: 'sales_type', key: 'sales_type', sorter: true },
-      { title: 'Customer No', dataIndex: 'customer_no', key: 'customer_no', sorter: true },
-      { title: 'Customer Name', dataIndex: 'customer_name', key: 'customer_name', sorter: true },
-      { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', sorter: true, render: renderNumber },
-      { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', sorter: true, render: renderMoney },
+      { title: t('reports.posSoNo'), dataIndex: 'pos_so_no', key: 'pos_so_no', sorter: true },
+      {
+        title: t('fields.postingDate'),
+        dataIndex: 'posting_date',
+        key: 'posting_date',
+        sorter: true,
+        render: renderDate,
+      },
+      ...(headOffice
+        ? [{ title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]
+        : []),
+      { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
+      { title: t('reports.salesType'), dataIndex: 'sales_type', key: 'sales_type', sorter: true },
+      { title: t('fields.customerNo'), dataIndex: 'customer_no', key: 'customer_no', sorter: true },
+      { title: t('fields.customerName'), dataIndex: 'customer_name', key: 'customer_name', sorter: true },
+      {
+        title: t('fields.quantity'),
+        dataIndex: 'quantity',
+        key: 'quantity',
+        align: 'right',
+        sorter: true,
+        render: renderNumber,
+      },
+      {
+        title: t('fields.amount'),
+        dataIndex: 'amount',
+        key: 'amount',
+        align: 'right',
+        sorter: true,
+        render: renderMoney,
+      },
     ],
-    [headOffice, labels],
+    [t, headOffice, labels],
   );
   const filters = useMemo(
     () => [
-      { name: 'document_no', label: 'Document No' },
-      { name: 'pos_so_no', label: 'POSSO No' },
+      { name: 'document_no', label: t('fields.documentNo') },
+      { name: 'pos_so_no', label: t('reports.posSoNo') },
       ...salesFilters,
-      { name: 'customer_name', label: 'Customer' },
+      { name: 'customer_name', label: t('reports.customer') },
     ],
-    [salesFilters],
+    [t, salesFilters],
   );
   const tot = totals.data;
 
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Revenue Details
+        {t('reports.revenue.detailsTitle')}
       </Typography.Title>
       <DateRangeForm name="revenue-detail" state={dates} />
       <ListPage<RevenueDetailRow>

@@ -13,7 +13,7 @@ import { DateRangeForm, useDateRange } from '../../shared/DateRange';
 import { ReportChart } from '../../shared/ReportChart';
 import { TotalsRow, columnAt } from '../../shared/TotalsRow';
 import { REPORTS_AREA, useSalesFilters } from '../../shared/data';
-import { GROUP_BY_OPTIONS, groupName, isNamed, keyTitle } from '../groups';
+import { groupByOptions, groupName, isNamed, keyTitle } from '../groups';
 
 /**
  * /reports/revenue/summaries: net revenue of the posted invoices less the posted credit memos between two dates,
@@ -56,26 +56,40 @@ export default function RevenueSummariesPage() {
   const named = isNamed(groupBy);
   const columns: ColumnsType<RevenueSummaryRow> = [
     {
-      title: keyTitle(groupBy),
+      title: keyTitle(t, groupBy),
       dataIndex: 'key',
       key: 'key',
       sorter: true,
       render: (_: unknown, r) => groupName(groupBy, r),
     },
     ...(named
-      ? [{ title: 'Name', dataIndex: 'label', key: 'label', render: (_: unknown, r: RevenueSummaryRow) => r.label }]
+      ? [
+          {
+            title: t('fields.name'),
+            dataIndex: 'label',
+            key: 'label',
+            render: (_: unknown, r: RevenueSummaryRow) => r.label,
+          },
+        ]
       : []),
     {
-      title: 'Documents',
+      title: t('reports.revenue.documentsColumn'),
       dataIndex: 'documents',
       key: 'documents',
       align: 'right',
       sorter: true,
       render: renderNumber,
     },
-    { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', sorter: true, render: renderNumber },
     {
-      title: 'Sales',
+      title: t('fields.quantity'),
+      dataIndex: 'quantity',
+      key: 'quantity',
+      align: 'right',
+      sorter: true,
+      render: renderNumber,
+    },
+    {
+      title: t('reports.revenue.sales'),
       dataIndex: 'sales_amount',
       key: 'sales_amount',
       align: 'right',
@@ -83,36 +97,43 @@ export default function RevenueSummariesPage() {
       render: renderMoney,
     },
     {
-      title: 'Returns',
+      title: t('reports.revenue.returns'),
       dataIndex: 'return_amount',
       key: 'return_amount',
       align: 'right',
       sorter: true,
       render: renderMoney,
     },
-    { title: 'Net', dataIndex: 'net_amount', key: 'net_amount', align: 'right', sorter: true, render: renderMoney },
+    {
+      title: t('reports.revenue.netColumn'),
+      dataIndex: 'net_amount',
+      key: 'net_amount',
+      align: 'right',
+      sorter: true,
+      render: renderMoney,
+    },
   ];
   const tot = totals.data;
 
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Revenue Summaries
+        {t('reports.revenue.summariesTitle')}
       </Typography.Title>
       <DateRangeForm name="revenue-summary" state={dates}>
-        <Form.Item label="Group By" htmlFor="revenue-group-by">
+        <Form.Item label={t('reports.groupBy.label')} htmlFor="revenue-group-by">
           <Select
             id="revenue-group-by"
-            aria-label="Group By"
+            aria-label={t('reports.groupBy.label')}
             style={{ width: 160 }}
             value={groupBy}
-            options={GROUP_BY_OPTIONS}
+            options={groupByOptions(t)}
             onChange={setGroupBy}
           />
         </Form.Item>
       </DateRangeForm>
       <ReportChart
-        title={t('reports.revenue.chartTitle', { group: keyTitle(groupBy) })}
+        title={t('reports.revenue.chartTitle', { group: keyTitle(t, groupBy) })}
         seriesName={t('reports.revenue.net')}
         data={points}
         loading={chart.isLoading || chart.isFetching}
