@@ -197,6 +197,7 @@ export default tseslint.config(
               'useCan',
               'can',
               'successText',
+              'failToast',
               'toast.success',
               'toast.syncSuccess',
             ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionTypes } from './constants.js';
+import { jobStates, permissionTypes } from './constants.js';
 import { requiredText, optionalText, messages } from './validators.js';
 import { int32, version } from './common.js';
 import { pageGrant } from './auth.js';
@@ -181,8 +181,7 @@ export const configUpdate = z.object({
   ...counterSettingsIn,
 });
 
-// Job queue (ARCHITECTURE: durable outbox on the same database).
-export const jobStates = ['pending', 'running', 'done', 'failed', 'dead'] as const;
+// Job queue (ARCHITECTURE: durable outbox on the same database); its states are jobStates (constants.ts).
 export const job = z.object({
   id: int32(),
   queue: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalIssue, messages, requiredText, type DecimalRule } from './validators.js';
 import { parseStrictDate } from './common.js';
+import { priceSources } from './constants.js';
 
 // Shared pieces of the catalogue payloads (items, item prices, categories).
 
@@ -45,11 +46,5 @@ export const codeInput = () =>
     .regex(/^[A-Za-z0-9._\-/]*$/, 'Use letters, digits and . _ - / only')
     .transform((s) => s.toUpperCase());
 
-/** Where an effective price came from (priceOf). */
-export const priceSources = ['item_price', 'price_rate', 'list_price'] as const;
+/** Where an effective price came from (priceOf); its label is options.priceSource.<value>. */
 export type PriceSource = (typeof priceSources)[number];
-export const priceSourceLabels: Record<PriceSource, string> = {
-  item_price: 'Item price',
-  price_rate: 'List price × rate',
-  list_price: 'List price',
-};

@@ -94,6 +94,14 @@ export const warehouseEntryTypes = ['positive_adjmt', 'negative_adjmt'] as const
 export const erpSyncStates = ['not_sent', 'pending', 'synced', 'failed', 'dead'] as const;
 /** A customer ledger entry's type, as the remaining-amount history shows it. */
 export const customerLedgerEntryTypes = ['invoice', 'credit_memo', 'payment', 'adjustment'] as const;
+/** What an item document is (calls.md 7.8); its label is options.itemDocumentType.<value>. */
+export const itemDocumentTypes = ['image', 'spec_sheet', 'price_sheet', 'other'] as const;
+/** Where an effective price came from (priceOf): an item price, the franchise's rate on the list price, the list price. */
+export const priceSources = ['item_price', 'price_rate', 'list_price'] as const;
+/** A job of the queue (ARCHITECTURE: durable outbox); a shop push shows it as options.shopPushState.<value>. */
+export const jobStates = ['pending', 'running', 'done', 'failed', 'dead'] as const;
+/** What a shop push sends: the whole product (with variants), the prices of an item, or one variant. */
+export const shopPushKinds = ['product', 'prices', 'variant'] as const;
 
 export const optionLists = {
   paymentMethod: [...paymentMethods, ...ecomPaymentMethods],
@@ -115,5 +123,9 @@ export const optionLists = {
   customerLedgerEntryType: customerLedgerEntryTypes,
   eInvoiceState: eInvoiceStates,
   eInvoiceAdjustmentType: eInvoiceAdjustmentTypes,
+  itemDocumentType: itemDocumentTypes,
+  priceSource: priceSources,
+  shopPushKind: shopPushKinds,
+  shopPushState: jobStates,
 } as const;
 export type OptionList = keyof typeof optionLists;

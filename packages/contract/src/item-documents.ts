@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
 import { int32, version } from './common.js';
+import { itemDocumentTypes } from './constants.js';
 
 // calls.md 7.8 "Upload documents" and api.md: item documents (images, spec sheets, price sheets) kept on the cloud drive.
 
-export const itemDocumentTypes = ['image', 'spec_sheet', 'price_sheet', 'other'] as const;
 export type ItemDocumentType = (typeof itemDocumentTypes)[number];
-export const itemDocumentTypeLabels: Record<ItemDocumentType, string> = {
-  image: 'Image',
-  spec_sheet: 'Spec Sheet',
-  price_sheet: 'Price Sheet',
-  other: 'Other',
-};
 
 export const itemDocument = z.object({
   id: int32(),

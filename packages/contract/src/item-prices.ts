@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
 import { int32, version } from './common.js';
-import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './catalogue-common.js';
+import { codeInput, dateInput, decimalInput, moneyInput } from './catalogue-common.js';
+import { priceSources } from './constants.js';
 
 // calls.md 7.8 item prices: price lists holding item prices. An item price names the item, optionally a variant
 // ('' = every variant), the unit, the franchise (null = every franchise), the price, a minimum quantity and its

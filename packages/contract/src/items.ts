@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages, optionalText, requiredText } from './validators.js';
 import { int32, version } from './common.js';
-import { codeInput, dateInput, decimalInput, moneyInput, priceSources } from './catalogue-common.js';
+import { codeInput, dateInput, decimalInput, moneyInput } from './catalogue-common.js';
+import { priceSources } from './constants.js';
 
 // calls.md 7.8 (franchise items) and the item master (issue 4): items with variants and units of measure,
 // each franchise's item list ("Item Franchise") with its price rate and sort order.

@@ -1,35 +1,21 @@
 import { z } from 'zod';
 import { int32 } from './common.js';
 import { messages } from './validators.js';
-import { jobStates } from './admin.js';
+import { jobStates, shopPushKinds } from './constants.js';
 
 // calls.md 7.17: online shop product sync (sync all, one item, prices of one item, one variant), all PUT.
 // Each call queues pushes in the job queue; the pushes are the jobs of queue `shop` (ARCHITECTURE: outbox).
 
 export const SHOP_QUEUE = 'shop';
 
-/** What a push sends: the whole product (with variants), the prices of an item, or one variant. */
-export const shopPushKinds = ['product', 'prices', 'variant'] as const;
+/** What a push sends (shopPushKinds; label options.shopPushKind.<value>). */
 export type ShopPushKind = (typeof shopPushKinds)[number];
-export const shopPushKindLabels: Record<ShopPushKind, string> = {
-  product: 'Item',
-  prices: 'Prices',
-  variant: 'Variant',
-};
 
 /** Shop modes (SHOP_MODE): none records pushes and sends nothing; magento sends them. */
 export const shopModes = ['none', 'magento'] as const;
 
 /** What the shop did with a push (ShopPushResult.operation). */
 export const shopOperations = ['created', 'updated', 'prices', 'skipped'] as const;
-
-export const shopPushStateLabels: Record<(typeof jobStates)[number], string> = {
-  pending: 'Waiting',
-  running: 'Sending',
-  done: 'Done',
-  failed: 'Failed, will retry',
-  dead: 'Failed',
-};
 
 /** Item numbers and variant codes are kept upper-case, as the ERP writes them. */
 const code = (field: string) =>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,6 +21,7 @@ type FormValues = OpBody<'cancelReasons.create'>;
 const rules = rulesFrom(cancelReasonCreate);
 
 export default function CancelReasonsPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -58,14 +60,14 @@ export default function CancelReasonsPage() {
   };
 
   const columns: ColumnsType<CancelReason> = [
-    { title: 'Reason Code', dataIndex: 'reason_code', key: 'reason_code', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
-    { title: 'Page', dataIndex: 'page', key: 'page', sorter: true },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('cancelReasons.reasonCode'), dataIndex: 'reason_code', key: 'reason_code', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('cancelReasons.page'), dataIndex: 'page', key: 'page', sorter: true },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: CancelReason) => (
               <Space>
@@ -73,26 +75,26 @@ export default function CancelReasonsPage() {
                   size="small"
                   icon={<EditOutlined />}
                   onClick={() => open(row)}
-                  aria-label={`Edit ${row.reason_code}`}
+                  aria-label={t('common.editOf', { name: row.reason_code })}
                 >
-                  Edit
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Delete ${row.reason_code}`}
+                  aria-label={t('common.deleteOf', { name: row.reason_code })}
                   onClick={handle(() =>
                     modal.confirm({
-                      title: `Delete cancel reason ${row.reason_code}?`,
-                      content: 'Documents keep the reason text they were canceled with.',
-                      okText: 'Delete',
+                      title: t('cancelReasons.deleteConfirm', { code: row.reason_code }),
+                      content: t('cancelReasons.deleteContent'),
+                      okText: t('common.delete'),
                       okButtonProps: { danger: true },
                       onOk: () => remove.mutateAsync(row.id),
                     }),
                   )}
                 >
-                  Delete
+                  {t('common.delete')}
                 </Button>
               </Space>
             ),
@@ -104,43 +106,43 @@ export default function CancelReasonsPage() {
   return (
     <>
       <ListPage<CancelReason>
-        title="Cancel Reasons"
+        title={t('cancelReasons.title')}
         area={AREA}
         op="cancelReasons.list"
         rowKey="id"
         exportName="cancel-reasons"
         columns={columns}
         filters={[
-          { name: 'reason_code', label: 'Reason Code' },
-          { name: 'description', label: 'Description' },
-          { name: 'page', label: 'Page', type: 'select', options: pageOptions },
+          { name: 'reason_code', label: t('cancelReasons.reasonCode') },
+          { name: 'description', label: t('fields.description') },
+          { name: 'page', label: t('cancelReasons.page'), type: 'select', options: pageOptions },
         ]}
         toolbar={
           canEdit ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              Add New
+              {t('list.addNew')}
             </Button>
           ) : null
         }
       />
       <FormDialog
         open={editing !== null}
-        title={editing === 'new' ? 'New Cancel Reason' : 'Edit Cancel Reason'}
-        okText="Save"
+        title={editing === 'new' ? t('cancelReasons.newTitle') : t('cancelReasons.editTitle')}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         form={form}
         onFinish={submit}
         name="cancel-reason"
       >
-        <Form.Item name="reason_code" label="Reason Code" rules={rules('reason_code')}>
+        <Form.Item name="reason_code" label={t('cancelReasons.reasonCode')} rules={rules('reason_code')}>
           <Input autoFocus />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={rules('description')}>
+        <Form.Item name="description" label={t('fields.description')} rules={rules('description')}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="page" label="Page" rules={rules('page')}>
-          <Select options={pageOptions} aria-label="Page" />
+        <Form.Item name="page" label={t('cancelReasons.page')} rules={rules('page')}>
+          <Select options={pageOptions} aria-label={t('cancelReasons.page')} />
         </Form.Item>
       </FormDialog>
     </>

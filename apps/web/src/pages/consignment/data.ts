@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { consignmentMessages, decimalIssue, messages, parseDecimalText, type Me } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
+import i18n from '../../i18n';
 
 // What the consignment screens share (/consignmentIssue, /consignmentReceipt, /transferOrders): pages, keys, the
 // quantity rules of the contract and status texts.
@@ -53,11 +54,16 @@ export const statusText = (s: string) =>
     .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
     .join(' ');
 
-export const directionText = (d: string) => (d === 'return' ? 'Return' : d === 'issue' ? 'Issue' : d);
-export const directionOptions = [
-  { value: 'issue', label: 'Issue' },
-  { value: 'return', label: 'Return' },
-];
+/** An issue or a return, in the interface's language at the time it is shown (any other value as it is stored). */
+export const directionText = (d: string) =>
+  d === 'return' || d === 'issue' ? i18n.t(`consignment.direction.${d}`) : d;
+/** The directions as Select options; each label is read when shown, so it follows a language switch. */
+export const directionOptions = (['issue', 'return'] as const).map((value) => ({
+  value,
+  get label() {
+    return directionText(value);
+  },
+}));
 
 const QUANTITY_RULE = { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true };
 const QUANTITY_OR_ZERO_RULE = { min: 0, max: 1_000_000_000, scale: 5 };

@@ -126,10 +126,10 @@ export default function ConsignmentReceiptDetailPage() {
     }
     const total = sent.reduce((s, l) => s + Number(l.qty_to_receive), 0);
     const ok = await modal.confirm({
-      title: 'Receive',
+      title: t('consignment.receipt.receive'),
       content: t('consignment.receipt.confirm', { no, lines: sent.length, qty: formatNumber(String(total)) }),
-      okText: 'Yes',
-      cancelText: 'No',
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
     });
     if (!ok) return;
     setBusy(true);
@@ -162,16 +162,28 @@ export default function ConsignmentReceiptDetailPage() {
   };
 
   const columns: ColumnsType<Line> = [
-    { title: 'Line No', dataIndex: 'line_no', key: 'line_no' },
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
-    { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
-    { title: 'Qty Shipped', dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
-    { title: 'Qty Received', dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
+    { title: t('fields.lineNo'), dataIndex: 'line_no', key: 'line_no' },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no' },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
+    { title: t('fields.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right', render: renderNumber },
     {
-      title: 'Qty To Receive',
+      title: t('consignment.qtyShipped'),
+      dataIndex: 'qty_shipped',
+      key: 'qty_shipped',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('consignment.qtyReceived'),
+      dataIndex: 'qty_received',
+      key: 'qty_received',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('consignment.receipt.qtyToReceive'),
       key: 'qty_to_receive',
       align: 'right',
       render: (_: unknown, l) => {
@@ -182,7 +194,7 @@ export default function ConsignmentReceiptDetailPage() {
           <Tooltip open={Boolean(error)} title={error}>
             <Input
               size="small"
-              aria-label={`Qty To Receive of line ${l.line_no} ${l.item_no}`}
+              aria-label={t('consignment.receipt.qtyToReceiveOf', { line: l.line_no, item: l.item_no })}
               value={texts[l.line_no] ?? ''}
               disabled={!editable}
               status={error ? 'error' : undefined}
@@ -205,10 +217,10 @@ export default function ConsignmentReceiptDetailPage() {
     <DocumentEditor
       back={
         <Link to="/consignmentReceipt">
-          <ArrowLeftOutlined /> Consignment Receipts
+          <ArrowLeftOutlined /> {t('consignment.receipts')}
         </Link>
       }
-      title={`Receive Transfer Order ${d.bc_to_no}`}
+      title={t('consignment.receipt.title', { no: d.bc_to_no })}
       status={
         <Tag color={statusColor[d.status]} data-testid="document-status">
           {statusText(d.status)}
@@ -218,33 +230,33 @@ export default function ConsignmentReceiptDetailPage() {
         canEdit && open ? (
           <Space>
             <Button type="primary" loading={busy} onClick={handle(receive)}>
-              Receive
+              {t('consignment.receipt.receive')}
             </Button>
           </Space>
         ) : null
       }
       header={
-        <Card size="small" title="General">
+        <Card size="small" title={t('consignment.general')}>
           <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
-            <Descriptions.Item label="Franchise">
+            <Descriptions.Item label={t('fields.franchise')}>
               {d.franchise_code} — {d.franchise_name}
             </Descriptions.Item>
-            <Descriptions.Item label="Direction">{directionText(d.direction)}</Descriptions.Item>
-            <Descriptions.Item label="Consignment Issue">
+            <Descriptions.Item label={t('consignment.direction.title')}>{directionText(d.direction)}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.issueLabel')}>
               {d.ci_no ? <Link to={issueUrl(d.ci_no)}>{d.ci_no}</Link> : '—'}
             </Descriptions.Item>
-            <Descriptions.Item label="Transfer From">{d.transfer_from_code}</Descriptions.Item>
-            <Descriptions.Item label="Transfer To">{d.transfer_to_code}</Descriptions.Item>
-            <Descriptions.Item label="In-Transit">{d.intransit_code}</Descriptions.Item>
-            <Descriptions.Item label="External Document No">{d.external_document_no}</Descriptions.Item>
-            <Descriptions.Item label="Total Qty">{formatNumber(d.total_qty)}</Descriptions.Item>
-            <Descriptions.Item label="Qty Received">{formatNumber(d.qty_received)}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.transferFrom')}>{d.transfer_from_code}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.transferTo')}>{d.transfer_to_code}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.inTransit')}>{d.intransit_code}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.externalDocumentNo')}>{d.external_document_no}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.totalQty')}>{formatNumber(d.total_qty)}</Descriptions.Item>
+            <Descriptions.Item label={t('consignment.qtyReceived')}>{formatNumber(d.qty_received)}</Descriptions.Item>
           </Descriptions>
         </Card>
       }
       lines={
-        <Card size="small" title="Lines">
-          <section aria-label="Lines">
+        <Card size="small" title={t('consignment.lines')}>
+          <section aria-label={t('consignment.lines')}>
             <Table<Line>
               size="small"
               rowKey="line_no"
@@ -252,7 +264,7 @@ export default function ConsignmentReceiptDetailPage() {
               dataSource={lines}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'No lines' }}
+              locale={{ emptyText: t('consignment.noLines') }}
             />
           </section>
         </Card>

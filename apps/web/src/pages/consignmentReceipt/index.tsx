@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Tabs, Tag, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import type { FilterItem } from '@fp/contract';
 import type { OpData } from '../../api/client';
@@ -24,6 +25,7 @@ type ReceiptRow = OpData<'consignmentReceipts.list'>['items'][number];
 
 /** Transfer orders with something shipped that is not received yet (the server keeps them released or shipped). */
 function ToReceive() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { me } = useSession();
   const headOffice = isHeadOffice(me);
@@ -33,53 +35,79 @@ function ToReceive() {
   );
   const columns: ColumnsType<OrderRow> = [
     {
-      title: 'TO No',
+      title: t('consignment.toNo'),
       dataIndex: 'bc_to_no',
       key: 'bc_to_no',
       sorter: true,
       fixed: 'left',
       render: (no: string) => <Link to={receiveUrl(no)}>{no}</Link>,
     },
-    ...(headOffice ? [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }] : []),
-    { title: 'Direction', dataIndex: 'direction', key: 'direction', render: directionText },
+    ...(headOffice
+      ? [{ title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]
+      : []),
+    { title: t('consignment.direction.title'), dataIndex: 'direction', key: 'direction', render: directionText },
     {
-      title: 'Status',
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       sorter: true,
       render: (s: string) => <Tag color={statusColor[s]}>{statusText(s)}</Tag>,
     },
     {
-      title: 'CI No',
+      title: t('consignment.ciNo'),
       dataIndex: 'ci_no',
       key: 'ci_no',
       render: (no: string) => (no ? <Link to={issueUrl(no)}>{no}</Link> : ''),
     },
-    { title: 'Transfer From', dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
-    { title: 'Transfer To', dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
-    { title: 'In-Transit', dataIndex: 'intransit_code', key: 'intransit_code' },
-    { title: 'Shipment Date', dataIndex: 'shipment_date', key: 'shipment_date', sorter: true, render: renderDate },
-    { title: 'Total Qty', dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
-    { title: 'Qty Shipped', dataIndex: 'qty_shipped', key: 'qty_shipped', align: 'right', render: renderNumber },
-    { title: 'Qty Received', dataIndex: 'qty_received', key: 'qty_received', align: 'right', render: renderNumber },
+    { title: t('consignment.transferFrom'), dataIndex: 'transfer_from_code', key: 'transfer_from_code' },
+    { title: t('consignment.transferTo'), dataIndex: 'transfer_to_code', key: 'transfer_to_code' },
+    { title: t('consignment.inTransit'), dataIndex: 'intransit_code', key: 'intransit_code' },
     {
-      title: 'Actions',
+      title: t('consignment.shipmentDate'),
+      dataIndex: 'shipment_date',
+      key: 'shipment_date',
+      sorter: true,
+      render: renderDate,
+    },
+    {
+      title: t('consignment.totalQty'),
+      dataIndex: 'total_qty',
+      key: 'total_qty',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('consignment.qtyShipped'),
+      dataIndex: 'qty_shipped',
+      key: 'qty_shipped',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('consignment.qtyReceived'),
+      dataIndex: 'qty_received',
+      key: 'qty_received',
+      align: 'right',
+      render: renderNumber,
+    },
+    {
+      title: t('common.actions'),
       key: 'actions',
       render: (_: unknown, r) =>
         qtyAbove(r.qty_shipped, r.qty_received) ? (
           <Button size="small" type="primary" onClick={() => void navigate(receiveUrl(r.bc_to_no))}>
-            Receive
+            {t('consignment.receipt.receive')}
           </Button>
         ) : (
-          <Tag>Nothing shipped to receive</Tag>
+          <Tag>{t('consignment.receipt.nothingShipped')}</Tag>
         ),
     },
   ];
   const filters: FilterField[] = [
-    { name: 'bc_to_no', label: 'TO No' },
-    ...(headOffice ? [{ name: 'franchise_code', label: 'Franchise' }] : []),
-    { name: 'ci_no', label: 'CI No' },
-    { name: 'shipment_date', label: 'Shipment Date', type: 'dateRange' },
+    { name: 'bc_to_no', label: t('consignment.toNo') },
+    ...(headOffice ? [{ name: 'franchise_code', label: t('fields.franchise') }] : []),
+    { name: 'ci_no', label: t('consignment.ciNo') },
+    { name: 'shipment_date', label: t('consignment.shipmentDate'), type: 'dateRange' },
   ];
   return (
     <ListPage<OrderRow>
@@ -90,40 +118,55 @@ function ToReceive() {
       filters={filters}
       fixedFilters={fixedFilters}
       defaultSort={{ field: 'bc_to_no', direction: 'desc' }}
-      exportName="Transfer-Orders-To-Receive"
+      exportName="transfer-orders-to-receive"
     />
   );
 }
 
 function PostedReceipts() {
+  const { t } = useTranslation();
   const { me } = useSession();
   const headOffice = isHeadOffice(me);
   const columns: ColumnsType<ReceiptRow> = [
-    { title: 'Receipt No', dataIndex: 'no', key: 'no', sorter: true, fixed: 'left' },
+    { title: t('consignment.receiptNo'), dataIndex: 'no', key: 'no', sorter: true, fixed: 'left' },
     {
-      title: 'TO No',
+      title: t('consignment.toNo'),
       dataIndex: 'bc_to_no',
       key: 'bc_to_no',
       sorter: true,
       render: (no: string) => <Link to={receiveUrl(no)}>{no}</Link>,
     },
     {
-      title: 'CI No',
+      title: t('consignment.ciNo'),
       dataIndex: 'ci_no',
       key: 'ci_no',
       render: (no: string) => (no ? <Link to={issueUrl(no)}>{no}</Link> : ''),
     },
-    ...(headOffice ? [{ title: 'Franchise', dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }] : []),
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code' },
-    { title: 'In-Transit', dataIndex: 'intransit_code', key: 'intransit_code' },
-    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
-    { title: 'Total Qty', dataIndex: 'total_qty', key: 'total_qty', align: 'right', render: renderNumber },
+    ...(headOffice
+      ? [{ title: t('fields.franchise'), dataIndex: 'franchise_code', key: 'franchise_code', sorter: true }]
+      : []),
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code' },
+    { title: t('consignment.inTransit'), dataIndex: 'intransit_code', key: 'intransit_code' },
+    {
+      title: t('fields.postingDate'),
+      dataIndex: 'posting_date',
+      key: 'posting_date',
+      sorter: true,
+      render: renderDate,
+    },
+    {
+      title: t('consignment.totalQty'),
+      dataIndex: 'total_qty',
+      key: 'total_qty',
+      align: 'right',
+      render: renderNumber,
+    },
   ];
   const filters: FilterField[] = [
-    { name: 'no', label: 'Receipt No' },
-    { name: 'bc_to_no', label: 'TO No' },
-    ...(headOffice ? [{ name: 'franchise_code', label: 'Franchise' }] : []),
-    { name: 'posting_date', label: 'Posting Date', type: 'dateRange' },
+    { name: 'no', label: t('consignment.receiptNo') },
+    { name: 'bc_to_no', label: t('consignment.toNo') },
+    ...(headOffice ? [{ name: 'franchise_code', label: t('fields.franchise') }] : []),
+    { name: 'posting_date', label: t('fields.postingDate'), type: 'dateRange' },
   ];
   return (
     <ListPage<ReceiptRow>
@@ -133,27 +176,28 @@ function PostedReceipts() {
       columns={columns}
       filters={filters}
       defaultSort={{ field: 'no', direction: 'desc' }}
-      exportName="Consignment-Receipts"
+      exportName="consignment-receipts"
     />
   );
 }
 
 /** /consignmentReceipt: the transfer orders of the franchise to receive, and the receipts posted against them. */
 export default function ConsignmentReceiptsPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'posted' ? 'posted' : 'toReceive';
+  const tab: 'toReceive' | 'posted' = params.get('tab') === 'posted' ? 'posted' : 'toReceive';
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Consignment Receipts
+        {t('consignment.receipts')}
       </Typography.Title>
       <Tabs
         activeKey={tab}
         destroyOnHidden
         onChange={(k) => setParams(k === 'posted' ? { tab: 'posted' } : {}, { replace: true })}
         items={[
-          { key: 'toReceive', label: 'To Receive', children: <ToReceive /> },
-          { key: 'posted', label: 'Posted Receipts', children: <PostedReceipts /> },
+          { key: 'toReceive', label: t('consignment.receipt.toReceive'), children: <ToReceive /> },
+          { key: 'posted', label: t('consignment.receipt.posted'), children: <PostedReceipts /> },
         ]}
       />
     </div>

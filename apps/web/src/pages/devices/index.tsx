@@ -109,15 +109,15 @@ export default function DevicesPage() {
   };
 
   const columns: ColumnsType<DeviceListItem> = [
-    { title: 'Device Code', dataIndex: 'device_code', key: 'device_code', sorter: true },
-    { title: 'Device Name', dataIndex: 'device_name', key: 'device_name', sorter: true },
-    { title: 'Type', dataIndex: 'device_type', key: 'device_type', sorter: true },
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('devices.deviceCode'), dataIndex: 'device_code', key: 'device_code', sorter: true },
+    { title: t('devices.deviceName'), dataIndex: 'device_name', key: 'device_name', sorter: true },
+    { title: t('fields.type'), dataIndex: 'device_type', key: 'device_type', sorter: true },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
     { title: 'IP', dataIndex: 'ip', key: 'ip', sorter: true },
-    { title: 'Port', dataIndex: 'port', key: 'port', sorter: true, align: 'right' },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('devices.port'), dataIndex: 'port', key: 'port', sorter: true, align: 'right' },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     {
-      title: 'Actions',
+      title: t('common.actions'),
       key: 'actions',
       render: (_: unknown, row: DeviceListItem) => (
         <Space>
@@ -126,9 +126,9 @@ export default function DevicesPage() {
             icon={<PrinterOutlined />}
             loading={printing === row.id}
             onClick={() => void testPrint(row)}
-            aria-label={`Test Print ${row.device_code}`}
+            aria-label={t('devices.testPrintOf', { code: row.device_code })}
           >
-            Test Print
+            {t('devices.testPrint')}
           </Button>
           {canEdit ? (
             <>
@@ -136,26 +136,26 @@ export default function DevicesPage() {
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => open(row)}
-                aria-label={`Edit ${row.device_code}`}
+                aria-label={t('common.editOf', { name: row.device_code })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
               <Button
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`Delete ${row.device_code}`}
+                aria-label={t('common.deleteOf', { name: row.device_code })}
                 onClick={handle(() =>
                   modal.confirm({
-                    title: `Delete device ${row.device_code}?`,
-                    content: 'Users this printer is assigned to will print on their location printer instead.',
-                    okText: 'Delete',
+                    title: t('devices.deleteConfirm', { code: row.device_code }),
+                    content: t('devices.deleteContent'),
+                    okText: t('common.delete'),
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
                   }),
                 )}
               >
-                Delete
+                {t('common.delete')}
               </Button>
             </>
           ) : null}
@@ -167,7 +167,7 @@ export default function DevicesPage() {
   return (
     <>
       <ListPage<DeviceListItem>
-        title="Devices"
+        title={t('devices.title')}
         area={AREA}
         op="devices.list"
         rowKey="id"
@@ -175,47 +175,43 @@ export default function DevicesPage() {
         columns={columns}
         pageSize={DEVICE_PAGE_SIZE}
         filters={[
-          { name: 'device_code', label: 'Device Code' },
-          { name: 'device_name', label: 'Device Name' },
-          { name: 'device_type', label: 'Type', type: 'select', options: typeOptions },
-          { name: 'location_code', label: 'Location' },
+          { name: 'device_code', label: t('devices.deviceCode') },
+          { name: 'device_name', label: t('devices.deviceName') },
+          { name: 'device_type', label: t('fields.type'), type: 'select', options: typeOptions },
+          { name: 'location_code', label: t('fields.location') },
           { name: 'ip', label: 'IP' },
         ]}
         toolbar={
           canEdit ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              Add New
+              {t('list.addNew')}
             </Button>
           ) : null
         }
       />
       <FormDialog
         open={editing !== null}
-        title={editing === 'new' ? 'New Device' : 'Edit Device'}
-        okText="Save"
+        title={editing === 'new' ? t('devices.newTitle') : t('devices.editTitle')}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         form={form}
         name="device"
         onFinish={submit}
       >
-        <Form.Item name="device_code" label="Device Code" rules={rules('device_code')}>
+        <Form.Item name="device_code" label={t('devices.deviceCode')} rules={rules('device_code')}>
           <Input autoFocus />
         </Form.Item>
-        <Form.Item name="device_name" label="Device Name" rules={rules('device_name')}>
+        <Form.Item name="device_name" label={t('devices.deviceName')} rules={rules('device_name')}>
           <Input />
         </Form.Item>
-        <Form.Item name="device_type" label="Type" rules={rules('device_type')}>
-          <Select options={typeOptions} aria-label="Type" />
+        <Form.Item name="device_type" label={t('fields.type')} rules={rules('device_type')}>
+          <Select options={typeOptions} aria-label={t('fields.type')} />
         </Form.Item>
         <Form.Item
           name="location_code"
-          label="Location"
-          extra={
-            deviceType === 'ADMIN_PRINTER'
-              ? 'Optional for the head office printer.'
-              : 'The store location code, e.g. HN001-01.'
-          }
+          label={t('fields.location')}
+          extra={deviceType === 'ADMIN_PRINTER' ? t('devices.locationHeadOffice') : t('devices.locationHint')}
           rules={rules('location_code', { required: deviceType !== 'ADMIN_PRINTER' })}
         >
           <Input />
@@ -225,14 +221,14 @@ export default function DevicesPage() {
             name={['device_data', 'ip']}
             label="IP"
             style={{ flex: 3 }}
-            extra="A private network address, e.g. 192.168.1.50"
+            extra={t('devices.ipHint')}
             rules={rules(['device_data', 'ip'])}
           >
             <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item
             name={['device_data', 'port']}
-            label="Port"
+            label={t('devices.port')}
             style={{ flex: 1 }}
             rules={rules(['device_data', 'port'])}
           >

@@ -1,10 +1,11 @@
 import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { messages, type ItemDocument } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { showFormErrors } from '../../components/form-errors';
+import { useLabels } from '../../components/labels';
 import { AREA, ENTITY } from './data';
-import { typeOptions } from './UploadDialog';
 import { FormDialog } from '../../components/FormDialog';
 
 type Values = {
@@ -16,6 +17,8 @@ type Values = {
 
 /** Edit metadata: item, variant, title and type; the file stays as uploaded. */
 export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
   const [form] = Form.useForm<Values>();
 
   const save = useApiMutation({
@@ -44,8 +47,8 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
   return (
     <FormDialog
       open={doc !== null}
-      title="Edit Document"
-      okText="Save"
+      title={t('document.editTitle')}
+      okText={t('common.save')}
       confirmLoading={save.isPending}
       onCancel={onClose}
       form={form}
@@ -64,7 +67,7 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
     >
       <Form.Item
         name="item_no"
-        label="Item No"
+        label={t('fields.itemNo')}
         rules={[
           { required: true, whitespace: true, message: messages.required },
           { max: 30, message: messages.maxLength(30) },
@@ -72,12 +75,16 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
       >
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+      <Form.Item
+        name="variant_code"
+        label={t('document.variantCode')}
+        rules={[{ max: 30, message: messages.maxLength(30) }]}
+      >
         <Input />
       </Form.Item>
       <Form.Item
         name="title"
-        label="Title"
+        label={t('document.titleField')}
         rules={[
           { required: true, whitespace: true, message: messages.required },
           { max: 250, message: messages.maxLength(250) },
@@ -85,8 +92,8 @@ export function EditDialog({ doc, onClose }: { doc: ItemDocument | null; onClose
       >
         <Input />
       </Form.Item>
-      <Form.Item name="document_type" label="Type" rules={[{ required: true, message: messages.required }]}>
-        <Select options={typeOptions} aria-label="Type" />
+      <Form.Item name="document_type" label={t('fields.type')} rules={[{ required: true, message: messages.required }]}>
+        <Select options={labels.options('itemDocumentType')} aria-label={t('fields.type')} />
       </Form.Item>
     </FormDialog>
   );

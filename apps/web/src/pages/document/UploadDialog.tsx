@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { Form, Input, Progress, Select, Upload, Typography } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { itemDocumentTypeLabels, itemDocumentTypes, messages, type ItemDocument } from '@fp/contract';
+import { useTranslation } from 'react-i18next';
+import { messages, type ItemDocument } from '@fp/contract';
 import { ApiCallError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../components/toast';
+import { useLabels } from '../../components/labels';
 import { AREA, ENTITY, fileProblem, formatFileSize, uploadWithProgress, useItemConfig } from './data';
 import { FormDialog } from '../../components/FormDialog';
-
-export const typeOptions = itemDocumentTypes.map((t) => ({ value: t, label: itemDocumentTypeLabels[t] }));
 
 type Values = { item_no: string; variant_code?: string; title?: string; document_type?: string };
 
 /** Upload: drag a file in (or pick one), describe it, send it with a progress bar. */
 export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -70,8 +72,8 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <FormDialog
       open={open}
-      title="Upload Document"
-      okText="Upload"
+      title={t('document.uploadTitle')}
+      okText={t('document.upload')}
       confirmLoading={upload.isPending}
       onCancel={close}
       form={form}
@@ -82,7 +84,12 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
         maskClosable: !upload.isPending,
       }}
     >
-      <Form.Item label="File" required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
+      <Form.Item
+        label={t('document.file')}
+        required
+        validateStatus={fileError ? 'error' : undefined}
+        help={fileError ?? undefined}
+      >
         <Upload.Dragger
           multiple={false}
           maxCount={1}
@@ -98,16 +105,14 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             setFile(null);
             setFileError(null);
           }}
-          aria-label="File"
+          aria-label={t('document.file')}
         >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">Drop a file here or click to choose one</p>
+          <p className="ant-upload-text">{t('document.drop')}</p>
           {config ? (
-            <p className="ant-upload-hint">
-              Images, PDF, text and Office files up to {formatFileSize(config.max_size)}.
-            </p>
+            <p className="ant-upload-hint">{t('document.dropHint', { size: formatFileSize(config.max_size) })}</p>
           ) : null}
         </Upload.Dragger>
       </Form.Item>
@@ -115,11 +120,15 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Typography.Text type="secondary">{`${file.name} · ${formatFileSize(file.size)}`}</Typography.Text>
       ) : null}
       {percent !== null ? (
-        <Progress percent={percent} status={upload.isPending ? 'active' : undefined} aria-label="Upload progress" />
+        <Progress
+          percent={percent}
+          status={upload.isPending ? 'active' : undefined}
+          aria-label={t('document.progress')}
+        />
       ) : null}
       <Form.Item
         name="item_no"
-        label="Item No"
+        label={t('fields.itemNo')}
         rules={[
           { required: true, whitespace: true, message: messages.required },
           { max: 30, message: messages.maxLength(30) },
@@ -127,14 +136,23 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       >
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="variant_code" label="Variant Code" rules={[{ max: 30, message: messages.maxLength(30) }]}>
+      <Form.Item
+        name="variant_code"
+        label={t('document.variantCode')}
+        rules={[{ max: 30, message: messages.maxLength(30) }]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="title" label="Title" rules={[{ max: 250, message: messages.maxLength(250) }]}>
+      <Form.Item name="title" label={t('document.titleField')} rules={[{ max: 250, message: messages.maxLength(250) }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="document_type" label="Type">
-        <Select allowClear options={typeOptions} placeholder="From the file (image or other)" aria-label="Type" />
+      <Form.Item name="document_type" label={t('fields.type')}>
+        <Select
+          allowClear
+          options={labels.options('itemDocumentType')}
+          placeholder={t('document.typeFromFile')}
+          aria-label={t('fields.type')}
+        />
       </Form.Item>
     </FormDialog>
   );

@@ -9,6 +9,7 @@ import {
 } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
+import i18n from '../../i18n';
 
 export const PAGE = '/document';
 export const AREA = 'itemDocuments';
@@ -23,7 +24,7 @@ export const openDocument = (doc: Pick<ItemDocument, 'file_id'>) => window.open(
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${formatNumber((bytes / (1024 * 1024)).toFixed(2))} MB`;
   if (bytes >= 1024) return `${formatNumber((bytes / 1024).toFixed(2))} KB`;
-  return `${formatNumber(bytes)} bytes`;
+  return i18n.t('document.bytes', { size: formatNumber(bytes) });
 }
 
 function storedItemConfig(): DriveItemConfig | undefined {
@@ -49,11 +50,11 @@ export function useItemConfig() {
 
 /** Why a file cannot be uploaded, checked in the browser before sending; the server checks again. */
 export function fileProblem(file: File, config: DriveItemConfig | undefined): string | null {
-  if (file.size === 0) return 'The file is empty.';
+  if (file.size === 0) return i18n.t('document.fileEmpty');
   if (!config) return null;
-  if (file.size > config.max_size) return `The file is larger than the ${formatFileSize(config.max_size)} limit.`;
+  if (file.size > config.max_size) return i18n.t('document.fileTooLarge', { size: formatFileSize(config.max_size) });
   if (file.type && !config.allowed_content_types.includes(file.type))
-    return `The file type "${file.type}" is not allowed.`;
+    return i18n.t('document.fileTypeRefused', { type: file.type });
   return null;
 }
 

@@ -1,20 +1,24 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { App, Button, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, ExportOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { itemDocumentTypeLabels, type ItemDocument } from '@fp/contract';
+import type { ItemDocument } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDate } from '../../components/format';
+import { useLabels } from '../../components/labels';
 import { AREA, ENTITY, PAGE, formatFileSize, openDocument } from './data';
 import { EditDialog } from './EditDialog';
-import { typeOptions, UploadDialog } from './UploadDialog';
+import { UploadDialog } from './UploadDialog';
 import { handle } from '../../components/handle';
 
 // /document: item documents (images, spec sheets, price sheets) kept on the cloud drive (calls.md 7.8).
 export default function DocumentsPage() {
+  const { t } = useTranslation();
+  const labels = useLabels();
   const canEdit = useCan(PAGE, 'edit');
   const { modal } = App.useApp();
   const [uploading, setUploading] = useState(false);
@@ -28,22 +32,22 @@ export default function DocumentsPage() {
 
   const columns: ColumnsType<ItemDocument> = [
     {
-      title: 'Item No',
+      title: t('fields.itemNo'),
       dataIndex: 'item_no',
       key: 'item_no',
       sorter: true,
       render: (v: string, row) => (row.variant_code ? `${v} / ${row.variant_code}` : v),
     },
-    { title: 'Title', dataIndex: 'title', key: 'title', sorter: true },
+    { title: t('document.titleField'), dataIndex: 'title', key: 'title', sorter: true },
     {
-      title: 'Type',
+      title: t('fields.type'),
       dataIndex: 'document_type',
       key: 'document_type',
       sorter: true,
-      render: (v: ItemDocument['document_type']) => itemDocumentTypeLabels[v] ?? v,
+      render: labels.render('itemDocumentType'),
     },
     {
-      title: 'File',
+      title: t('document.file'),
       dataIndex: 'file_name',
       key: 'file_name',
       sorter: true,
@@ -53,24 +57,24 @@ export default function DocumentsPage() {
           size="small"
           style={{ padding: 0 }}
           onClick={() => openDocument(row)}
-          aria-label={`Open ${v}`}
+          aria-label={t('document.openOf', { name: v })}
         >
           {v}
         </Button>
       ),
     },
     {
-      title: 'Size',
+      title: t('document.size'),
       dataIndex: 'file_size',
       key: 'file_size',
       sorter: true,
       align: 'right',
       render: (v: number) => formatFileSize(v),
     },
-    { title: 'Uploaded By', dataIndex: 'uploaded_by', key: 'uploaded_by', sorter: true },
-    { title: 'Uploaded', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDate },
+    { title: t('document.uploadedBy'), dataIndex: 'uploaded_by', key: 'uploaded_by', sorter: true },
+    { title: t('document.uploaded'), dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDate },
     {
-      title: 'Actions',
+      title: t('common.actions'),
       key: 'actions',
       render: (_: unknown, row: ItemDocument) => (
         <Space>
@@ -78,9 +82,9 @@ export default function DocumentsPage() {
             size="small"
             icon={<ExportOutlined />}
             onClick={() => openDocument(row)}
-            aria-label={`Open ${row.title}`}
+            aria-label={t('document.openOf', { name: row.title })}
           >
-            Open
+            {t('document.open')}
           </Button>
           {canEdit ? (
             <>
@@ -88,26 +92,26 @@ export default function DocumentsPage() {
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => setEditing(row)}
-                aria-label={`Edit ${row.title}`}
+                aria-label={t('common.editOf', { name: row.title })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
               <Button
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`Remove ${row.title}`}
+                aria-label={t('common.removeOf', { name: row.title })}
                 onClick={handle(() =>
                   modal.confirm({
-                    title: `Remove document "${row.title}"?`,
-                    content: `The file ${row.file_name} is deleted from the cloud drive too.`,
-                    okText: 'Remove',
+                    title: t('document.removeConfirm', { title: row.title }),
+                    content: t('document.removeContent', { file: row.file_name }),
+                    okText: t('common.remove'),
                     okButtonProps: { danger: true },
                     onOk: () => remove.mutateAsync(row.id),
                   }),
                 )}
               >
-                Remove
+                {t('common.remove')}
               </Button>
             </>
           ) : null}
@@ -119,7 +123,7 @@ export default function DocumentsPage() {
   return (
     <>
       <ListPage<ItemDocument>
-        title="Documents"
+        title={t('document.title')}
         area={AREA}
         op="itemDocuments.list"
         rowKey="id"
@@ -127,17 +131,22 @@ export default function DocumentsPage() {
         columns={columns}
         defaultSort={{ field: 'created_at', direction: 'desc' }}
         filters={[
-          { name: 'item_no', label: 'Item No' },
-          { name: 'title', label: 'Title' },
-          { name: 'document_type', label: 'Type', type: 'select', options: typeOptions },
-          { name: 'file_name', label: 'File' },
-          { name: 'uploaded_by', label: 'Uploaded By' },
-          { name: 'created_at', label: 'Uploaded', type: 'dateRange' },
+          { name: 'item_no', label: t('fields.itemNo') },
+          { name: 'title', label: t('document.titleField') },
+          {
+            name: 'document_type',
+            label: t('fields.type'),
+            type: 'select',
+            options: labels.options('itemDocumentType'),
+          },
+          { name: 'file_name', label: t('document.file') },
+          { name: 'uploaded_by', label: t('document.uploadedBy') },
+          { name: 'created_at', label: t('document.uploaded'), type: 'dateRange' },
         ]}
         toolbar={
           canEdit ? (
             <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              Upload
+              {t('document.upload')}
             </Button>
           ) : null
         }

@@ -75,34 +75,39 @@ export default function FeesPage() {
     modal.confirm({
       title: t('fees.removeConfirm', { count: ids.length }),
       content: t('fees.removeHint'),
-      okText: 'Remove',
+      okText: t('common.remove'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(ids),
     });
 
   const columns: ColumnsType<Fee> = [
-    { title: 'Fee Code', dataIndex: 'fee_code', key: 'fee_code', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('fees.feeCode'), dataIndex: 'fee_code', key: 'fee_code', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
     {
-      title: 'Amount',
+      title: t('fields.amount'),
       dataIndex: 'amount',
       key: 'amount',
       sorter: true,
       align: 'right',
       render: (v: string) => formatNumber(v),
     },
-    { title: 'VAT %', dataIndex: 'vat_percent', key: 'vat_percent', render: (v: string) => formatNumber(v) },
     {
-      title: 'Active',
+      title: t('fees.vatPercent'),
+      dataIndex: 'vat_percent',
+      key: 'vat_percent',
+      render: (v: string) => formatNumber(v),
+    },
+    {
+      title: t('fields.active'),
       dataIndex: 'is_active',
       key: 'is_active',
-      render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+      render: (v: boolean) => (v ? <Tag color="green">{t('fields.active')}</Tag> : <Tag>{t('fees.inactive')}</Tag>),
     },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: Fee) => (
               <Space>
@@ -110,18 +115,18 @@ export default function FeesPage() {
                   size="small"
                   icon={<EditOutlined />}
                   onClick={() => open(row)}
-                  aria-label={`Edit ${row.fee_code}`}
+                  aria-label={t('common.editOf', { name: row.fee_code })}
                 >
-                  Edit
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Delete ${row.fee_code}`}
+                  aria-label={t('common.deleteOf', { name: row.fee_code })}
                   onClick={handle(() => confirmRemove([row.id]))}
                 >
-                  Delete
+                  {t('common.delete')}
                 </Button>
               </Space>
             ),
@@ -133,7 +138,7 @@ export default function FeesPage() {
   return (
     <>
       <ListPage<Fee>
-        title="Fees"
+        title={t('fees.title')}
         area={AREA}
         op="fees.list"
         rowKey="id"
@@ -143,14 +148,14 @@ export default function FeesPage() {
         selectedKeys={selected}
         onSelect={(keys) => setSelected(keys as number[])}
         filters={[
-          { name: 'fee_code', label: 'Fee Code' },
-          { name: 'description', label: 'Description' },
+          { name: 'fee_code', label: t('fees.feeCode') },
+          { name: 'description', label: t('fields.description') },
         ]}
         toolbar={
           canEdit ? (
             <Space>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                Add New
+                {t('list.addNew')}
               </Button>
               <Button danger disabled={selected.length === 0} onClick={handle(() => confirmRemove(selected))}>
                 {t('fees.removeSelected', { count: selected.length })}
@@ -161,28 +166,28 @@ export default function FeesPage() {
       />
       <FormDialog
         open={editing !== null}
-        title={editing === 'new' ? 'New Fee' : 'Edit Fee'}
-        okText="Save"
+        title={editing === 'new' ? t('fees.newTitle') : t('fees.editTitle')}
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         form={form}
         onFinish={submit}
         name="fee"
       >
-        <Form.Item name="fee_code" label="Fee Code" rules={rules('fee_code')}>
+        <Form.Item name="fee_code" label={t('fees.feeCode')} rules={rules('fee_code')}>
           <Input autoFocus disabled={editing !== 'new'} />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={rules('description')}>
+        <Form.Item name="description" label={t('fields.description')} rules={rules('description')}>
           <Input />
         </Form.Item>
-        <Form.Item name="amount" label="Amount" rules={rules('amount')}>
+        <Form.Item name="amount" label={t('fields.amount')} rules={rules('amount')}>
           <MoneyInput />
         </Form.Item>
-        <Form.Item name="vat_percent" label="VAT %" rules={rules('vat_percent')}>
+        <Form.Item name="vat_percent" label={t('fees.vatPercent')} rules={rules('vat_percent')}>
           <Input inputMode="decimal" />
         </Form.Item>
-        <Form.Item name="is_active" label="Active" valuePropName="checked">
-          <Switch aria-label="Active" />
+        <Form.Item name="is_active" label={t('fields.active')} valuePropName="checked">
+          <Switch aria-label={t('fields.active')} />
         </Form.Item>
       </FormDialog>
     </>

@@ -61,8 +61,8 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
   return (
     <FormDialog
       open={editing !== null}
-      title={isNew ? 'Add Item' : 'Edit Item'}
-      okText="Save"
+      title={isNew ? t('items.addTitle') : t('items.editTitle')}
+      okText={t('common.save')}
       confirmLoading={save.isPending}
       onCancel={onClose}
       width={720}
@@ -72,23 +72,28 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
       name="item"
     >
       <Space wrap size="middle" style={{ width: '100%' }}>
-        <Form.Item name="item_no" label="Item No" rules={required}>
+        <Form.Item name="item_no" label={t('fields.itemNo')} rules={required}>
           <Input disabled={!isNew} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="base_unit_of_measure" label="Base Unit" rules={required}>
+        <Form.Item name="base_unit_of_measure" label={t('items.baseUnit')} rules={required}>
           <Input style={{ width: 120 }} placeholder="PCS" />
         </Form.Item>
-        <Form.Item name="unit_price" label="List Price (VND)" rules={required}>
+        <Form.Item name="unit_price" label={t('items.listPriceVnd')} rules={required}>
           <MoneyInput style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="category_id" label="Category">
-          <Select allowClear style={{ width: 220 }} options={categoryOptions(tree.data)} aria-label="Category" />
+        <Form.Item name="category_id" label={t('fields.category')}>
+          <Select
+            allowClear
+            style={{ width: 220 }}
+            options={categoryOptions(tree.data)}
+            aria-label={t('fields.category')}
+          />
         </Form.Item>
       </Space>
-      <Form.Item name="description" label="Description" rules={required}>
+      <Form.Item name="description" label={t('fields.description')} rules={required}>
         <Input />
       </Form.Item>
-      <Form.Item name="description_2" label="Description 2">
+      <Form.Item name="description_2" label={t('items.description2')}>
         <Input />
       </Form.Item>
       <Form.Item
@@ -104,33 +109,33 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
         <Input inputMode="numeric" />
       </Form.Item>
       <Form.Item name="blocked" valuePropName="checked">
-        <Checkbox>Blocked</Checkbox>
+        <Checkbox>{t('items.blocked')}</Checkbox>
       </Form.Item>
       <Form.List name="variants">
         {(fields, { add, remove }) => (
           <fieldset>
-            <legend>Variants</legend>
+            <legend>{t('items.variants')}</legend>
             {fields.map((f) => (
               <Space key={f.key} align="baseline">
-                <Form.Item name={[f.name, 'variant_code']} label="Variant Code" rules={required}>
+                <Form.Item name={[f.name, 'variant_code']} label={t('items.variantCode')} rules={required}>
                   <Input style={{ width: 110 }} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'description']} label="Variant Description" rules={required}>
+                <Form.Item name={[f.name, 'description']} label={t('items.variantDescription')} rules={required}>
                   <Input style={{ width: 200 }} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'unit_price']} label="Own Price">
+                <Form.Item name={[f.name, 'unit_price']} label={t('items.ownPrice')}>
                   <MoneyInput style={{ width: 140 }} />
                 </Form.Item>
                 <Button
                   type="text"
                   icon={<MinusCircleOutlined />}
-                  aria-label="Remove variant"
+                  aria-label={t('items.removeVariant')}
                   onClick={() => remove(f.name)}
                 />
               </Space>
             ))}
             <Button icon={<PlusOutlined />} onClick={() => add({ variant_code: '', description: '' })}>
-              Add Variant
+              {t('items.addVariant')}
             </Button>
           </fieldset>
         )}
@@ -138,25 +143,25 @@ export function ItemForm({ editing, onClose }: { editing: ItemDetail | 'new' | n
       <Form.List name="units">
         {(fields, { add, remove }) => (
           <fieldset style={{ marginTop: 12 }}>
-            <legend>Units of Measure</legend>
+            <legend>{t('items.units')}</legend>
             {fields.map((f) => (
               <Space key={f.key} align="baseline">
-                <Form.Item name={[f.name, 'code']} label="Unit" rules={required}>
+                <Form.Item name={[f.name, 'code']} label={t('items.unit')} rules={required}>
                   <Input style={{ width: 110 }} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'qty_per_unit_of_measure']} label="Base Units per Unit" rules={required}>
+                <Form.Item name={[f.name, 'qty_per_unit_of_measure']} label={t('items.basePerUnit')} rules={required}>
                   <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
                 </Form.Item>
                 <Button
                   type="text"
                   icon={<MinusCircleOutlined />}
-                  aria-label="Remove unit"
+                  aria-label={t('items.removeUnit')}
                   onClick={() => remove(f.name)}
                 />
               </Space>
             ))}
             <Button icon={<PlusOutlined />} onClick={() => add({ code: '', qty_per_unit_of_measure: '1' })}>
-              Add Unit
+              {t('items.addUnit')}
             </Button>
           </fieldset>
         )}

@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Input, InputNumber, Tag, Tooltip, Typography } from 'antd';
-import {
-  PRICE_RATE_RULE,
-  decimalIssue,
-  formatNumber,
-  parseDecimalText,
-  priceSourceLabels,
-  type ItemRow,
-} from '@fp/contract';
+import { useTranslation } from 'react-i18next';
+import { PRICE_RATE_RULE, decimalIssue, formatNumber, parseDecimalText, type ItemRow } from '@fp/contract';
+import { useLabels } from '../../components/labels';
 
 /** Where the effective price came from, with the price list or rate. */
 export function PriceSourceTag({ row }: { row: ItemRow }) {
+  const source = useLabels().label('priceSource', row.price_source);
   const color = row.price_source === 'item_price' ? 'green' : row.price_source === 'price_rate' ? 'blue' : 'default';
   const detail =
     row.price_source === 'item_price'
@@ -19,9 +15,9 @@ export function PriceSourceTag({ row }: { row: ItemRow }) {
         ? `× ${formatNumber(row.price_rate)}`
         : null;
   return (
-    <Tooltip title={detail ? `${priceSourceLabels[row.price_source]} ${detail}` : priceSourceLabels[row.price_source]}>
+    <Tooltip title={detail ? `${source} ${detail}` : source}>
       <Tag color={color}>
-        {priceSourceLabels[row.price_source]}
+        {source}
         {detail ? ` · ${detail}` : ''}
       </Tag>
     </Tooltip>
@@ -43,6 +39,7 @@ export function RateCell({
   onSave: (rate: string) => void;
 }) {
   const initial = row.price_rate === null ? null : String(Number(row.price_rate)).replace('.', ',');
+  const { t } = useTranslation();
   const [value, setValue] = useState<string>(initial ?? '');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -56,7 +53,7 @@ export function RateCell({
     const rate = parseDecimalText(value);
     if (!issue && rate !== null && Number(rate) !== Number(row.price_rate)) onSave(rate);
   };
-  if (row.price_rate === null) return <span aria-label="No franchise">–</span>;
+  if (row.price_rate === null) return <span aria-label={t('items.noFranchise')}>–</span>;
   return (
     <div style={{ width: 120 }}>
       <Input
@@ -65,7 +62,7 @@ export function RateCell({
         value={value}
         disabled={disabled}
         status={error ? 'error' : undefined}
-        aria-label={`Price rate of ${row.item_no}`}
+        aria-label={t('items.priceRateOf', { item: row.item_no })}
         aria-invalid={error ? true : undefined}
         onChange={(e) => setValue(e.target.value)}
         onPressEnter={commit}
@@ -93,6 +90,7 @@ export function SortCell({
   disabled: boolean;
   onChange: (n: number | null) => void;
 }) {
+  const { t } = useTranslation();
   if (row.sort === null) return <span>–</span>;
   return (
     <InputNumber
@@ -101,7 +99,7 @@ export function SortCell({
       precision={0}
       value={value ?? row.sort}
       disabled={disabled}
-      aria-label={`Sort of ${row.item_no}`}
+      aria-label={t('items.sortOf', { item: row.item_no })}
       onChange={(v) => onChange(v === null ? null : Number(v))}
       style={{ width: 80, fontWeight: value !== undefined ? 600 : undefined }}
     />

@@ -16,8 +16,6 @@ import {
   formatNumber,
   messages,
   parseDecimalText,
-  priceSourceLabels,
-  priceSources,
   type FilterItem,
   type ItemDetail,
   type ItemRow,
@@ -27,6 +25,7 @@ import { useApiMutation } from '../../api/mutation';
 import { useCan, useSession } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderMoney } from '../../components/format';
+import { useLabels } from '../../components/labels';
 import { toast } from '../../components/toast';
 import { AREA, ENTITY, useCategoryTree, useFranchiseOptions } from './data';
 import { ItemForm } from './ItemForm';
@@ -55,6 +54,7 @@ export default function ItemsPage() {
   const [dialog, setDialog] = useState<'syncItem' | 'rateAll' | null>(null);
   const [form] = Form.useForm();
   const { t } = useTranslation();
+  const labels = useLabels();
 
   const fixed: FilterItem[] = useMemo(
     () => (franchise && headOffice ? [{ field: 'franchise_code', value: franchise, condition_type: 'eq' }] : []),
@@ -119,7 +119,7 @@ export default function ItemsPage() {
     ...(franchise
       ? [
           {
-            title: 'Sort',
+            title: t('items.sort'),
             dataIndex: 'sort',
             key: 'sort',
             sorter: true,
@@ -142,20 +142,20 @@ export default function ItemsPage() {
           },
         ]
       : []),
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
     { title: t('items.barcode'), dataIndex: 'barcode', key: 'barcode' },
     {
-      title: 'Category',
+      title: t('fields.category'),
       dataIndex: 'category_name',
       key: 'category_name',
       sorter: true,
       render: (_: unknown, r: ItemRow) =>
         r.parent_category_name ? `${r.parent_category_name} › ${r.category_name}` : (r.category_name ?? ''),
     },
-    { title: 'Unit', dataIndex: 'base_unit_of_measure', key: 'base_unit_of_measure' },
+    { title: t('items.unit'), dataIndex: 'base_unit_of_measure', key: 'base_unit_of_measure' },
     {
-      title: 'List Price',
+      title: t('items.listPrice'),
       dataIndex: 'unit_price',
       key: 'unit_price',
       sorter: true,
@@ -165,7 +165,7 @@ export default function ItemsPage() {
     ...(franchise
       ? [
           {
-            title: 'Price Rate',
+            title: t('items.priceRate'),
             dataIndex: 'price_rate',
             key: 'price_rate',
             sorter: true,
@@ -180,7 +180,7 @@ export default function ItemsPage() {
         ]
       : []),
     {
-      title: 'Effective Price',
+      title: t('items.effectivePrice'),
       dataIndex: 'effective_price',
       key: 'effective_price',
       sorter: true,
@@ -188,7 +188,7 @@ export default function ItemsPage() {
       render: (v: string) => <strong>{renderMoney(v)}</strong>,
     },
     {
-      title: 'Price Source',
+      title: t('items.priceSource'),
       dataIndex: 'price_source',
       key: 'price_source',
       render: (_: unknown, r: ItemRow) => <PriceSourceTag row={r} />,
@@ -196,17 +196,17 @@ export default function ItemsPage() {
     ...(headOffice && canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, r: ItemRow) => (
               <Space>
                 <Button
                   size="small"
                   icon={<EditOutlined />}
-                  aria-label={`Edit item ${r.item_no}`}
+                  aria-label={t('items.editItemOf', { item: r.item_no })}
                   onClick={() => void openItem(r.item_no).catch(toast.error)}
                 >
-                  Edit Item
+                  {t('items.editItem')}
                 </Button>
                 <ShopRowPush itemNo={r.item_no} />
               </Space>
@@ -221,7 +221,7 @@ export default function ItemsPage() {
     <Space wrap>
       {headOffice ? (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          Add Item
+          {t('items.addTitle')}
         </Button>
       ) : null}
       {headOffice ? <ShopSyncAllButton /> : null}
@@ -230,14 +230,14 @@ export default function ItemsPage() {
         loading={sync.isPending && dialog === null}
         onClick={handle(() =>
           modal.confirm({
-            title: franchise ? `Sync all items into ${franchise}?` : 'Sync all items into every franchise?',
-            content: 'Items are read from the ERP and missing ones are added to the item list.',
-            okText: 'Sync All',
+            title: franchise ? t('items.syncAllInto', { franchise }) : t('items.syncAllEvery'),
+            content: t('items.syncAllContent'),
+            okText: t('items.syncAll'),
             onOk: () => runSync(null),
           }),
         )}
       >
-        Sync All
+        {t('items.syncAll')}
       </Button>
       <Button
         icon={<CloudSyncOutlined />}
@@ -246,7 +246,7 @@ export default function ItemsPage() {
           setDialog('syncItem');
         }}
       >
-        Sync Item
+        {t('items.syncItem')}
       </Button>
       {franchise ? (
         <>
@@ -257,7 +257,7 @@ export default function ItemsPage() {
               setDialog('rateAll');
             }}
           >
-            Update Price Rate All
+            {t('items.rateAllButton')}
           </Button>
           <Button
             icon={<SaveOutlined />}
@@ -265,7 +265,7 @@ export default function ItemsPage() {
             loading={sort.isPending}
             onClick={() => sort.mutate([...sorts].map(([item_no, s]) => ({ item_no, sort: s })))}
           >
-            Save Sort Order{sorts.size ? ` (${sorts.size})` : ''}
+            {sorts.size ? t('items.saveSortCount', { count: sorts.size }) : t('items.saveSort')}
           </Button>
           <Button
             danger
@@ -273,15 +273,15 @@ export default function ItemsPage() {
             disabled={selected.length === 0}
             onClick={handle(() =>
               modal.confirm({
-                title: `Remove ${selected.length} item(s) from ${franchise}'s item list?`,
-                content: 'The items stay in the item master; a sync adds them back.',
-                okText: 'Remove',
+                title: t('items.removeConfirm', { count: selected.length, franchise }),
+                content: t('items.removeContent'),
+                okText: t('common.remove'),
                 okButtonProps: { danger: true },
                 onOk: () => remove.mutateAsync(selected.map(String)),
               }),
             )}
           >
-            Remove
+            {t('common.remove')}
           </Button>
         </>
       ) : null}
@@ -291,17 +291,17 @@ export default function ItemsPage() {
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Items
+        {t('items.title')}
       </Typography.Title>
       {headOffice ? (
         <Space style={{ marginBottom: 12 }}>
-          <label htmlFor="items-franchise">Franchise</label>
+          <label htmlFor="items-franchise">{t('fields.franchise')}</label>
           <Select
             id="items-franchise"
             allowClear
             showSearch
             style={{ minWidth: 320 }}
-            placeholder="Item master (no franchise)"
+            placeholder={t('items.master')}
             options={franchiseOptions.data ?? []}
             value={picked ?? undefined}
             onChange={(v) => {
@@ -309,11 +309,11 @@ export default function ItemsPage() {
               setSelected([]);
               setSorts(new Map());
             }}
-            aria-label="Franchise"
+            aria-label={t('fields.franchise')}
           />
         </Space>
       ) : (
-        <Typography.Paragraph type="secondary">Item list of {own}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('items.listOf', { franchise: own })}</Typography.Paragraph>
       )}
       <ListPage<ItemRow>
         key={franchise ?? 'master'}
@@ -328,24 +328,24 @@ export default function ItemsPage() {
         selectedKeys={selected}
         onSelect={(keys) => setSelected(keys)}
         filters={[
-          { name: 'search', label: 'Search' },
+          { name: 'search', label: t('common.search') },
           { name: 'barcode', label: t('items.barcode'), type: 'exact' },
-          { name: 'top_category_id', label: 'Category', type: 'select', options: categories },
+          { name: 'top_category_id', label: t('fields.category'), type: 'select', options: categories },
           {
             name: 'price_source',
-            label: 'Price Source',
+            label: t('items.priceSource'),
             type: 'select',
-            options: priceSources.map((s) => ({ label: priceSourceLabels[s], value: s })),
+            options: labels.options('priceSource'),
           },
-          { name: 'blocked', label: 'Blocked', type: 'boolean' },
+          { name: 'blocked', label: t('items.blocked'), type: 'boolean' },
         ]}
         toolbar={toolbar}
       />
       <ItemForm editing={editing} onClose={() => setEditing(null)} />
       <FormDialog
         open={dialog !== null}
-        title={dialog === 'syncItem' ? 'Sync Item' : `Update Price Rate of every item of ${franchise}`}
-        okText={dialog === 'syncItem' ? 'Sync' : 'Update All'}
+        title={dialog === 'syncItem' ? t('items.syncItem') : t('items.rateAllTitle', { franchise })}
+        okText={dialog === 'syncItem' ? t('items.sync') : t('items.rateAll.ok')}
         confirmLoading={sync.isPending || rate.isPending}
         onCancel={() => setDialog(null)}
         form={form}
@@ -356,14 +356,14 @@ export default function ItemsPage() {
         name="items-dialog"
       >
         {dialog === 'syncItem' ? (
-          <Form.Item name="item_no" label="Item No" rules={[{ required: true, message: messages.required }]}>
+          <Form.Item name="item_no" label={t('fields.itemNo')} rules={[{ required: true, message: messages.required }]}>
             <Input autoFocus />
           </Form.Item>
         ) : (
           <Form.Item
             name="price_rate"
-            label="Price Rate"
-            extra="The franchise sells at list price × rate unless an item price applies."
+            label={t('items.priceRate')}
+            extra={t('items.rateHint')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               {

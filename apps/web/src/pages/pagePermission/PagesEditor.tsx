@@ -70,7 +70,7 @@ export function PagesEditor({
       }));
     return guarded.length
       ? [
-          { label: 'Buttons', options: plain },
+          { label: t('pagePermission.buttons'), options: plain },
           { label: t('limits.guarded.title'), options: guarded },
         ]
       : plain;
@@ -85,7 +85,7 @@ export function PagesEditor({
 
   const columns: ColumnsType<PageRow> = [
     {
-      title: 'Page',
+      title: t('pagePermission.page'),
       key: 'page',
       render: (_, r) => (
         <Space direction="vertical" size={0}>
@@ -95,11 +95,11 @@ export function PagesEditor({
       ),
     },
     {
-      title: 'Permission Type',
+      title: t('pagePermission.permissionType'),
       key: 'permission_type',
       render: (_, r) => (
         <Radio.Group
-          aria-label={`Permission type of ${r.page_url}`}
+          aria-label={t('pagePermission.permissionTypeOf', { page: r.page_url })}
           value={r.permission_type}
           disabled={disabled}
           onChange={(e) => update(r.page_url, { permission_type: e.target.value as PermissionType })}
@@ -109,7 +109,7 @@ export function PagesEditor({
       ),
     },
     {
-      title: 'Allowed Buttons',
+      title: t('pagePermission.allowedButtons'),
       key: 'buttons',
       render: (_, r) => {
         const buttons = byUrl.get(r.page_url)?.buttons ?? [];
@@ -117,9 +117,9 @@ export function PagesEditor({
           <Select
             mode="multiple"
             allowClear
-            aria-label={`Allowed buttons of ${r.page_url}`}
+            aria-label={t('pagePermission.allowedButtonsOf', { page: r.page_url })}
             style={{ minWidth: 260 }}
-            placeholder="All buttons its level allows"
+            placeholder={t('pagePermission.allButtons')}
             value={r.buttons}
             disabled={disabled}
             onChange={(b: string[]) => update(r.page_url, { buttons: b })}
@@ -127,7 +127,7 @@ export function PagesEditor({
             optionLabelProp="value"
           />
         ) : (
-          <Typography.Text type="secondary">No buttons</Typography.Text>
+          <Typography.Text type="secondary">{t('pagePermission.noButtons')}</Typography.Text>
         );
       },
     },
@@ -141,7 +141,7 @@ export function PagesEditor({
             type="text"
             danger
             icon={<DeleteOutlined />}
-            aria-label={`Remove ${r.page_url}`}
+            aria-label={t('common.removeOf', { name: r.page_url })}
             onClick={() => set(value.filter((x) => x.page_url !== r.page_url))}
           />
         ),
@@ -153,8 +153,8 @@ export function PagesEditor({
       {disabled ? null : (
         <Select
           showSearch
-          aria-label="Add page"
-          placeholder="Add page…"
+          aria-label={t('pagePermission.addPage')}
+          placeholder={t('pagePermission.addPagePlaceholder')}
           style={{ width: 420, maxWidth: '100%' }}
           loading={loading}
           value={null}
@@ -172,7 +172,7 @@ export function PagesEditor({
         columns={columns}
         dataSource={value}
         pagination={false}
-        locale={{ emptyText: 'No pages yet. Add the pages this permission grants.' }}
+        locale={{ emptyText: t('pagePermission.noPages') }}
       />
     </Space>
   );

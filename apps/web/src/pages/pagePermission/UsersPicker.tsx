@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { PermissionUser } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
@@ -17,11 +18,12 @@ type Props = {
 
 /** Picks users by username or name; the search runs on the server (assignable-users list). */
 export function UsersPicker({ value = [], onChange, known = [], disabled, id }: Props) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => setSearch(typed.trim()), 250);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(timer);
   }, [typed]);
   const found = useQuery({
     queryKey: qk.other(PERMISSION_AREA, 'assignable', search),
@@ -41,15 +43,15 @@ export function UsersPicker({ value = [], onChange, known = [], disabled, id }: 
   const ids = [...new Set([...value, ...(found.data?.items ?? []).map((u) => u.id)])];
   const options = ids.map((uid) => {
     const u = seen.current.get(uid);
-    return { value: uid, label: u ? userLabel(u) : `User ${uid}` };
+    return { value: uid, label: u ? userLabel(u) : t('pagePermission.userOf', { id: uid }) };
   });
 
   return (
     <Select
       id={id}
       mode="multiple"
-      aria-label="Users"
-      placeholder="Search users by username or name"
+      aria-label={t('pagePermission.users')}
+      placeholder={t('pagePermission.searchUsers')}
       style={{ width: '100%' }}
       value={value}
       disabled={disabled}
@@ -59,7 +61,7 @@ export function UsersPicker({ value = [], onChange, known = [], disabled, id }: 
       onSearch={setTyped}
       onBlur={() => setTyped('')}
       loading={found.isFetching}
-      notFoundContent={found.isFetching ? 'Searching…' : 'No users found'}
+      notFoundContent={found.isFetching ? t('pagePermission.searching') : t('pagePermission.noUsers')}
       options={options}
     />
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { App, Button, Card, Form, Input, Radio, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { messages, permissionTypes, type PermissionType } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -32,6 +33,7 @@ function formFieldOf(field: string): keyof FormValues | null {
 
 /** /pagePermission/detail/{slug}: slug is the permission id, or `new`. */
 export default function PagePermissionDetailPage() {
+  const { t } = useTranslation();
   const slug = useParams()['*'] ?? '';
   const isNew = slug === 'new';
   const id = Number(slug);
@@ -111,7 +113,7 @@ export default function PagePermissionDetailPage() {
 
   const back = (
     <Link to={PERMISSION_PAGE}>
-      <ArrowLeftOutlined /> Page Permission
+      <ArrowLeftOutlined /> {t('pagePermission.title')}
     </Link>
   );
   if (!isNew && valid && query.isLoading) {
@@ -126,11 +128,11 @@ export default function PagePermissionDetailPage() {
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? 'Page permission not found' : 'Could not load the page permission'}
+        title={missing ? t('pagePermission.notFound') : t('pagePermission.loadFailed')}
         extra={
           <Space>
             {back}
-            {missing ? null : <Button onClick={() => void query.refetch()}>Refresh Data</Button>}
+            {missing ? null : <Button onClick={() => void query.refetch()}>{t('list.refresh')}</Button>}
           </Space>
         }
       />
@@ -139,11 +141,11 @@ export default function PagePermissionDetailPage() {
 
   const confirmDelete = () =>
     modal.confirm({
-      title: `Delete page permission ${current!.name}?`,
+      title: t('pagePermission.deleteConfirm', { name: current!.name }),
       content: current!.users.length
-        ? `${current!.users.length} user(s) lose the pages it grants.`
-        : 'No user holds it.',
-      okText: 'Delete',
+        ? t('pagePermission.usersLose', { count: current!.users.length })
+        : t('pagePermission.noUserHolds'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
     });
@@ -152,10 +154,10 @@ export default function PagePermissionDetailPage() {
     <div>
       <div style={{ marginBottom: 8 }}>{back}</div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {isNew ? 'New Page Permission' : current!.name}
+        {isNew ? t('pagePermission.newTitle') : current!.name}
       </Typography.Title>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title="Permission">
+        <Card title={t('pagePermission.permission')}>
           <Form
             form={form}
             layout="vertical"
@@ -164,7 +166,7 @@ export default function PagePermissionDetailPage() {
           >
             <Form.Item
               name="name"
-              label="Name"
+              label={t('fields.name')}
               rules={[
                 { required: true, whitespace: true, message: messages.required },
                 { max: 100, message: messages.maxLength(100) },
@@ -175,12 +177,12 @@ export default function PagePermissionDetailPage() {
             </Form.Item>
             <Form.Item
               name="permission_type"
-              label="Permission Type"
-              extra="The level new pages start with; each page can differ."
+              label={t('pagePermission.permissionType')}
+              extra={t('pagePermission.levelHint')}
             >
-              <Radio.Group options={permissionTypes.map((t) => ({ value: t, label: t }))} optionType="button" />
+              <Radio.Group options={permissionTypes.map((p) => ({ value: p, label: p }))} optionType="button" />
             </Form.Item>
-            <Form.Item name="pages" label="Pages">
+            <Form.Item name="pages" label={t('pagePermission.pages')}>
               <PagesEditor
                 structures={structures.data ?? []}
                 offerable={offerable}
@@ -190,18 +192,18 @@ export default function PagePermissionDetailPage() {
               />
             </Form.Item>
             {isNew ? (
-              <Form.Item name="users" label="Users">
+              <Form.Item name="users" label={t('pagePermission.users')}>
                 <UsersPicker />
               </Form.Item>
             ) : null}
             {canEdit ? (
               <Space>
                 <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
-                  Save
+                  {t('common.save')}
                 </Button>
                 {isNew ? null : (
                   <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
-                    Delete
+                    {t('common.delete')}
                   </Button>
                 )}
               </Space>
@@ -209,23 +211,19 @@ export default function PagePermissionDetailPage() {
           </Form>
         </Card>
         {isNew ? null : (
-          <Card title="Users">
+          <Card title={t('pagePermission.users')}>
             <Form
               form={usersForm}
               layout="vertical"
               disabled={!canEdit}
               onFinish={handle((v) => assign.mutateAsync(v.users ?? []).catch((e) => showErrors(e, usersForm)))}
             >
-              <Form.Item
-                name="users"
-                label="Assigned users"
-                extra="Exactly these users hold the permission after Assign Users."
-              >
+              <Form.Item name="users" label={t('pagePermission.assignedUsers')} extra={t('pagePermission.assignHint')}>
                 <UsersPicker known={users.data} />
               </Form.Item>
               {canEdit ? (
                 <Button htmlType="submit" icon={<TeamOutlined />} loading={assign.isPending}>
-                  Assign Users
+                  {t('pagePermission.assignUsers')}
                 </Button>
               ) : null}
             </Form>

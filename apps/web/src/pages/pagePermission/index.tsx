@@ -2,6 +2,7 @@ import { App, Button, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { permissionTypes, type PagePermissionListItem } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -11,6 +12,7 @@ import { handle } from '../../components/handle';
 
 /** /pagePermission: the permissions with their level, how many pages they grant and how many users hold them. */
 export default function PagePermissionsPage() {
+  const { t } = useTranslation();
   const canEdit = useCanEditPermissions();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -22,9 +24,11 @@ export default function PagePermissionsPage() {
 
   const confirmDelete = (row: PagePermissionListItem) =>
     modal.confirm({
-      title: `Delete page permission ${row.name}?`,
-      content: row.users_count ? `${row.users_count} user(s) lose the pages it grants.` : 'No user holds it.',
-      okText: 'Delete',
+      title: t('pagePermission.deleteConfirm', { name: row.name }),
+      content: row.users_count
+        ? t('pagePermission.usersLose', { count: row.users_count })
+        : t('pagePermission.noUserHolds'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
     });
@@ -32,29 +36,36 @@ export default function PagePermissionsPage() {
   const count = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{String(v)}</span>;
   const columns: ColumnsType<PagePermissionListItem> = [
     {
-      title: 'Name',
+      title: t('fields.name'),
       dataIndex: 'name',
       key: 'name',
       sorter: true,
       render: (name: string, row) => <Link to={permissionDetailPath(row.id)}>{name}</Link>,
     },
-    { title: 'Permission Type', dataIndex: 'permission_type', key: 'permission_type', sorter: true },
-    { title: 'Pages', dataIndex: 'pages_count', key: 'pages_count', align: 'right', render: count },
-    { title: 'Users', dataIndex: 'users_count', key: 'users_count', align: 'right', sorter: true, render: count },
+    { title: t('pagePermission.permissionType'), dataIndex: 'permission_type', key: 'permission_type', sorter: true },
+    { title: t('pagePermission.pages'), dataIndex: 'pages_count', key: 'pages_count', align: 'right', render: count },
+    {
+      title: t('pagePermission.users'),
+      dataIndex: 'users_count',
+      key: 'users_count',
+      align: 'right',
+      sorter: true,
+      render: count,
+    },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: PagePermissionListItem) => (
               <Button
                 size="small"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`Delete ${row.name}`}
+                aria-label={t('common.deleteOf', { name: row.name })}
                 onClick={handle(() => confirmDelete(row))}
               >
-                Delete
+                {t('common.delete')}
               </Button>
             ),
           },
@@ -64,19 +75,19 @@ export default function PagePermissionsPage() {
 
   return (
     <ListPage<PagePermissionListItem>
-      title="Page Permission"
+      title={t('pagePermission.title')}
       area={PERMISSION_AREA}
       op="pagePermissions.list"
       rowKey="id"
       exportName="page-permissions"
       columns={columns}
       filters={[
-        { name: 'name', label: 'Name' },
+        { name: 'name', label: t('fields.name') },
         {
           name: 'permission_type',
-          label: 'Permission Type',
+          label: t('pagePermission.permissionType'),
           type: 'select',
-          options: permissionTypes.map((t) => ({ label: t, value: t })),
+          options: permissionTypes.map((p) => ({ label: p, value: p })),
         },
       ]}
       toolbar={
@@ -87,7 +98,7 @@ export default function PagePermissionsPage() {
               icon={<PlusOutlined />}
               onClick={handle(() => navigate(permissionDetailPath('new')))}
             >
-              Add New
+              {t('list.addNew')}
             </Button>
           </Space>
         ) : null

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { messages, pageByUrl } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -11,18 +12,12 @@ import { STRUCTURE_AREA, STRUCTURE_PAGE, structureDetailPath, useStructureByUrl 
 import { handle } from '../../components/handle';
 
 type FormValues = { page_url: string; page_name: string; buttons: string[]; fields: string[]; filters: string[] };
-const LISTS = [
-  {
-    name: 'buttons',
-    label: 'Buttons',
-    help: 'The buttons of the page a permission can allow, e.g. Add New, Delete, Export Excel.',
-  },
-  { name: 'fields', label: 'Fields', help: 'The fields the page shows or edits (API names, e.g. reason_code).' },
-  { name: 'filters', label: 'Filters', help: 'The fields its list can be filtered by.' },
-] as const;
+/** The lists of a page structure; each has its label (pageStructure.<name>) and help (pageStructure.<name>Help). */
+const LISTS = ['buttons', 'fields', 'filters'] as const;
 
 /** /pageStructure/detail/{slug}: one page's name, buttons, fields and filters; slug `new` adds a page. */
 export default function PageStructureDetailPage() {
+  const { t } = useTranslation();
   const slug = useParams()['*'] ?? '';
   const isNew = slug === 'new';
   const pageUrl = `/${slug}`;
@@ -78,7 +73,7 @@ export default function PageStructureDetailPage() {
 
   const back = (
     <Link to={STRUCTURE_PAGE}>
-      <ArrowLeftOutlined /> Page Structure
+      <ArrowLeftOutlined /> {t('pageStructure.title')}
     </Link>
   );
   if (!isNew && query.isLoading) {
@@ -92,12 +87,12 @@ export default function PageStructureDetailPage() {
     return (
       <Result
         status={query.isError ? 'error' : '404'}
-        title={query.isError ? 'Could not load the page structure' : 'Page structure not found'}
+        title={query.isError ? t('pageStructure.loadFailed') : t('pageStructure.notFound')}
         subTitle={pageUrl}
         extra={
           <Space>
             {back}
-            {query.isError ? <Button onClick={() => void query.refetch()}>Refresh Data</Button> : null}
+            {query.isError ? <Button onClick={() => void query.refetch()}>{t('list.refresh')}</Button> : null}
           </Space>
         }
       />
@@ -106,9 +101,9 @@ export default function PageStructureDetailPage() {
 
   const confirmDelete = () =>
     modal.confirm({
-      title: `Delete page structure ${current!.page_url}?`,
-      content: 'Permissions cannot list this page any more. A page still used by a permission is kept.',
-      okText: 'Delete',
+      title: t('pageStructure.deleteConfirm', { url: current!.page_url }),
+      content: t('pageStructure.deleteContent'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync().catch(() => undefined),
     });
@@ -117,18 +112,14 @@ export default function PageStructureDetailPage() {
     <div>
       <div style={{ marginBottom: 8 }}>{back}</div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {isNew ? 'New Page Structure' : current!.page_name}
+        {isNew ? t('pageStructure.newTitle') : current!.page_name}
       </Typography.Title>
       <Card>
         <Form form={form} layout="vertical" onFinish={handle(submit)} disabled={!canEdit} style={{ maxWidth: 760 }}>
           <Form.Item
             name="page_url"
-            label="Page URL"
-            extra={
-              registered
-                ? 'A screen of the application: its url is fixed.'
-                : 'Starts with /, e.g. /reports/revenue/details'
-            }
+            label={t('pageStructure.pageUrl')}
+            extra={registered ? t('pageStructure.urlFixed') : t('pageStructure.urlHint')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 255, message: messages.maxLength(255) },
@@ -138,7 +129,7 @@ export default function PageStructureDetailPage() {
           </Form.Item>
           <Form.Item
             name="page_name"
-            label="Page Name"
+            label={t('pageStructure.pageName')}
             rules={[
               { required: true, whitespace: true, message: messages.required },
               { max: 100, message: messages.maxLength(100) },
@@ -147,25 +138,25 @@ export default function PageStructureDetailPage() {
             <Input />
           </Form.Item>
           {LISTS.map((l) => (
-            <Form.Item key={l.name} name={l.name} label={l.label} extra={l.help}>
+            <Form.Item key={l} name={l} label={t(`pageStructure.${l}`)} extra={t(`pageStructure.${l}Help`)}>
               <Select
                 mode="tags"
                 tokenSeparators={[',']}
                 open={false}
                 suffixIcon={null}
-                aria-label={l.label}
-                placeholder={`Type a name and press Enter`}
+                aria-label={t(`pageStructure.${l}`)}
+                placeholder={t('pageStructure.tagsPlaceholder')}
               />
             </Form.Item>
           ))}
           {canEdit ? (
             <Space>
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
-                Save
+                {t('common.save')}
               </Button>
               {!isNew && !registered ? (
                 <Button danger icon={<DeleteOutlined />} onClick={handle(confirmDelete)}>
-                  Delete
+                  {t('common.delete')}
                 </Button>
               ) : null}
             </Space>

@@ -2,6 +2,7 @@ import { App, Button, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { pageByUrl, type PageStructureListItem } from '@fp/contract';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
@@ -12,6 +13,7 @@ import { handle } from '../../components/handle';
 
 /** /pageStructure: every page with the buttons, fields and filters the permission editor offers. */
 export default function PageStructuresPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(STRUCTURE_PAGE, 'edit');
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -23,9 +25,9 @@ export default function PageStructuresPage() {
 
   const confirmDelete = (row: PageStructureListItem) =>
     modal.confirm({
-      title: `Delete page structure ${row.page_url}?`,
-      content: 'Permissions cannot list this page any more. A page still used by a permission is kept.',
-      okText: 'Delete',
+      title: t('pageStructure.deleteConfirm', { url: row.page_url }),
+      content: t('pageStructure.deleteContent'),
+      okText: t('common.delete'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
     });
@@ -33,20 +35,32 @@ export default function PageStructuresPage() {
   const count = (v: unknown) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{String(v)}</span>;
   const columns: ColumnsType<PageStructureListItem> = [
     {
-      title: 'Page URL',
+      title: t('pageStructure.pageUrl'),
       dataIndex: 'page_url',
       key: 'page_url',
       sorter: true,
       render: (url: string) => <Link to={structureDetailPath(url)}>{url}</Link>,
     },
-    { title: 'Page Name', dataIndex: 'page_name', key: 'page_name', sorter: true },
-    { title: 'Buttons', dataIndex: 'buttons_count', key: 'buttons_count', align: 'right', render: count },
-    { title: 'Fields', dataIndex: 'fields_count', key: 'fields_count', align: 'right', render: count },
-    { title: 'Filters', dataIndex: 'filters_count', key: 'filters_count', align: 'right', render: count },
+    { title: t('pageStructure.pageName'), dataIndex: 'page_name', key: 'page_name', sorter: true },
+    {
+      title: t('pageStructure.buttons'),
+      dataIndex: 'buttons_count',
+      key: 'buttons_count',
+      align: 'right',
+      render: count,
+    },
+    { title: t('pageStructure.fields'), dataIndex: 'fields_count', key: 'fields_count', align: 'right', render: count },
+    {
+      title: t('pageStructure.filters'),
+      dataIndex: 'filters_count',
+      key: 'filters_count',
+      align: 'right',
+      render: count,
+    },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: PageStructureListItem) =>
               pageByUrl.has(row.page_url) ? null : (
@@ -54,10 +68,10 @@ export default function PageStructuresPage() {
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Delete ${row.page_url}`}
+                  aria-label={t('common.deleteOf', { name: row.page_url })}
                   onClick={handle(() => confirmDelete(row))}
                 >
-                  Delete
+                  {t('common.delete')}
                 </Button>
               ),
           },
@@ -67,7 +81,7 @@ export default function PageStructuresPage() {
 
   return (
     <ListPage<PageStructureListItem>
-      title="Page Structure"
+      title={t('pageStructure.title')}
       area={STRUCTURE_AREA}
       op="pageStructures.list"
       rowKey="id"
@@ -75,8 +89,8 @@ export default function PageStructuresPage() {
       columns={columns}
       defaultSort={{ field: 'page_url', direction: 'asc' }}
       filters={[
-        { name: 'page_url', label: 'Page URL' },
-        { name: 'page_name', label: 'Page Name' },
+        { name: 'page_url', label: t('pageStructure.pageUrl') },
+        { name: 'page_name', label: t('pageStructure.pageName') },
       ]}
       toolbar={
         canEdit ? (
@@ -86,7 +100,7 @@ export default function PageStructuresPage() {
               icon={<PlusOutlined />}
               onClick={handle(() => navigate(structureDetailPath('/new')))}
             >
-              Add New
+              {t('list.addNew')}
             </Button>
           </Space>
         ) : null

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Select } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,6 +24,7 @@ const FIELDS = ['shipping_agent_code', 'code', 'description', 'post_code', 'dist
 
 /** /shippingAgentServices: carriers' services (calls.md 7.7), optionally bound to a province and district. */
 export default function ShippingAgentServicesPage() {
+  const { t } = useTranslation();
   const canEdit = useCan(PAGE, 'edit');
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode | null>(null);
@@ -70,27 +72,37 @@ export default function ShippingAgentServicesPage() {
   };
 
   const columns: ColumnsType<ShippingAgentService> = [
-    { title: 'Shipping Agent', dataIndex: 'shipping_agent_code', key: 'shipping_agent_code', sorter: true },
-    { title: 'Agent Name', dataIndex: 'shipping_agent_name', key: 'shipping_agent_name', sorter: true },
-    { title: 'Code', dataIndex: 'code', key: 'code', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description', sorter: true },
-    { title: 'Post Code', dataIndex: 'post_code', key: 'post_code', sorter: true },
-    { title: 'District Code', dataIndex: 'district_code', key: 'district_code', sorter: true },
-    { title: 'Temporary', dataIndex: 'is_temporary', key: 'is_temporary', render: renderBool },
-    { title: 'Updated', dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
+    {
+      title: t('shippingAgentServices.agent'),
+      dataIndex: 'shipping_agent_code',
+      key: 'shipping_agent_code',
+      sorter: true,
+    },
+    {
+      title: t('shippingAgentServices.agentName'),
+      dataIndex: 'shipping_agent_name',
+      key: 'shipping_agent_name',
+      sorter: true,
+    },
+    { title: t('fields.code'), dataIndex: 'code', key: 'code', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', sorter: true },
+    { title: t('shippingAgentServices.postCode'), dataIndex: 'post_code', key: 'post_code', sorter: true },
+    { title: t('shippingAgentServices.districtCode'), dataIndex: 'district_code', key: 'district_code', sorter: true },
+    { title: t('shippingAgentServices.temporary'), dataIndex: 'is_temporary', key: 'is_temporary', render: renderBool },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: renderDateTime },
     ...(canEdit
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: ShippingAgentService) => (
               <Button
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => open(row)}
-                aria-label={`Edit ${row.shipping_agent_code} ${row.code}`}
+                aria-label={t('common.editOf', { name: `${row.shipping_agent_code} ${row.code}` })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
             ),
           },
@@ -101,27 +113,32 @@ export default function ShippingAgentServicesPage() {
   return (
     <>
       <ListPage<ShippingAgentService>
-        title="Shipping Agent Services"
+        title={t('shippingAgentServices.title')}
         area={AREA}
         op="shippingAgentServices.list"
         rowKey="id"
         exportName="shipping-agent-services"
         columns={columns}
         filters={[
-          { name: 'shipping_agent_code', label: 'Shipping Agent', type: 'select', options: agentOptions },
-          { name: 'code', label: 'Code' },
-          { name: 'description', label: 'Description' },
-          { name: 'post_code', label: 'Post Code', type: 'exact' },
-          { name: 'district_code', label: 'District Code', type: 'exact' },
+          {
+            name: 'shipping_agent_code',
+            label: t('shippingAgentServices.agent'),
+            type: 'select',
+            options: agentOptions,
+          },
+          { name: 'code', label: t('fields.code') },
+          { name: 'description', label: t('fields.description') },
+          { name: 'post_code', label: t('shippingAgentServices.postCode'), type: 'exact' },
+          { name: 'district_code', label: t('shippingAgentServices.districtCode'), type: 'exact' },
         ]}
         toolbar={
           canEdit ? (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                Add New
+                {t('list.addNew')}
               </Button>
               <Button icon={<PlusOutlined />} onClick={() => open('temporary')}>
-                Add Temporary
+                {t('shippingAgentServices.addTemporary')}
               </Button>
             </>
           ) : null
@@ -131,12 +148,12 @@ export default function ShippingAgentServicesPage() {
         open={mode !== null}
         title={
           editing
-            ? `Edit Service ${editing.shipping_agent_code} ${editing.code}`
+            ? t('shippingAgentServices.editTitle', { agent: editing.shipping_agent_code, code: editing.code })
             : mode === 'temporary'
-              ? 'New Temporary Service'
-              : 'New Shipping Agent Service'
+              ? t('shippingAgentServices.newTemporary')
+              : t('shippingAgentServices.newTitle')
         }
-        okText="Save"
+        okText={t('common.save')}
         confirmLoading={save.isPending}
         onCancel={() => setMode(null)}
         form={form}
@@ -145,15 +162,15 @@ export default function ShippingAgentServicesPage() {
       >
         <Form.Item
           name="shipping_agent_code"
-          label="Shipping Agent"
+          label={t('shippingAgentServices.agent')}
           rules={[{ required: true, message: messages.required }]}
         >
           <Select options={agentOptions} disabled={Boolean(editing)} loading={agents.isLoading} />
         </Form.Item>
         <Form.Item
           name="code"
-          label="Code"
-          tooltip={mode === 'temporary' ? 'Empty: the next TMPnnnn' : undefined}
+          label={t('fields.code')}
+          tooltip={mode === 'temporary' ? t('shippingAgentServices.codeHint') : undefined}
           rules={[
             ...(mode === 'new' ? [{ required: true, whitespace: true, message: messages.required }] : []),
             { max: 30, message: messages.maxLength(30) },
@@ -163,7 +180,7 @@ export default function ShippingAgentServicesPage() {
         </Form.Item>
         <Form.Item
           name="description"
-          label="Description"
+          label={t('fields.description')}
           rules={[
             { required: true, whitespace: true, message: messages.required },
             { max: 100, message: messages.maxLength(100) },

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Popconfirm, Select, Space, Typography } from 'antd';
 import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
-import { shopPushStateLabels, type ShopPush, type ShopPushQueued, type ToastEntity } from '@fp/contract';
+import type { ShopPush, ShopPushQueued, ToastEntity } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../components/toast';
 import { handle } from '../../components/handle';
+import { useLabels } from '../../components/labels';
 
 // calls.md 7.17 for the items screen and the push screen: sync all, one item, prices of one item, one variant.
 // A push is queued on the server and sent by its job runner; the buttons wait briefly for the outcome so
@@ -52,6 +54,7 @@ export type ShopPushOutcome = { target: ShopTarget; queued: ShopPushQueued; push
 
 /** Queues a push and, for one item, follows it until the shop has answered (at most 15 s). */
 export function useShopPush() {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const canWatch = useCan('/shopPushes', 'view');
   return useMutation({
@@ -74,8 +77,7 @@ export function useShopPush() {
     onSuccess: ({ target, pushes }) => {
       void qc.invalidateQueries({ queryKey: qk.area('shop') });
       if (pushes.some((p) => p.state === 'failed' || p.state === 'dead')) toast.syncFailed();
-      else if (target.kind !== 'all' && canWatch && !pushes.every(settled))
-        toast.info('Sync queued: it is sent as soon as the online shop answers.');
+      else if (target.kind !== 'all' && canWatch && !pushes.every(settled)) toast.info(t('shop.queued'));
       else toast.syncSuccess(entityOf[target.kind]);
     },
     onError: () => {
@@ -94,12 +96,14 @@ export function useCanPush(): boolean {
 
 /** What the last push did, in a line under the buttons. */
 export function ShopPushResultLine({ outcome }: { outcome: ShopPushOutcome | undefined }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
   if (!outcome) return null;
+  const pushes = <Link to="/shopPushes">{t('shop.seePushes')}</Link>;
   if (outcome.target.kind === 'all') {
     return (
       <Typography.Text type="secondary" role="status">
-        {outcome.queued.count} items queued for the online shop ({outcome.queued.new_count} new).{' '}
-        <Link to="/shopPushes">See the pushes</Link>
+        {t('shop.allQueued', { count: outcome.queued.count, new: outcome.queued.new_count })} {pushes}
       </Typography.Text>
     );
   }
@@ -108,10 +112,10 @@ export function ShopPushResultLine({ outcome }: { outcome: ShopPushOutcome | und
   const failing = push.state === 'failed' || push.state === 'dead';
   return (
     <Typography.Text type={failing ? 'danger' : push.state === 'done' ? 'success' : 'secondary'} role="status">
-      Push #{push.id}: {shopPushStateLabels[push.state]}
+      {t('shop.pushState', { id: push.id, state: labels.label('shopPushState', push.state) })}
       {push.state === 'done' && push.detail ? ` — ${push.detail}` : ''}
       {failing && push.last_error ? ` — ${push.last_error}` : ''}
-      {push.state === 'failed' ? ' It is retried automatically.' : ''} <Link to="/shopPushes">See the pushes</Link>
+      {push.state === 'failed' ? ` ${t('shop.retried')}` : ''} {pushes}
     </Typography.Text>
   );
 }
@@ -126,6 +130,7 @@ export function ShopSyncButtons({
   variantCodes?: string[];
   size?: 'small' | 'middle' | 'large';
 }) {
+  const { t } = useTranslation();
   const canPush = useCanPush();
   const push = useShopPush();
   const [variant, setVariant] = useState<string | undefined>(variantCodes[0]);
@@ -141,7 +146,7 @@ export function ShopSyncButtons({
           disabled={busy}
           onClick={() => push.mutate({ kind: 'product', itemNo })}
         >
-          Push Item to Shop
+          {t('shop.pushItem')}
         </Button>
         <Button
           size={size}
@@ -149,13 +154,13 @@ export function ShopSyncButtons({
           disabled={busy}
           onClick={() => push.mutate({ kind: 'prices', itemNo })}
         >
-          Push Prices to Shop
+          {t('shop.pushPrices')}
         </Button>
         {variantCodes.length > 0 ? (
           <Space.Compact>
             <Select
               size={size}
-              aria-label="Variant to sync"
+              aria-label={t('shop.variantToSync')}
               value={variant}
               onChange={setVariant}
               options={variantCodes.map((v) => ({ label: v, value: v }))}
@@ -167,7 +172,7 @@ export function ShopSyncButtons({
               disabled={busy || !variant}
               onClick={() => variant && push.mutate({ kind: 'variant', itemNo, variantCode: variant })}
             >
-              Push Variant to Shop
+              {t('shop.pushVariant')}
             </Button>
           </Space.Compact>
         ) : null}
@@ -179,19 +184,20 @@ export function ShopSyncButtons({
 
 /** Push All to Shop (sync all), confirmed first: it queues a push for every item of the catalogue. */
 export function ShopSyncAllButton() {
+  const { t } = useTranslation();
   const canPush = useCanPush();
   const push = useShopPush();
   if (!canPush) return null;
   return (
     <Space direction="vertical" size={4}>
       <Popconfirm
-        title="Push all items to the online shop?"
-        description="Every item of the catalogue is pushed with its variants and prices."
-        okText="Push All"
+        title={t('shop.pushAllConfirm')}
+        description={t('shop.pushAllContent')}
+        okText={t('shop.pushAll')}
         onConfirm={handle(() => push.mutateAsync({ kind: 'all' }).catch(() => undefined))}
       >
         <Button icon={<CloudUploadOutlined />} loading={push.isPending}>
-          Push All to Shop
+          {t('shop.pushAllButton')}
         </Button>
       </Popconfirm>
       <ShopPushResultLine outcome={push.data} />
@@ -201,6 +207,7 @@ export function ShopSyncAllButton() {
 
 /** A compact per-row control for lists (the items screen): push the item or its prices; the outcome is a toast. */
 export function ShopRowPush({ itemNo }: { itemNo: string }) {
+  const { t } = useTranslation();
   const canPush = useCanPush();
   const push = useShopPush();
   if (!canPush) return null;
@@ -209,8 +216,8 @@ export function ShopRowPush({ itemNo }: { itemNo: string }) {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'product', label: 'Push Item to Shop' },
-          { key: 'prices', label: 'Push Prices to Shop' },
+          { key: 'product', label: t('shop.pushItem') },
+          { key: 'prices', label: t('shop.pushPrices') },
         ],
         onClick: ({ key }) => push.mutate(key === 'prices' ? { kind: 'prices', itemNo } : { kind: 'product', itemNo }),
       }}
@@ -219,9 +226,9 @@ export function ShopRowPush({ itemNo }: { itemNo: string }) {
         size="small"
         icon={<CloudUploadOutlined />}
         loading={push.isPending}
-        aria-label={`Online shop actions for ${itemNo}`}
+        aria-label={t('shop.actionsOf', { item: itemNo })}
       >
-        Shop <DownOutlined />
+        {t('shop.shop')} <DownOutlined />
       </Button>
     </Dropdown>
   );

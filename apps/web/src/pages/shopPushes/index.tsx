@@ -1,9 +1,10 @@
 import { useState, type Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { jobStates, shopPushKindLabels, shopPushKinds, shopPushStateLabels, type ShopPush } from '@fp/contract';
+import type { ShopPush } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useApiMutation } from '../../api/mutation';
@@ -11,6 +12,7 @@ import { useCan } from '../../auth/session';
 import { ListPage } from '../../components/ListPage';
 import { renderDateTime } from '../../components/format';
 import { toast } from '../../components/toast';
+import { useLabels } from '../../components/labels';
 import { ShopSyncAllButton, ShopSyncButtons, useCanPush } from '../shop/ShopSyncButtons';
 
 const AREA = 'shop';
@@ -23,37 +25,38 @@ const stateColor: Record<string, string> = {
 };
 
 function ShopStatusTag() {
+  const { t } = useTranslation();
   const status = useQuery({ queryKey: qk.other(AREA, 'status'), queryFn: () => call('shop.status') });
-  if (!status.data) return <Tag>Online shop: checking…</Tag>;
-  if (status.data.mode === 'none')
-    return <Tag color="default">Online shop: none — pushes are recorded, nothing is sent</Tag>;
+  if (!status.data) return <Tag>{t('shopPushes.status.checking')}</Tag>;
+  if (status.data.mode === 'none') return <Tag color="default">{t('shopPushes.status.none')}</Tag>;
   return status.data.reachable ? (
-    <Tag color="green">Online shop: Magento, answering</Tag>
+    <Tag color="green">{t('shopPushes.status.answering')}</Tag>
   ) : (
-    <Tag color="red">Online shop: Magento, not answering</Tag>
+    <Tag color="red">{t('shopPushes.status.notAnswering')}</Tag>
   );
 }
 
 /** Push one item by its number, for head office (the items screen has the same buttons per item). */
 function PushOneItem() {
+  const { t } = useTranslation();
   const [itemNo, setItemNo] = useState('');
   const code = itemNo.trim().toUpperCase();
   return (
-    <Card size="small" title="Push an item" style={{ marginBottom: 16 }}>
+    <Card size="small" title={t('shopPushes.pushOne')} style={{ marginBottom: 16 }}>
       <Space align="start" wrap>
-        <Form.Item label="Item to push" htmlFor="shop-push-item-no" style={{ marginBottom: 0 }}>
+        <Form.Item label={t('shopPushes.itemToPush')} htmlFor="shop-push-item-no" style={{ marginBottom: 0 }}>
           <Input
             id="shop-push-item-no"
             value={itemNo}
             onChange={(e) => setItemNo(e.target.value)}
-            placeholder="e.g. AT100"
+            placeholder={t('shopPushes.itemPlaceholder')}
             style={{ width: 180 }}
           />
         </Form.Item>
         {code ? (
           <ShopSyncButtons key={code} itemNo={code} />
         ) : (
-          <Typography.Text type="secondary">Enter an item number to push it.</Typography.Text>
+          <Typography.Text type="secondary">{t('shopPushes.enterItem')}</Typography.Text>
         )}
       </Space>
     </Card>
@@ -61,6 +64,8 @@ function PushOneItem() {
 }
 
 export default function ShopPushesPage() {
+  const { t } = useTranslation();
+  const labels = useLabels();
   const canRetry = useCan('/shopPushes', 'edit');
   const canPush = useCanPush();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -69,51 +74,57 @@ export default function ShopPushesPage() {
     invalidates: [AREA],
     onSuccess: (r) => {
       setSelected([]);
-      toast.successText(`Retry ${r.retried} Push${r.retried === 1 ? '' : 'es'} Successfully!`);
+      toast.successText(t('shopPushes.retried', { count: r.retried }));
     },
   });
   const columns: ColumnsType<ShopPush> = [
-    { title: 'ID', dataIndex: 'id', key: 'id', sorter: true },
+    { title: t('shopPushes.id'), dataIndex: 'id', key: 'id', sorter: true },
     {
-      title: 'Push',
+      title: t('shopPushes.push'),
       dataIndex: 'kind',
       key: 'kind',
       sorter: true,
-      render: (k: ShopPush['kind']) => shopPushKindLabels[k],
+      render: labels.render('shopPushKind'),
     },
-    { title: 'Item No.', dataIndex: 'item_no', key: 'item_no', sorter: true },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
+    { title: t('shopPushes.itemNo'), dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
     {
-      title: 'State',
+      title: t('shopPushes.state'),
       dataIndex: 'state',
       key: 'state',
       sorter: true,
-      render: (s: ShopPush['state']) => <Tag color={stateColor[s]}>{shopPushStateLabels[s]}</Tag>,
+      render: (s: ShopPush['state']) => <Tag color={stateColor[s]}>{labels.label('shopPushState', s)}</Tag>,
     },
     {
-      title: 'Attempts',
+      title: t('shopPushes.attempts'),
       key: 'attempts',
       sorter: true,
       render: (_: unknown, p: ShopPush) => `${p.attempts} / ${p.max_attempts}`,
     },
     {
-      title: 'Result',
+      title: t('shopPushes.result'),
       key: 'operation',
       render: (_: unknown, p: ShopPush) =>
-        p.operation ? `${p.operation}${p.mode === 'none' ? ' (not sent: shop mode none)' : ''}` : null,
+        p.operation ? `${p.operation}${p.mode === 'none' ? ` ${t('shopPushes.notSent')}` : ''}` : null,
     },
-    { title: 'Detail', dataIndex: 'detail', key: 'detail', width: 260 },
+    { title: t('shopPushes.detail'), dataIndex: 'detail', key: 'detail', width: 260 },
     {
-      title: 'Last Error',
+      title: t('shopPushes.lastError'),
       dataIndex: 'last_error',
       key: 'last_error',
       width: 320,
       render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : null),
     },
-    { title: 'Requested By', dataIndex: 'requested_by', key: 'requested_by' },
-    { title: 'Requested', dataIndex: 'created_at', key: 'created_at', sorter: true, render: renderDateTime },
+    { title: t('shopPushes.requestedBy'), dataIndex: 'requested_by', key: 'requested_by' },
     {
-      title: 'Next Run',
+      title: t('shopPushes.requested'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      render: renderDateTime,
+    },
+    {
+      title: t('shopPushes.nextRun'),
       dataIndex: 'run_at',
       key: 'run_at',
       sorter: true,
@@ -124,7 +135,7 @@ export default function ShopPushesPage() {
     <>
       <Space style={{ marginBottom: 8 }} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Online Shop Pushes
+          {t('shopPushes.title')}
         </Typography.Title>
         <ShopStatusTag />
       </Space>
@@ -140,20 +151,20 @@ export default function ShopPushesPage() {
         onSelect={(keys) => setSelected(keys)}
         defaultSort={{ field: 'id', direction: 'desc' }}
         filters={[
-          { name: 'item_no', label: 'Item No.' },
+          { name: 'item_no', label: t('shopPushes.itemNo') },
           {
             name: 'kind',
-            label: 'Push',
+            label: t('shopPushes.push'),
             type: 'select',
-            options: shopPushKinds.map((k) => ({ label: shopPushKindLabels[k], value: k })),
+            options: labels.options('shopPushKind'),
           },
           {
             name: 'state',
-            label: 'State',
+            label: t('shopPushes.state'),
             type: 'select',
-            options: jobStates.map((s) => ({ label: shopPushStateLabels[s], value: s })),
+            options: labels.options('shopPushState'),
           },
-          { name: 'created_at', label: 'Requested', type: 'dateRange' },
+          { name: 'created_at', label: t('shopPushes.requested'), type: 'dateRange' },
         ]}
         toolbar={
           <>
@@ -165,7 +176,7 @@ export default function ShopPushesPage() {
                 loading={retry.isPending}
                 onClick={() => retry.mutate(selected.map(Number))}
               >
-                Retry
+                {t('shopPushes.retry')}
               </Button>
             ) : null}
           </>

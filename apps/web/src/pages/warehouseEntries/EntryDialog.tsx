@@ -60,7 +60,7 @@ export function EntryDialog(p: {
     <FormDialog<EntryValues>
       open={p.open}
       title={p.editing ? t('stock.entry.editTitle') : t('stock.entry.newTitle')}
-      okText="Save"
+      okText={t('common.save')}
       confirmLoading={p.saving}
       onCancel={p.onCancel}
       form={p.form}
@@ -68,17 +68,17 @@ export function EntryDialog(p: {
       name="warehouse-entry"
       width={560}
     >
-      <Form.Item name="location_code" label="Location" rules={rules('location_code', { required: true })}>
+      <Form.Item name="location_code" label={t('fields.location')} rules={rules('location_code', { required: true })}>
         <Select
           showSearch
           optionFilterProp="label"
           options={locations.options}
           loading={locations.isLoading}
-          aria-label="Location"
+          aria-label={t('fields.location')}
           placeholder={t('stock.chooseLocation')}
         />
       </Form.Item>
-      <Form.Item name="item_no" label="Item" rules={rules('item_no')}>
+      <Form.Item name="item_no" label={t('warehouseEntries.item')} rules={rules('item_no')}>
         <ItemField
           id="warehouse-entry_item_no"
           franchise={franchise}
@@ -90,25 +90,25 @@ export function EntryDialog(p: {
           }
         />
       </Form.Item>
-      <Form.Item name="variant_code" label="Variant" rules={rules('variant_code')}>
+      <Form.Item name="variant_code" label={t('fields.variant')} rules={rules('variant_code')}>
         <Input />
       </Form.Item>
-      <Form.Item name="unit_of_measure" label="Unit of Measure" rules={rules('unit_of_measure')}>
+      <Form.Item name="unit_of_measure" label={t('warehouseEntries.unitOfMeasure')} rules={rules('unit_of_measure')}>
         <Input placeholder={t('stock.entry.baseUnit')} />
       </Form.Item>
-      <Form.Item name="entry_type" label="Entry Type" rules={rules('entry_type')}>
-        <Select options={labels.options('warehouseEntryType')} aria-label="Entry Type" />
+      <Form.Item name="entry_type" label={t('warehouseEntries.entryType')} rules={rules('entry_type')}>
+        <Select options={labels.options('warehouseEntryType')} aria-label={t('warehouseEntries.entryType')} />
       </Form.Item>
-      <Form.Item name="quantity" label="Quantity" rules={rules('quantity')}>
+      <Form.Item name="quantity" label={t('fields.quantity')} rules={rules('quantity')}>
         <Input inputMode="decimal" />
       </Form.Item>
-      <Form.Item name="reason_code" label="Reason" rules={rules('reason_code')}>
+      <Form.Item name="reason_code" label={t('warehouseEntries.reason')} rules={rules('reason_code')}>
         <Input />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={rules('description')}>
+      <Form.Item name="description" label={t('fields.description')} rules={rules('description')}>
         <Input />
       </Form.Item>
-      <Form.Item name="posting_date" label="Posting Date">
+      <Form.Item name="posting_date" label={t('fields.postingDate')}>
         <DatePicker format={[DATE_DISPLAY, 'DD/MM/YYYY']} placeholder={t('stock.entry.today')} />
       </Form.Item>
     </FormDialog>

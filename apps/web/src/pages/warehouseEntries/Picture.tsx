@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { PictureOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 
 /** An item's picture from the configured path; a plain icon when none is configured or the file is missing. */
 export function ItemPicture({ src, alt, size = 48 }: { src: string | null; alt: string; size?: number }) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const box = { width: size, height: size, borderRadius: 6, flex: 'none' } as const;
   if (!src || failed)
     return (
       <span
         role="img"
-        aria-label={`${alt} (no picture)`}
+        aria-label={t('warehouseEntries.noPicture', { name: alt })}
         style={{
           ...box,
           display: 'inline-flex',

@@ -50,20 +50,20 @@ export function TransferDialog(p: {
       width={720}
     >
       <Space wrap align="start">
-        <Form.Item name="location_from" label="Location From" rules={rules('location_from')}>
+        <Form.Item name="location_from" label={t('warehouseEntries.locationFrom')} rules={rules('location_from')}>
           <Select
             showSearch
             optionFilterProp="label"
             style={{ width: 300 }}
             options={locations.options}
             loading={locations.isLoading}
-            aria-label="Location From"
+            aria-label={t('warehouseEntries.locationFrom')}
             placeholder={t('stock.chooseLocation')}
           />
         </Form.Item>
         <Form.Item
           name="location_to"
-          label="Location To"
+          label={t('warehouseEntries.locationTo')}
           dependencies={['location_from']}
           rules={[
             ...rules('location_to'),
@@ -80,7 +80,7 @@ export function TransferDialog(p: {
             optionFilterProp="label"
             style={{ width: 300 }}
             options={toOptions}
-            aria-label="Location To"
+            aria-label={t('warehouseEntries.locationTo')}
             placeholder={t('stock.chooseLocation')}
           />
         </Form.Item>
@@ -100,23 +100,27 @@ export function TransferDialog(p: {
               <Space key={f.key} align="start" wrap>
                 <Form.Item
                   name={[f.name, 'item_no']}
-                  label={i === 0 ? 'Item' : undefined}
+                  label={i === 0 ? t('warehouseEntries.item') : undefined}
                   rules={lineRules('item_no')}
-                  aria-label={`Item ${i + 1}`}
+                  aria-label={t('warehouseEntries.itemN', { n: i + 1 })}
                 >
                   <ItemField franchise={franchise} id={`warehouse-transfer_items_${i}_item_no`} />
                 </Form.Item>
                 <Form.Item
                   name={[f.name, 'quantity']}
-                  label={i === 0 ? 'Quantity' : undefined}
+                  label={i === 0 ? t('fields.quantity') : undefined}
                   rules={lineRules('quantity')}
                 >
-                  <Input inputMode="decimal" style={{ width: 140 }} aria-label={`Quantity ${i + 1}`} />
+                  <Input
+                    inputMode="decimal"
+                    style={{ width: 140 }}
+                    aria-label={t('warehouseEntries.quantityN', { n: i + 1 })}
+                  />
                 </Form.Item>
                 {fields.length > 1 ? (
                   <Button
                     icon={<DeleteOutlined />}
-                    aria-label={`Remove item ${i + 1}`}
+                    aria-label={t('warehouseEntries.removeItemN', { n: i + 1 })}
                     onClick={() => remove(f.name)}
                     style={i === 0 ? { marginTop: 30 } : undefined}
                   />
@@ -130,7 +134,12 @@ export function TransferDialog(p: {
           </>
         )}
       </Form.List>
-      <Form.Item name="description" label="Description" rules={rules('description')} style={{ marginTop: 16 }}>
+      <Form.Item
+        name="description"
+        label={t('fields.description')}
+        rules={rules('description')}
+        style={{ marginTop: 16 }}
+      >
         <Input />
       </Form.Item>
     </FormDialog>

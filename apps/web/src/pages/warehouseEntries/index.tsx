@@ -124,27 +124,27 @@ export default function WarehouseEntriesPage() {
   const confirmRemove = (ids: number[]) =>
     modal.confirm({
       title: t('stock.removeConfirm', { count: ids.length }),
-      okText: 'Remove',
+      okText: t('common.remove'),
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(ids),
     });
   const confirmPost = (ids: number[]) =>
     modal.confirm({
       title: t('stock.postConfirm', { count: ids.length }),
-      okText: 'Post',
+      okText: t('warehouseEntries.post'),
       onOk: () => post.mutateAsync(ids),
     });
 
   const fixedFilters = useMemo<FilterItem[]>(() => [{ field: 'status', value: show, condition_type: 'eq' }], [show]);
 
   const columns: ColumnsType<WarehouseEntry> = [
-    { title: 'Location', dataIndex: 'location_code', key: 'location_code', sorter: true },
-    { title: 'Item No', dataIndex: 'item_no', key: 'item_no', sorter: true },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Variant', dataIndex: 'variant_code', key: 'variant_code' },
-    { title: 'UOM', dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
+    { title: t('fields.location'), dataIndex: 'location_code', key: 'location_code', sorter: true },
+    { title: t('fields.itemNo'), dataIndex: 'item_no', key: 'item_no', sorter: true },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+    { title: t('fields.variant'), dataIndex: 'variant_code', key: 'variant_code' },
+    { title: t('fields.uom'), dataIndex: 'unit_of_measure', key: 'unit_of_measure' },
     {
-      title: 'Entry Type',
+      title: t('warehouseEntries.entryType'),
       dataIndex: 'entry_type',
       key: 'entry_type',
       sorter: true,
@@ -152,40 +152,53 @@ export default function WarehouseEntriesPage() {
         <Tag color={v === 'positive_adjmt' ? 'green' : 'volcano'}>{labels.label('warehouseEntryType', v)}</Tag>
       ),
     },
-    { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', sorter: true, align: 'right', render: renderNumber },
-    { title: 'Reason', dataIndex: 'reason_code', key: 'reason_code', sorter: true },
-    { title: 'Posting Date', dataIndex: 'posting_date', key: 'posting_date', sorter: true, render: renderDate },
     {
-      title: 'Status',
+      title: t('fields.quantity'),
+      dataIndex: 'quantity',
+      key: 'quantity',
+      sorter: true,
+      align: 'right',
+      render: renderNumber,
+    },
+    { title: t('warehouseEntries.reason'), dataIndex: 'reason_code', key: 'reason_code', sorter: true },
+    {
+      title: t('fields.postingDate'),
+      dataIndex: 'posting_date',
+      key: 'posting_date',
+      sorter: true,
+      render: renderDate,
+    },
+    {
+      title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
       render: (v: WarehouseEntry['status']) =>
         v === 'posted' ? <Tag color="blue">{t('stock.posted')}</Tag> : <Tag>{t('stock.open')}</Tag>,
     },
-    { title: 'WE No', dataIndex: 'document_no', key: 'document_no', sorter: true },
+    { title: t('warehouseEntries.weNo'), dataIndex: 'document_no', key: 'document_no', sorter: true },
     ...(canEdit && show === 'open'
       ? [
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: WarehouseEntry) => (
               <Space>
                 <Button
                   size="small"
                   icon={<EditOutlined />}
-                  aria-label={`Edit ${row.item_no}`}
+                  aria-label={t('common.editOf', { name: row.item_no })}
                   onClick={() => open(row)}
                 >
-                  Edit
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Remove ${row.item_no}`}
+                  aria-label={t('common.removeOf', { name: row.item_no })}
                   onClick={handle(() => confirmRemove([row.id]))}
                 >
-                  Remove
+                  {t('common.remove')}
                 </Button>
               </Space>
             ),
@@ -197,7 +210,7 @@ export default function WarehouseEntriesPage() {
   return (
     <>
       <ListPage<WarehouseEntry>
-        title="Warehouse Entries"
+        title={t('warehouseEntries.title')}
         area={ENTRIES_AREA}
         op="warehouseEntries.list"
         rowKey="id"
@@ -211,15 +224,20 @@ export default function WarehouseEntriesPage() {
         filters={[
           {
             name: 'location_code',
-            label: 'Location',
+            label: t('fields.location'),
             type: 'select',
             options: locations.options.map((l) => ({ value: l.value, label: l.label })),
           },
-          { name: 'item_no', label: 'Item No' },
-          { name: 'entry_type', label: 'Entry Type', type: 'select', options: labels.options('warehouseEntryType') },
-          { name: 'reason_code', label: 'Reason' },
-          { name: 'document_no', label: 'WE No' },
-          { name: 'posting_date', label: 'Posting Date', type: 'dateRange' },
+          { name: 'item_no', label: t('fields.itemNo') },
+          {
+            name: 'entry_type',
+            label: t('warehouseEntries.entryType'),
+            type: 'select',
+            options: labels.options('warehouseEntryType'),
+          },
+          { name: 'reason_code', label: t('warehouseEntries.reason') },
+          { name: 'document_no', label: t('warehouseEntries.weNo') },
+          { name: 'posting_date', label: t('fields.postingDate'), type: 'dateRange' },
         ]}
         toolbar={
           <Space wrap>
@@ -238,7 +256,7 @@ export default function WarehouseEntriesPage() {
             {canEdit ? (
               <>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                  Add New
+                  {t('list.addNew')}
                 </Button>
                 <Button
                   icon={<SendOutlined />}
@@ -262,7 +280,7 @@ export default function WarehouseEntriesPage() {
                     setTransferring(true);
                   }}
                 >
-                  Transfer
+                  {t('warehouseEntries.transfer')}
                 </Button>
               </>
             ) : null}

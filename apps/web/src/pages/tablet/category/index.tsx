@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Breadcrumb, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
 import { AppstoreOutlined, ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { CategoryNode, FilterItem } from '@fp/contract';
 import { useSession } from '../../../auth/session';
 import { useCategoryTree } from '../../items/data';
@@ -8,12 +9,13 @@ import { FranchisePicker } from '../itemPrice/FranchisePicker';
 import { PriceGrid } from '../itemPrice/PriceGrid';
 
 function NodeCard({ node, onOpen }: { node: CategoryNode; onOpen: () => void }) {
+  const { t } = useTranslation();
   return (
     <Card
       hoverable
       role="button"
       tabIndex={0}
-      aria-label={`Open ${node.name}`}
+      aria-label={t('tablet.category.openOf', { name: node.name })}
       onClick={onOpen}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -29,7 +31,7 @@ function NodeCard({ node, onOpen }: { node: CategoryNode; onOpen: () => void }) 
           <Typography.Text strong style={{ fontSize: 18, display: 'block' }}>
             {node.name}
           </Typography.Text>
-          <Typography.Text type="secondary">{node.item_count} items</Typography.Text>
+          <Typography.Text type="secondary">{t('tablet.category.items', { count: node.item_count })}</Typography.Text>
         </span>
       </Space>
     </Card>
@@ -38,6 +40,7 @@ function NodeCard({ node, onOpen }: { node: CategoryNode; onOpen: () => void }) 
 
 // /tablet/category: browse the category tree; a sub-category (or a category without any) shows its items' prices.
 export default function TabletCategoryPage() {
+  const { t } = useTranslation();
   const { me } = useSession();
   const own = me?.franchise_code ?? null;
   const [picked, setPicked] = useState<string | null>(null);
@@ -67,10 +70,12 @@ export default function TabletCategoryPage() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Categories
+          {t('tablet.category.title')}
         </Typography.Title>
         {own ? (
-          <Typography.Text type="secondary">Prices of {own}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('tablet.itemPrice.pricesOfFranchise', { franchise: own })}
+          </Typography.Text>
         ) : (
           <FranchisePicker value={picked} onChange={setPicked} />
         )}
@@ -78,12 +83,12 @@ export default function TabletCategoryPage() {
       <Space>
         {top ? (
           <Button size="large" icon={<ArrowLeftOutlined />} onClick={back} style={{ minHeight: 48 }}>
-            Back
+            {t('common.back')}
           </Button>
         ) : null}
         <Breadcrumb
           items={[
-            { title: 'All categories' },
+            { title: t('tablet.category.all') },
             ...(top ? [{ title: top.name }] : []),
             ...(sub ? [{ title: sub.name }] : []),
           ]}
@@ -92,9 +97,9 @@ export default function TabletCategoryPage() {
       {tree.isLoading ? (
         <Skeleton active />
       ) : !tree.data?.length ? (
-        <Empty description="No categories yet" />
+        <Empty description={t('tablet.category.none')} />
       ) : showItems ? (
-        <PriceGrid filters={filters} page={page} onPage={setPage} emptyText="No items in this category" />
+        <PriceGrid filters={filters} page={page} onPage={setPage} emptyText={t('tablet.category.noItems')} />
       ) : (
         <Row gutter={[16, 16]}>
           {(top ? top.children : tree.data).map((n) => (

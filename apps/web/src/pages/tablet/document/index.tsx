@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Card, Empty, Input, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
 import {
   FileExcelOutlined,
@@ -8,9 +9,10 @@ import {
   FilePdfOutlined,
   FileTextOutlined,
 } from '@ant-design/icons';
-import { isImageContentType, itemDocumentTypeLabels, type ItemDocument, type ListRequestInput } from '@fp/contract';
+import { isImageContentType, type ItemDocument, type ListRequestInput } from '@fp/contract';
 import { call } from '../../../api/client';
 import { qk } from '../../../api/keys';
+import { useLabels } from '../../../components/labels';
 import { AREA, fileUrl, formatFileSize, openDocument } from '../../document/data';
 
 // /tablet/document: find an item's documents by its number and tap one to open it in a new tab.
@@ -28,12 +30,14 @@ function FileIcon({ doc }: { doc: ItemDocument }) {
 }
 
 function DocumentCard({ doc }: { doc: ItemDocument }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
   return (
     <Card
       hoverable
       role="button"
       tabIndex={0}
-      aria-label={`Open ${doc.title}`}
+      aria-label={t('document.openOf', { name: doc.title })}
       onClick={() => openDocument(doc)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -71,7 +75,7 @@ function DocumentCard({ doc }: { doc: ItemDocument }) {
       </Typography.Text>
       <Space size={4} wrap style={{ marginTop: 6 }}>
         <Tag>{doc.variant_code ? `${doc.item_no} / ${doc.variant_code}` : doc.item_no}</Tag>
-        <Tag color="blue">{itemDocumentTypeLabels[doc.document_type] ?? doc.document_type}</Tag>
+        <Tag color="blue">{labels.label('itemDocumentType', doc.document_type)}</Tag>
         <Typography.Text type="secondary">{formatFileSize(doc.file_size)}</Typography.Text>
       </Space>
     </Card>
@@ -79,6 +83,7 @@ function DocumentCard({ doc }: { doc: ItemDocument }) {
 }
 
 export default function TabletDocumentsPage() {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -97,13 +102,13 @@ export default function TabletDocumentsPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Documents
+        {t('document.title')}
       </Typography.Title>
       <Input.Search
         size="large"
-        aria-label="Search by item"
-        placeholder="Item number"
-        enterButton="Search"
+        aria-label={t('tablet.document.search')}
+        placeholder={t('tablet.document.placeholder')}
+        enterButton={t('common.search')}
         allowClear
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -118,10 +123,10 @@ export default function TabletDocumentsPage() {
         <Empty
           description={
             list.isError
-              ? 'Could not load the documents. Search again to retry.'
+              ? t('tablet.document.loadFailed')
               : search
-                ? `No documents for item "${search}"`
-                : 'No documents yet'
+                ? t('tablet.document.noneFor', { search })
+                : t('tablet.document.none')
           }
         />
       ) : (

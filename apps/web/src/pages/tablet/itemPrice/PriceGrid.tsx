@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Card, Col, Empty, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { PushpinFilled } from '@ant-design/icons';
 import { formatNumber, type FilterItem, type ItemRow, type ListRequestInput } from '@fp/contract';
@@ -11,6 +12,7 @@ import { Touch } from '../salesOrders/Touch';
 export const PAGE_SIZE = 24;
 
 function PriceCard({ row }: { row: ItemRow }) {
+  const { t } = useTranslation();
   return (
     <Card
       size="small"
@@ -20,7 +22,9 @@ function PriceCard({ row }: { row: ItemRow }) {
     >
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
         <Typography.Text strong style={{ fontSize: 17, lineHeight: 1.3 }}>
-          {row.pinned ? <PushpinFilled style={{ color: '#fa8c16', marginRight: 6 }} aria-label="Pinned" /> : null}
+          {row.pinned ? (
+            <PushpinFilled style={{ color: '#fa8c16', marginRight: 6 }} aria-label={t('tablet.itemPrice.pinned')} />
+          ) : null}
           {row.description}
         </Typography.Text>
         <Typography.Text type="secondary">
@@ -35,7 +39,9 @@ function PriceCard({ row }: { row: ItemRow }) {
         </Typography.Text>
         <Space size={4} wrap>
           <PriceSourceTag row={row} />
-          {row.price_source !== 'list_price' ? <Tag>List {formatNumber(row.unit_price)} ₫</Tag> : null}
+          {row.price_source !== 'list_price' ? (
+            <Tag>{t('tablet.itemPrice.listTag', { price: formatNumber(row.unit_price) })}</Tag>
+          ) : null}
         </Space>
       </Space>
     </Card>
@@ -56,6 +62,7 @@ export function PriceGrid({
   emptyText: string;
   size?: number;
 }) {
+  const { t } = useTranslation();
   const request: ListRequestInput = {
     pagination: { page, size },
     filters,
@@ -68,7 +75,7 @@ export function PriceGrid({
     meta: { silent: true },
   });
   if (list.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (list.isError) return <Empty description="Could not load prices. Pull to refresh or try again." />;
+  if (list.isError) return <Empty description={t('tablet.itemPrice.loadFailed')} />;
   const items = list.data?.items ?? [];
   if (items.length === 0) return <Empty description={emptyText} />;
   return (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Input, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { FilterItem } from '@fp/contract';
 import { useSession } from '../../../auth/session';
 import { useCategoryTree } from '../../items/data';
@@ -9,6 +10,7 @@ import { PriceGrid } from './PriceGrid';
 // /tablet/itemPrice and /tabletItemPrice: look a price up by search or category; the price is today's effective
 // price for the user's franchise (item price > list price × rate > list price).
 export default function TabletItemPricePage() {
+  const { t } = useTranslation();
   const { me } = useSession();
   const own = me?.franchise_code ?? null;
   const [picked, setPicked] = useState<string | null>(null);
@@ -40,10 +42,12 @@ export default function TabletItemPricePage() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Item Price
+          {t('tablet.itemPrice.title')}
         </Typography.Title>
         {own ? (
-          <Typography.Text type="secondary">Prices of {own}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('tablet.itemPrice.pricesOfFranchise', { franchise: own })}
+          </Typography.Text>
         ) : (
           <FranchisePicker
             value={picked}
@@ -57,9 +61,9 @@ export default function TabletItemPricePage() {
       <Input.Search
         size="large"
         allowClear
-        enterButton="Search"
-        placeholder="Item no or name"
-        aria-label="Search items"
+        enterButton={t('common.search')}
+        placeholder={t('tablet.itemPrice.placeholder')}
+        aria-label={t('tablet.itemPrice.search')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -73,7 +77,7 @@ export default function TabletItemPricePage() {
           setPage(1);
         }}
       />
-      <Space wrap role="group" aria-label="Categories">
+      <Space wrap role="group" aria-label={t('tablet.itemPrice.categories')}>
         <Button
           {...chip(top === null)}
           onClick={() => {
@@ -82,7 +86,7 @@ export default function TabletItemPricePage() {
             setPage(1);
           }}
         >
-          All
+          {t('common.all')}
         </Button>
         {(tree.data ?? []).map((c) => (
           <Button
@@ -99,7 +103,7 @@ export default function TabletItemPricePage() {
         ))}
       </Space>
       {topNode?.children.length ? (
-        <Space wrap role="group" aria-label="Sub-categories">
+        <Space wrap role="group" aria-label={t('tablet.itemPrice.subCategories')}>
           {topNode.children.map((s) => (
             <Button
               key={s.id}
@@ -115,23 +119,23 @@ export default function TabletItemPricePage() {
         </Space>
       ) : null}
       {browsing && page === 1 ? (
-        <section aria-label="Pinned items">
-          <Typography.Title level={5}>Pinned</Typography.Title>
+        <section aria-label={t('tablet.itemPrice.pinnedItems')}>
+          <Typography.Title level={5}>{t('tablet.itemPrice.pinned')}</Typography.Title>
           <PriceGrid
             filters={[...filters, { field: 'pinned', value: true, condition_type: 'eq' }]}
             page={1}
             onPage={() => undefined}
             size={8}
-            emptyText="No pinned items"
+            emptyText={t('tablet.itemPrice.noPinned')}
           />
         </section>
       ) : null}
-      <section aria-label="Prices">
+      <section aria-label={t('tablet.itemPrice.prices')}>
         <PriceGrid
           filters={filters}
           page={page}
           onPage={setPage}
-          emptyText={search ? `No item matches "${search}"` : 'No items in this category'}
+          emptyText={search ? t('tablet.itemPrice.noMatch', { search }) : t('tablet.category.noItems')}
         />
       </section>
     </Space>

@@ -94,7 +94,7 @@ export default function TabletOnHandPage() {
         <Space.Compact style={{ width: '100%' }}>
           <SearchBox
             size="large"
-            enterButton="Search"
+            enterButton={t('common.search')}
             placeholder={t('stock.tablet.placeholder')}
             aria-label={t('stock.tablet.search')}
             value={text}
@@ -103,7 +103,7 @@ export default function TabletOnHandPage() {
             onSearch={run}
           />
           <Button size="large" onClick={clear} style={{ minWidth: TOUCH }}>
-            Clear
+            {t('stock.tablet.clear')}
           </Button>
         </Space.Compact>
 

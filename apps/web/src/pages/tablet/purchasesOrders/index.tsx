@@ -9,6 +9,9 @@ import { useCan } from '../../../auth/session';
 import { PURCHASE_AREA, detailUrl, purchaseOpenStatuses, statusColor, statusText } from '../../purchasesOrders/data';
 import { TABLET_PAGE_SIZE, TabletList, useTabletListState } from '../salesOrders/TabletList';
 
+/** A CSS grid template of shrinkable columns with these shares (fr) of the row. */
+const gridColumns = (...shares: number[]) => shares.map((fr) => `minmax(0, ${fr}fr)`).join(' ');
+
 /** /tablet/purchasesOrders: the open purchase orders as rows a finger opens, status chips and one search field. */
 export default function TabletPurchaseOrdersPage() {
   const { t } = useTranslation();
@@ -50,7 +53,7 @@ export default function TabletPurchaseOrdersPage() {
       }}
       state={state}
       list={list}
-      columns="minmax(0, 2.2fr) minmax(0, 1.4fr) minmax(0, 2.2fr) minmax(0, 1.4fr)"
+      columns={gridColumns(2.2, 1.4, 2.2, 1.4)}
       rowTestId="tablet-purchase-row"
       row={(r) => ({
         key: r.pos_po_no,

@@ -165,11 +165,11 @@ export default function TabletScanPage() {
           </Typography.Title>
           {camera === 'off' ? (
             <Button type="primary" icon={<CameraOutlined />} onClick={() => void start()}>
-              Start Camera
+              {t('tablet.scan.startCamera')}
             </Button>
           ) : (
             <Button icon={<StopOutlined />} loading={camera === 'starting'} onClick={stop}>
-              Stop Camera
+              {t('tablet.scan.stopCamera')}
             </Button>
           )}
         </Space>
@@ -237,7 +237,7 @@ export default function TabletScanPage() {
           />
         </div>
         <SearchBox
-          enterButton="Open"
+          enterButton={t('tablet.scan.openCode')}
           allowClear
           aria-label={t('tablet.scan.code')}
           placeholder={t('tablet.scan.codePlaceholder')}
@@ -356,7 +356,7 @@ function ScanResult(p: {
         <Space wrap style={{ marginTop: 12 }}>
           {p.target ? (
             <Button type="primary" icon={<PlusOutlined />} loading={p.adding} onClick={() => p.onAdd(item.item_no)}>
-              Add To Order
+              {t('tablet.scan.addToOrder')}
             </Button>
           ) : (
             <Typography.Text type="secondary">{t('tablet.scan.noOrder')}</Typography.Text>
@@ -378,7 +378,7 @@ function ScanResult(p: {
         <Space wrap style={{ marginTop: 12 }}>
           {p.canSell ? (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => p.onNewOrder(c.customer_no)}>
-              New Order For Customer
+              {t('tablet.scan.newOrderFor')}
             </Button>
           ) : null}
           {next}

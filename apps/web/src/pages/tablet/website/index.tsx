@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
@@ -13,6 +14,7 @@ import { qk } from '../../../api/keys';
 const PAGE_SIZE = 20;
 
 function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -29,9 +31,9 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Input.Search
         size="large"
-        aria-label="Search item"
-        placeholder="Item number or name"
-        enterButton="Search"
+        aria-label={t('tablet.website.search')}
+        placeholder={t('tablet.website.placeholder')}
+        enterButton={t('common.search')}
         allowClear
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -48,10 +50,10 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
             <Empty
               description={
                 list.isError
-                  ? 'Could not load the items. Search again to retry.'
+                  ? t('tablet.website.loadFailed')
                   : search
-                    ? `No item matches "${search}"`
-                    : 'No items'
+                    ? t('tablet.itemPrice.noMatch', { search })
+                    : t('tablet.website.noItems')
               }
             />
           ),
@@ -75,9 +77,9 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
                 type="primary"
                 size="large"
                 onClick={() => onPick(item.item_no)}
-                aria-label={`Show ${item.item_no} in the online shop`}
+                aria-label={t('tablet.website.showOf', { item: item.item_no })}
               >
-                Show in shop
+                {t('tablet.website.show')}
               </Button>,
             ]}
           >
@@ -97,6 +99,7 @@ function ItemPicker({ onPick }: { onPick: (itemNo: string) => void }) {
 }
 
 export default function TabletWebsitePage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const itemNo = (params.get('item_no') ?? '').trim().toUpperCase();
   const config = useQuery({ queryKey: qk.config, queryFn: () => call('config.get') });
@@ -107,27 +110,23 @@ export default function TabletWebsitePage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Website
+        {t('tablet.website.title')}
       </Typography.Title>
       {config.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message="The settings could not be loaded, so the shop address is unknown. Reload the page to try again."
-        />
+        <Alert type="error" showIcon message={t('tablet.website.settingsFailed')} />
       ) : !shopPageUrl(config.data?.shop_url, 'x') ? (
         <Alert
           type="warning"
           showIcon
-          message="No online shop URL is configured"
-          description="An administrator sets the Online shop URL in Settings; then the shop's page of each item shows here."
+          message={t('tablet.website.noUrl')}
+          description={t('tablet.website.noUrlHint')}
         />
       ) : null}
       {itemNo ? (
         <>
           <Space wrap>
             <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => pick('')}>
-              Other item
+              {t('tablet.website.otherItem')}
             </Button>
             <Typography.Text strong style={{ fontSize: 18 }}>
               {itemNo}
@@ -141,14 +140,14 @@ export default function TabletWebsitePage() {
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Open in new tab
+                {t('tablet.website.openNewTab')}
               </Button>
             ) : null}
           </Space>
           {url ? (
             <>
               <iframe
-                title={`Online shop page of ${itemNo}`}
+                title={t('tablet.website.pageOf', { item: itemNo })}
                 src={url}
                 style={{
                   width: '100%',
@@ -158,9 +157,7 @@ export default function TabletWebsitePage() {
                   borderRadius: 8,
                 }}
               />
-              <Typography.Text type="secondary">
-                If the shop stays blank here, it does not allow being shown inside other sites: use Open in new tab.
-              </Typography.Text>
+              <Typography.Text type="secondary">{t('tablet.website.blankHint')}</Typography.Text>
             </>
           ) : null}
         </>
