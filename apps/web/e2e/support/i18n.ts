@@ -1,17 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import i18next from 'i18next';
-import en from '../../src/i18n/en.json';
-import viJson from '../../src/i18n/vi.json';
 
 // Journeys in Vietnamese (issue 23): the interface language is set on the browser before the app loads (the login
 // page's choice, kept in localStorage; a user who has not chosen one of their own follows it), texts are found through
 // the resource files, and a screen is checked for English left over from en.json.
 
 type Tree = { [k: string]: string | Tree };
+/** A resource file of the web app (read as a file: the test runner loads no JSON modules). */
+const resource = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../src/i18n/${name}.json`, import.meta.url), 'utf8')) as Tree;
+const en = resource('en');
+const viJson = resource('vi');
 const flatten = (t: Tree, prefix = ''): [string, string][] =>
   Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : flatten(v, `${prefix}${k}.`)));
-const enTexts = flatten(en as Tree);
-const viTexts = new Map(flatten(viJson as Tree));
+const enTexts = flatten(en);
+const viTexts = new Map(flatten(viJson));
 
 const texts = i18next.createInstance();
 void texts.init({
