@@ -7,7 +7,6 @@ import {
   consignmentMessages as msg,
   messages,
   type ConsignmentIssue,
-  type ConsignmentIssueStatus,
   type consignmentIssueCreate,
   type consignmentIssueListItem,
   type consignmentIssueStatusChange,
@@ -15,11 +14,10 @@ import {
   type consignmentLineAdd,
   type consignmentLineRemove,
   type consignmentLineUpdate,
-  type Machine,
 } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { badRequest, businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import type { Scope } from '../../http/scope.js';
