@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages, optionalText, type MaxLength } from './validators.js';
 import { int32, version } from './common.js';
 import { dateInput } from './catalogue-common.js';
-import { consignmentIssueStatuses } from './machines.js';
+import { consignmentIssueStatuses, transferOrderStatuses } from './machines.js';
 import { erpSyncState, quantityInput, quantityOrZeroInput } from './sales.js';
 import { receivingFieldLengths } from './purchasing.js';
 
@@ -12,13 +12,11 @@ import { receivingFieldLengths } from './purchasing.js';
 // back, direction 'return'); the franchise asks for one with a consignment issue and receives it with a consignment
 // receipt. Quantities are decimal strings.
 
-export { consignmentIssueStatuses };
+export { consignmentIssueStatuses, transferOrderStatuses };
 
 /** 'issue': head office's consignment warehouse → the franchise's consignment location; 'return': the other way. */
 export const consignmentDirections = ['issue', 'return'] as const;
 export type ConsignmentDirection = (typeof consignmentDirections)[number];
-/** released (nothing or part shipped), shipped (all shipped), received (all received), canceled. */
-export const transferOrderStatuses = ['released', 'shipped', 'received', 'canceled'] as const;
 
 const optionalDate = () => z.union([dateInput(), z.literal('').transform(() => null), z.null()]).optional();
 const t = (max: MaxLength) => optionalText(max).optional();

@@ -31,6 +31,7 @@ export * from './promotions.js';
 export * from './admin.js';
 export * from './counter-settings.js';
 export * from './machines.js';
+export * from './documents.js';
 export * from './sales.js';
 export * from './payments.js';
 export * from './counter.js';

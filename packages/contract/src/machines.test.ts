@@ -2,18 +2,32 @@ import { describe, expect, it } from 'vitest';
 import {
   actionForTarget,
   actionsFrom,
+  cashReceiptMachine,
+  consignmentIssueMachine,
   notAllowedMessage,
   purchaseOrderFacts,
   purchaseOrderMachine,
   salesMachineOf,
   salesOrderMachine,
   salesQuoteMachine,
+  shiftMachine,
+  transferOrderMachine,
+  warehouseEntryMachine,
   type Machine,
 } from './machines.js';
 import { operations, type AreaName } from './ops/index.js';
 import { cancelReasonPages } from './cancel-reasons.js';
 
-const machines: Machine[] = [salesOrderMachine, salesQuoteMachine];
+const machines: Machine[] = [
+  salesOrderMachine,
+  salesQuoteMachine,
+  purchaseOrderMachine,
+  consignmentIssueMachine,
+  transferOrderMachine,
+  warehouseEntryMachine,
+  cashReceiptMachine,
+  shiftMachine,
+];
 
 describe.each(machines.map((m) => [m.name, m] as const))('status machine %s', (_name, m) => {
   it('uses only its own statuses', () => {
@@ -31,6 +45,11 @@ describe.each(machines.map((m) => [m.name, m] as const))('status machine %s', (_
       expect(t.confirm.length).toBeGreaterThan(10);
       if (t.reasonPage) expect(cancelReasonPages).toContain(t.reasonPage);
     }
+  });
+
+  it('starts every action from at least one status and offers no system action as a button', () => {
+    for (const t of m.transitions) expect(t.from.length, t.action).toBeGreaterThan(0);
+    for (const s of m.statuses) for (const t of actionsFrom(m, s)) expect(t.system, t.action).not.toBe(true);
   });
 
   it('maps each status-call target to exactly one action', () => {
@@ -79,5 +98,40 @@ describe('sales order machine', () => {
     expect(salesMachineOf('order')).toBe(salesOrderMachine);
     expect(salesMachineOf('quote')).toBe(salesQuoteMachine);
     expect(salesMachineOf('credit_memo')).toBeNull();
+  });
+});
+
+/**
+ * The machines of the documents that set their status by hand before they were declared: every (status, action) pair,
+ * allowed exactly where the table's rows say (the server applies the same rows, apps/server/src/kernel/documents.test.ts).
+ */
+describe.each([
+  [cashReceiptMachine, { open: ['process', 'process_all'], processed: [] }],
+  [shiftMachine, { open: ['close'], closed: [] }],
+  [warehouseEntryMachine, { open: ['post'], posted: [] }],
+  [
+    transferOrderMachine,
+    { released: ['ship', 'receive', 'cancel'], shipped: ['receive', 'receive_all'], received: [], canceled: [] },
+  ],
+] as const)('transitions of %s', (m: Machine, allowed: Record<string, readonly string[]>) => {
+  it.each(m.statuses.flatMap((s) => m.transitions.map((t) => [s, t.action] as const)))(
+    'from %s: %s',
+    (status, action) => {
+      const t = m.transitions.find((x) => x.action === action)!;
+      const buttons = (allowed[status] ?? []).filter((a) => !m.transitions.find((x) => x.action === a)!.system);
+      expect((t.from as readonly string[]).includes(status)).toBe((allowed[status] ?? []).includes(action));
+      expect(actionsFrom(m, status, { headOffice: true }).map((x) => x.action)).toEqual(buttons);
+    },
+  );
+});
+
+describe('transfer order machine', () => {
+  it('ends a ship in released or shipped, a full receipt in received; cancel only before anything moved', () => {
+    expect(transferOrderMachine.transitions.find((t) => t.action === 'ship')!.ends).toEqual(['released', 'shipped']);
+    expect(transferOrderMachine.transitions.find((t) => t.action === 'receive_all')!.to).toBe('received');
+    expect(transferOrderMachine.transitions.find((t) => t.action === 'cancel')!.from).toEqual(['released']);
+  });
+  it('ships only for head office', () => {
+    expect(actionsFrom(transferOrderMachine, 'released').map((t) => t.action)).toEqual(['receive']);
   });
 });

@@ -1,7 +1,13 @@
 // Status machines as tables (ARCHITECTURE: "A status machine is a table in packages/contract"). The server applies an
 // action with `UPDATE … WHERE status IN (from) AND version = $v` (apps/server/src/kernel/status.ts); the web app reads
 // the same rows to show, enable and confirm the buttons. Zod-free: the web's document screens import it.
-import { purchaseOrderStatuses, salesOrderStatuses, type PermissionType } from './constants.js';
+import {
+  purchaseOrderStatuses,
+  receiptStatuses,
+  salesOrderStatuses,
+  shiftStatuses,
+  type PermissionType,
+} from './constants.js';
 
 /** One row of a machine: the action, where it may start, where it ends, what the user confirms, the level it needs. */
 export type Transition<S extends string = string> = {
@@ -20,6 +26,11 @@ export type Transition<S extends string = string> = {
   readonly op: string;
   /** A posting may end in one of several statuses (ship now: partial_delivered or shipped); listed for the diagram. */
   readonly ends?: readonly S[];
+  /**
+   * Applied by a posting of another document (a consignment receipt completes its issue): never a button, so
+   * `actionsFrom` leaves it out; the server applies it through the same path as every other action.
+   */
+  readonly system?: boolean;
   /** Shown only on the tablet screens (confirm). */
   readonly tabletOnly?: boolean;
   /** Head office's side of the document (ship a franchise's purchase order): shown and allowed only to head office. */
@@ -336,6 +347,151 @@ export const consignmentIssueMachine = machine<ConsignmentIssueStatus>({
       reasonPage: '/consignmentIssue',
       op: 'consignmentIssues.status',
     },
+    {
+      // The consignment receipt that receives the last of the issue's transfer order.
+      action: 'complete',
+      label: 'Complete',
+      from: ['released'],
+      to: 'completed',
+      confirm: 'Do you want to complete this consignment issue?',
+      level: 'edit',
+      op: 'consignmentReceipts.receive',
+      system: true,
+    },
+  ],
+});
+
+/** released (nothing or part shipped), shipped (all shipped), received (all received), canceled. */
+export const transferOrderStatuses = ['released', 'shipped', 'received', 'canceled'] as const;
+export type TransferOrderStatus = (typeof transferOrderStatuses)[number];
+
+/**
+ * Transfer orders (README in apps/server/src/modules/consignment): created released (by head office, or by a released
+ * consignment issue); head office ships them (all shipped: shipped), the franchise receives them (the receipt of the
+ * last shipped quantity: received); canceled with their issue while nothing has shipped. No line or header changes.
+ */
+export const transferOrderMachine = machine<TransferOrderStatus>({
+  name: 'transfer_order',
+  entity: 'Transfer Order',
+  statuses: transferOrderStatuses,
+  transitions: [
+    {
+      action: 'ship',
+      label: 'Ship',
+      from: ['released'],
+      to: 'same',
+      ends: ['released', 'shipped'],
+      confirm: 'Do you want to ship this transfer order?',
+      level: 'edit',
+      op: 'transferOrders.ship',
+      headOfficeOnly: true,
+    },
+    {
+      action: 'receive',
+      label: 'Receive',
+      from: ['released', 'shipped'],
+      to: 'same',
+      confirm: 'Do you want to receive this transfer order?',
+      level: 'edit',
+      op: 'consignmentReceipts.receive',
+    },
+    {
+      // The receipt that receives the last of a fully shipped order.
+      action: 'receive_all',
+      label: 'Receive',
+      from: ['shipped'],
+      to: 'received',
+      confirm: 'Do you want to receive this transfer order?',
+      level: 'edit',
+      op: 'consignmentReceipts.receive',
+    },
+    {
+      // Follows its consignment issue (reopened or canceled).
+      action: 'cancel',
+      label: 'Cancel',
+      from: ['released'],
+      to: 'canceled',
+      confirm: 'Do you want to cancel this transfer order?',
+      level: 'edit',
+      op: 'consignmentIssues.status',
+      system: true,
+    },
+  ],
+});
+
+export const warehouseEntryStatuses = ['open', 'posted'] as const;
+export type WarehouseEntryStatus = (typeof warehouseEntryStatuses)[number];
+
+/** Warehouse entries (apps/server/src/modules/warehouse/README.md): open entries are posted once, under a WE number. */
+export const warehouseEntryMachine = machine<WarehouseEntryStatus>({
+  name: 'warehouse_entry',
+  entity: 'Warehouse Entry',
+  statuses: warehouseEntryStatuses,
+  transitions: [
+    {
+      action: 'post',
+      label: 'Post',
+      from: ['open'],
+      to: 'posted',
+      confirm: 'Do you want to post these warehouse entries?',
+      level: 'edit',
+      op: 'warehouseEntries.post',
+    },
+  ],
+});
+
+export { receiptStatuses };
+export type CashReceiptStatus = (typeof receiptStatuses)[number];
+
+/**
+ * Cash receipts (apps/server/src/modules/payments/README.md): added open, processed (posted to the customer ledger)
+ * once, alone or with the other open receipts of their order; an open one may be deleted, a processed one never
+ * changes.
+ */
+export const cashReceiptMachine = machine<CashReceiptStatus>({
+  name: 'cash_receipt',
+  entity: 'Cash Receipt',
+  statuses: receiptStatuses,
+  transitions: [
+    {
+      action: 'process',
+      label: 'Process',
+      from: ['open'],
+      to: 'processed',
+      confirm: 'Do you want to process this cash receipt?',
+      level: 'edit',
+      op: 'cashReceipts.process',
+    },
+    {
+      action: 'process_all',
+      label: 'Process All',
+      from: ['open'],
+      to: 'processed',
+      confirm: 'Do you want to process every open receipt of this order?',
+      level: 'edit',
+      op: 'cashReceipts.processAll',
+    },
+  ],
+});
+
+export { shiftStatuses };
+export type ShiftStatus = (typeof shiftStatuses)[number];
+
+/** Shifts (apps/server/src/modules/shifts/README.md): opened at a location, closed once with the counted amounts. */
+export const shiftMachine = machine<ShiftStatus>({
+  name: 'shift',
+  entity: 'Shift',
+  statuses: shiftStatuses,
+  transitions: [
+    {
+      action: 'close',
+      label: 'Close',
+      from: ['open'],
+      to: 'closed',
+      confirm: 'Do you want to close this shift?',
+      level: 'edit',
+      op: 'shifts.close',
+    },
   ],
 });
 
@@ -355,6 +511,7 @@ export const actionsFrom = <S extends string>(
   m.transitions.filter(
     (t) =>
       (t.from as readonly string[]).includes(status) &&
+      !t.system &&
       (o.tablet || !t.tabletOnly) &&
       (o.headOffice || !t.headOfficeOnly) &&
       !ruledOut(t, o.facts),

@@ -4,6 +4,7 @@ import { moneyInput } from './catalogue-common.js';
 import { printResult } from './devices.js';
 import { messages, requiredText } from './validators.js';
 import { shiftStatuses } from './constants.js';
+import { documentMessages } from './documents.js';
 
 // Shifts (issue 11, COMMON "Shifts and VietQR"; api.md "shifts"): a cashier opens a location's drawer with a counted
 // float and closes it with a counted amount per payment method; receipts processed while it is open belong to it.
@@ -12,7 +13,7 @@ import { shiftStatuses } from './constants.js';
 /** The payment methods counted at close, each exactly once. */
 export const shiftCountedMethods = ['cash', 'card', 'transfer'] as const;
 export type ShiftCountedMethod = (typeof shiftCountedMethods)[number];
-export type ShiftStatus = (typeof shiftStatuses)[number];
+export type { ShiftStatus } from './machines.js';
 /** X: the running figures of an open shift; Z: the final figures of a closed one. */
 export const shiftReportKinds = ['X', 'Z'] as const;
 export type ShiftReportKind = (typeof shiftReportKinds)[number];
@@ -20,7 +21,7 @@ export type ShiftReportKind = (typeof shiftReportKinds)[number];
 /** The messages the server answers (and the screens show). */
 export const shiftMessages = {
   alreadyOpen: (location: string) => `Location ${location} already has an open shift; close it before opening another`,
-  notOpen: (shiftNo: string) => `Shift ${shiftNo} is closed; only an open shift can be closed`,
+  notOpen: documentMessages.shiftClosed,
   xNeedsOpen: (shiftNo: string) => `Shift ${shiftNo} is closed; an X report is for an open shift (print the Z report)`,
   zNeedsClosed: (shiftNo: string) => `Shift ${shiftNo} is still open; a Z report is printed once the shift is closed`,
   methodTwice: (method: string) => `${method} is counted more than once`,

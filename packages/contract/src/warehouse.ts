@@ -5,6 +5,8 @@ import { dateInput } from './catalogue-common.js';
 import { listRequest } from './filter.js';
 import { quantityInput } from './sales.js';
 import { warehouseEntryTypes } from './constants.js';
+import { warehouseEntryStatuses, type WarehouseEntryStatus } from './machines.js';
+import { documentMessages } from './documents.js';
 
 // Warehouse and stock (calls.md 7.10; api.md "Consignment, warehouse, money"; issue 10). A store's stock is the item
 // ledger: nothing else holds a quantity. Warehouse entries are a journal of positive and negative adjustments, added,
@@ -14,14 +16,13 @@ import { warehouseEntryTypes } from './constants.js';
 // item stock = opening, in, out and closing per item and location between two dates. Quantities are decimal strings.
 
 export type WarehouseEntryType = (typeof warehouseEntryTypes)[number];
-export const warehouseEntryStatuses = ['open', 'posted'] as const;
-export type WarehouseEntryStatus = (typeof warehouseEntryStatuses)[number];
+export { warehouseEntryStatuses, type WarehouseEntryStatus };
 
 /** Exact messages the server answers and the screens show (the web shows them as they come). */
 export const warehouseMessages = {
   notFound: 'Warehouse entry not found',
   /** 422 naming `ids` (or the entry's field on update/remove). */
-  posted: (id: number, documentNo: string) => `Warehouse entry ${id} is already posted (${documentNo})`,
+  posted: documentMessages.warehouseEntryPosted,
   locationNotFound: 'Location not found',
   /** 400 naming location_to. */
   sameLocation: 'The locations must differ',

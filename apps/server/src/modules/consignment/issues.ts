@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import {
   actionForTarget,
   businessDate,
-  consignmentIssueMachine,
+  consignmentIssueDocument,
   consignmentMessages as msg,
   messages,
   type ConsignmentIssue,
-  type ConsignmentIssueStatus,
   type consignmentIssueCreate,
   type consignmentIssueListItem,
   type consignmentIssueStatusChange,
@@ -15,17 +14,16 @@ import {
   type consignmentLineAdd,
   type consignmentLineRemove,
   type consignmentLineUpdate,
-  type Machine,
 } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { badRequest, businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import type { Scope } from '../../http/scope.js';
 import { D } from '../../kernel/money.js';
 import { enqueueErpDocument, erpDocumentSync, erpSyncOf, erpSyncOn } from '../../kernel/outbox.js';
-import { applyAction, lockForAction } from '../../kernel/status.js';
+import { applyAction, lockEditableOne, lockForAction } from '../../kernel/status.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { checkLines, LINE_NO_STEP, type LineDraft } from './lines.js';
@@ -42,23 +40,6 @@ export type IssueRow = typeof consignmentIssues.$inferSelect;
 type IssueLineRow = typeof consignmentIssueLines.$inferSelect;
 const NOT_FOUND = msg.consignmentIssueNotFound;
 const c = consignmentIssues;
-
-/** The machine with the end the receipt posting applies (released → completed); no button sends it. */
-export const issueMachine: Machine<ConsignmentIssueStatus> = {
-  ...consignmentIssueMachine,
-  transitions: [
-    ...consignmentIssueMachine.transitions,
-    {
-      action: 'complete',
-      label: 'Complete',
-      from: ['released'],
-      to: 'completed',
-      confirm: '',
-      level: 'edit',
-      op: 'consignmentReceipts.receive',
-    },
-  ],
-};
 
 // ---------- list ----------
 
@@ -236,23 +217,20 @@ export async function createConsignmentIssue(
   return ci_no;
 }
 
-/** Locks an open issue for a change: 404 (scope), 409 stale version, 422 on status when it is not open. */
-async function lockOpenIssue(tx: Tx, scope: Scope, ciNo: string, version: number): Promise<IssueRow> {
-  const [row] = await tx
-    .select()
-    .from(c)
-    .where(and(eq(c.ci_no, ciNo), scope.franchise(c.franchise_code)))
-    .for('update');
-  if (!row) throw notFound(NOT_FOUND);
-  if (row.version !== version) throw staleVersion();
-  if (row.status !== 'open')
-    throw businessRule(
-      `${consignmentIssueMachine.entity} in status ${row.status} cannot be changed`,
-      'status_not_allowed',
-      'status',
-    );
-  return row;
-}
+/** Where an issue lives, in the caller's scope (another franchise's is "not found"). */
+const issueTarget = (scope: Scope | null, ciNo: string) => ({
+  table: c,
+  document: consignmentIssueDocument,
+  key: [c.ci_no, ciNo] as [typeof c.ci_no, string],
+  statusColumn: c.status,
+  versionColumn: c.version,
+  where: scope?.franchise(c.franchise_code),
+  notFoundAs: NOT_FOUND,
+});
+
+/** Locks an issue for a change of its header or lines: 404 (scope), 409 stale version, 422 when it is not open. */
+const lockOpenIssue = (tx: Tx, scope: Scope, ciNo: string, version: number, change: 'header' | 'lines') =>
+  lockEditableOne<typeof consignmentIssues, IssueRow>(tx, { ...issueTarget(scope, ciNo), change, version });
 
 const bumpIssue = (tx: Tx, ciNo: string, set: Record<string, unknown> = {}) =>
   tx
@@ -261,7 +239,7 @@ const bumpIssue = (tx: Tx, ciNo: string, set: Record<string, unknown> = {}) =>
     .where(eq(c.ci_no, ciNo));
 
 export async function updateConsignmentIssue(tx: Tx, scope: Scope, body: z.output<typeof consignmentIssueUpdate>) {
-  await lockOpenIssue(tx, scope, body.ci_no, body.version);
+  await lockOpenIssue(tx, scope, body.ci_no, body.version, 'header');
   await bumpIssue(tx, body.ci_no, headerValues(body));
 }
 
@@ -274,7 +252,7 @@ async function nextLineNo(tx: Tx, ciNo: string) {
 }
 
 export async function addIssueLines(tx: Tx, scope: Scope, body: z.output<typeof consignmentLineAdd>) {
-  await lockOpenIssue(tx, scope, body.ci_no, body.version);
+  await lockOpenIssue(tx, scope, body.ci_no, body.version, 'lines');
   await insertLines(tx, body.ci_no, await nextLineNo(tx, body.ci_no), draftsOf(body.lines));
   await bumpIssue(tx, body.ci_no);
 }
@@ -289,7 +267,7 @@ async function lineOf(tx: Tx, ciNo: string, lineNo: number, field: string): Prom
 }
 
 export async function updateIssueLine(tx: Tx, scope: Scope, body: z.output<typeof consignmentLineUpdate>) {
-  await lockOpenIssue(tx, scope, body.ci_no, body.version);
+  await lockOpenIssue(tx, scope, body.ci_no, body.version, 'lines');
   const l = await lineOf(tx, body.ci_no, body.line_no, 'line_no');
   const [checked] = await checkLines(
     tx,
@@ -321,7 +299,7 @@ export async function updateIssueLine(tx: Tx, scope: Scope, body: z.output<typeo
 }
 
 export async function removeIssueLines(tx: Tx, scope: Scope, body: z.output<typeof consignmentLineRemove>) {
-  await lockOpenIssue(tx, scope, body.ci_no, body.version);
+  await lockOpenIssue(tx, scope, body.ci_no, body.version, 'lines');
   for (const [i, n] of body.line_nos.entries()) await lineOf(tx, body.ci_no, n, `line_nos.${i}`);
   await tx
     .delete(consignmentIssueLines)
@@ -332,29 +310,14 @@ export async function removeIssueLines(tx: Tx, scope: Scope, body: z.output<type
 // ---------- release, reopen, cancel, complete ----------
 
 const lockIssue = (tx: Tx, scope: Scope, action: string, ciNo: string, version: number) =>
-  lockForAction<typeof consignmentIssues, IssueRow>(tx, {
-    table: c,
-    machine: issueMachine,
-    action,
-    key: [c.ci_no, ciNo],
-    statusColumn: c.status,
-    versionColumn: c.version,
-    version,
-    where: scope.franchise(c.franchise_code),
-    notFoundAs: NOT_FOUND,
-  });
+  lockForAction<typeof consignmentIssues, IssueRow>(tx, { ...issueTarget(scope, ciNo), action, version });
 
 const finishIssue = (tx: Tx, row: IssueRow, action: string, set?: Record<string, unknown>) =>
   applyAction<typeof consignmentIssues, IssueRow>(tx, {
-    table: c,
-    machine: issueMachine,
+    ...issueTarget(null, row.ci_no),
     action,
-    key: [c.ci_no, row.ci_no],
-    statusColumn: c.status,
-    versionColumn: c.version,
     version: row.version,
     set,
-    notFoundAs: NOT_FOUND,
   });
 
 /**
@@ -401,7 +364,7 @@ export async function changeConsignmentIssueStatus(
   scope: Scope,
   body: z.output<typeof consignmentIssueStatusChange>,
 ) {
-  const t = actionForTarget(consignmentIssueMachine, body.status);
+  const t = actionForTarget(consignmentIssueDocument.machine, body.status);
   if (!t) throw badRequest(`A consignment issue cannot be set to ${body.status} with a status change`, 'status');
   const issue = await lockIssue(tx, scope, t.action, body.ci_no, body.version);
   if (await transferShippedAnything(tx, issue.bc_to_no))

@@ -3,25 +3,23 @@ import type { z } from 'zod';
 import {
   businessDate,
   consignmentMessages as msg,
-  notAllowedMessage,
+  transferOrderDocument,
   type ConsignmentDirection,
-  type Machine,
   type TransferOrder,
   type transferOrderCreate,
   type transferOrderListItem,
   type transferOrderShip,
-  type transferOrderStatuses,
   type transferShipment,
 } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { AppError, businessRule, forbidden, notFound, staleVersion } from '../../http/errors.js';
+import { AppError, businessRule, forbidden, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import { Scope } from '../../http/scope.js';
 import { D, toQty } from '../../kernel/money.js';
 import { runPosting } from '../../kernel/posting.js';
-import { applyAction } from '../../kernel/status.js';
+import { applyAction, lockForAction } from '../../kernel/status.js';
 import { franchises } from '../franchises/schema.js';
 import { assertStock, postItemEntries } from '../ledger/service.js';
 import { takeNextNumber } from '../number-series/service.js';
@@ -39,62 +37,11 @@ import { stampNow } from '../../db/clock.js';
 // intransit_code to transfer_to_code. Created by head office (standalone) or by a released consignment issue; shipped
 // by head office (posted warehouse shipments, TS); received by the franchise (consignment receipts, receipts.ts).
 
-export type TransferOrderStatus = (typeof transferOrderStatuses)[number];
+export type { TransferOrderStatus } from '@fp/contract';
 export type TransferOrderRow = typeof transferOrders.$inferSelect;
 export type TransferOrderLineRow = typeof transferOrderLines.$inferSelect;
 const NOT_FOUND = msg.transferOrderNotFound;
 const HEAD_OFFICE = new Scope(null);
-
-/**
- * The transfer order's statuses as a machine (server side: no button of the web sends these; the postings apply
- * them through the kernel). Ship and receive keep or advance the status (`ends`), cancel follows its issue.
- */
-export const transferOrderMachine: Machine<TransferOrderStatus> = {
-  name: 'transfer_order',
-  entity: 'Transfer Order',
-  statuses: ['released', 'shipped', 'received', 'canceled'],
-  transitions: [
-    {
-      action: 'ship',
-      label: 'Ship',
-      from: ['released'],
-      to: 'same',
-      ends: ['released', 'shipped'],
-      confirm: 'Do you want to ship this transfer order?',
-      level: 'edit',
-      op: 'transferOrders.ship',
-      headOfficeOnly: true,
-    },
-    {
-      action: 'receive',
-      label: 'Receive',
-      from: ['released', 'shipped'],
-      to: 'same',
-      confirm: 'Do you want to receive this transfer order?',
-      level: 'edit',
-      op: 'consignmentReceipts.receive',
-    },
-    {
-      // The receipt that receives the last of a fully shipped order.
-      action: 'receive_all',
-      label: 'Receive',
-      from: ['shipped'],
-      to: 'received',
-      confirm: 'Do you want to receive this transfer order?',
-      level: 'edit',
-      op: 'consignmentReceipts.receive',
-    },
-    {
-      action: 'cancel',
-      label: 'Cancel',
-      from: ['released'],
-      to: 'canceled',
-      confirm: 'Do you want to cancel this transfer order?',
-      level: 'edit',
-      op: 'consignmentIssues.status',
-    },
-  ],
-};
 
 /** From, to and in-transit of a direction for a franchise; 422 naming franchise_code when it lacks the codes. */
 export async function consignmentCodesOf(db: DbOrTx, franchiseCode: string, direction: ConsignmentDirection) {
@@ -372,50 +319,37 @@ export async function createTransferOrder(
 
 // ---------- locking ----------
 
+const orderTarget = (scope: Scope, bcToNo: string) => ({
+  table: transferOrders,
+  document: transferOrderDocument,
+  key: [t.bc_to_no, bcToNo] as [typeof t.bc_to_no, string],
+  statusColumn: t.status,
+  versionColumn: t.version,
+  where: scope.franchise(t.franchise_code),
+  notFoundAs: NOT_FOUND,
+});
+
 /**
  * Locks a transfer order for an action of its machine (`SELECT … FOR UPDATE`): another franchise's or a missing
  * order 404, a stale `version` (when given) 409, a status the action does not start from 422 on `status`.
  */
-export async function lockTransferOrder(
-  tx: Tx,
-  scope: Scope,
-  action: string,
-  bcToNo: string,
-  version?: number,
-): Promise<TransferOrderRow> {
-  const [row] = await tx
-    .select()
-    .from(t)
-    .where(and(eq(t.bc_to_no, bcToNo), scope.franchise(t.franchise_code)))
-    .for('update');
-  if (!row) throw notFound(NOT_FOUND);
-  if (version !== undefined && row.version !== version) throw staleVersion();
-  const from = transferOrderMachine.transitions.find((x) => x.action === action)!.from as readonly string[];
-  if (!from.includes(row.status))
-    throw businessRule(notAllowedMessage(transferOrderMachine, action, row.status), 'status_not_allowed', 'status');
-  return row;
-}
+export const lockTransferOrder = (tx: Tx, scope: Scope, action: string, bcToNo: string, version?: number) =>
+  lockForAction<typeof transferOrders, TransferOrderRow>(tx, { ...orderTarget(scope, bcToNo), action, version });
 
 /** Ends an action on a locked order: status (computed), version + 1, other columns. */
-export function finishTransferOrder(
+export const finishTransferOrder = (
   tx: Tx,
   row: TransferOrderRow,
   action: string,
   o: { to?: string; set?: Record<string, unknown> } = {},
-) {
-  return applyAction<typeof transferOrders, TransferOrderRow>(tx, {
-    table: transferOrders,
-    machine: transferOrderMachine,
+) =>
+  applyAction<typeof transferOrders, TransferOrderRow>(tx, {
+    ...orderTarget(HEAD_OFFICE, row.bc_to_no),
     action,
-    key: [t.bc_to_no, row.bc_to_no],
-    statusColumn: t.status,
-    versionColumn: t.version,
     version: row.version,
     to: o.to,
     set: o.set,
-    notFoundAs: NOT_FOUND,
   });
-}
 
 /** The base quantity of a line's quantity (× qty_per_unit_of_measure). */
 export const baseQty = (l: { qty_per_unit_of_measure: string }, quantity: string) =>

@@ -8,7 +8,7 @@ import { businessRule } from '../../http/errors.js';
 import { D, sum, toMoney } from '../../kernel/money.js';
 import { amountsOf } from '../sales/amounts.js';
 import { finishDocumentChange } from '../sales/lines.js';
-import { assertStatus, lockSalesOrder, type SalesOrderRow } from '../sales/load.js';
+import { assertSalesEditable, lockSalesOrder, type SalesOrderRow } from '../sales/load.js';
 import { salesOrderLines, salesOrders } from '../sales/schema.js';
 import { counterSettings } from '../system/settings.js';
 import { floorPoints, openOrderUses } from './order-points.js';
@@ -54,7 +54,7 @@ export async function redeemPoints(tx: Tx, auth: Auth, input: z.output<typeof re
   const order = await lockNamedOrder(tx, auth, input.pos_so_no, input.version, 'pos_so_no');
   if (!order) return useRedeemablePoints(tx, auth, input);
   requireButton(auth, POINTS_BUTTON_PAGES, 'Redeem Points', 'redeemable_point_used');
-  assertStatus(order, ['open'], 'redeem points');
+  assertSalesEditable(order, 'redeemPoints');
   if (input.source !== REDEEMABLE_POINT_SOURCE)
     throw businessRule(
       `Points redeemed on sales order ${order.pos_so_no} have source ${REDEEMABLE_POINT_SOURCE}`,
@@ -95,7 +95,7 @@ export async function removeRedeemedPoints(tx: Tx, auth: Auth, input: z.output<t
   const order = await lockNamedOrder(tx, auth, input.order_number, input.version, 'order_number');
   if (order) {
     requireButton(auth, POINTS_BUTTON_PAGES, 'Remove Points', 'order_number');
-    assertStatus(order, ['open'], 'remove redeemed points');
+    assertSalesEditable(order, 'removePoints');
   }
   const result = await reverseRedeemablePoints(tx, auth, input);
   if (order) await finishDocumentChange(tx, order.pos_so_no);

@@ -258,13 +258,13 @@ describe('process', () => {
     const again = await manager.op('cashReceipts.process', { body: { receipt_id: r.data.receipt_id } });
     expect(again.statusCode).toBe(422);
     expect(errorOf(again)).toEqual({
-      code: 'already_processed',
+      code: 'status_not_allowed',
       field: 'receipt_id',
       msg: `Cash receipt ${r.data.receipt_no} is already processed and cannot be processed again`,
     });
     const del = await manager.op('cashReceipts.delete', { query: { receipt_id: r.data.receipt_id } });
     expect(del.statusCode).toBe(422);
-    expect(errorOf(del)).toMatchObject({ code: 'already_processed', field: 'receipt_id' });
+    expect(errorOf(del)).toMatchObject({ code: 'status_not_allowed', field: 'receipt_id' });
     await expect(
       ctx.t.services.db.execute(sql`update cash_receipts set amount = 1 where receipt_id = ${r.data.receipt_id}`),
     ).rejects.toThrow();

@@ -1,25 +1,26 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { businessDate } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { businessRule } from '../../http/errors.js';
 import { D, toMoney } from '../../kernel/money.js';
 import { runPosting } from '../../kernel/posting.js';
+import { applyActionAll, lockForAction } from '../../kernel/status.js';
 import { postCustomerEntries } from '../ledger/service.js';
 import { takeBankEntryNumbers, writeReceiptBankEntries } from '../money/bank-entries.js';
 import { assertCashShift, lockOpenShifts, shiftIdOfLocation, type ShiftRule } from '../shifts/service.js';
 import { amountsOf } from '../sales/amounts.js';
 import type { SalesOrderRow } from '../sales/load.js';
 import {
-  assertOpen,
   assertWithinRemaining,
   findCashReceipt,
   lockOrderForPayment,
+  receiptTarget,
   type CashReceiptRow,
 } from './receipts.js';
 import { CASH_RECEIPT_DOC } from './documents.js';
 import { cashReceipts } from './schema.js';
-import { stampNow, stampClock } from '../../db/clock.js';
+import { stampClock } from '../../db/clock.js';
 
 // Processing cash receipts (calls.md 7.11 "process", "process-all"; issues 9, 11): one posting through
 // kernel/posting.ts: the customer ledger entry (payoo/viettel: to their fixed accounts; on account: order_no '') and,
@@ -54,6 +55,8 @@ function postReceipts(
   auth: Auth,
   accounts: ChannelAccounts,
   name: string,
+  /** The action of the receipt machine: process (one) or process_all (an order's open receipts). */
+  action: 'process' | 'process_all',
   lock: (tx: Tx) => Promise<Locked>,
   o: ShiftRule = {},
 ) {
@@ -98,31 +101,22 @@ function postReceipts(
       );
       await writeReceiptBankEntries(tx, auth, receipts, plan.postingDate, numbers);
     },
-    update: (tx, { receipts }, plan) => {
+    update: (tx, { receipts }, plan) =>
       // processed_at is the clock after the shift lock (check step), so it lies between the shift's opened_at and
       // closed_at.
-      return tx
-        .update(cashReceipts)
-        .set({
-          status: 'processed',
+      applyActionAll<typeof cashReceipts, CashReceiptRow>(tx, {
+        ...receiptTarget(
+          auth.scope,
+          receipts.map((r) => r.receipt_id),
+        ),
+        action,
+        set: {
           posting_date: plan.postingDate,
           processed_at: stampClock(),
           shift_id: shiftIdOfLocation(plan.open),
           processed_by: auth.userId || null,
-          version: sql`${cashReceipts.version} + 1`,
-          updated_at: stampNow(),
-        })
-        .where(
-          and(
-            inArray(
-              cashReceipts.receipt_id,
-              receipts.map((r) => r.receipt_id),
-            ),
-            eq(cashReceipts.status, 'open'),
-          ),
-        )
-        .returning();
-    },
+        },
+      }),
     // Standalone: the product keeps its own books; an ERP cash receipt journal is a later connector's job.
     enqueue: () => Promise.resolve(),
   });
@@ -135,12 +129,14 @@ export async function processCashReceipt(
   accounts: ChannelAccounts,
   receiptId: number,
 ): Promise<CashReceiptRow> {
-  const [row] = await postReceipts(tx, auth, accounts, 'cash_receipt', async (tx) => {
+  const [row] = await postReceipts(tx, auth, accounts, 'cash_receipt', 'process', async (tx) => {
     const seen = await findCashReceipt(tx, auth.scope, receiptId);
     // A payment on account has no order to lock: the receipt's own lock is enough.
     const order = seen.pos_so_no ? await lockOrderForPayment(tx, auth.scope, seen.pos_so_no) : null;
-    const receipt = await findCashReceipt(tx, auth.scope, receiptId, true);
-    assertOpen(receipt, 'be processed again');
+    const receipt = await lockForAction<typeof cashReceipts, CashReceiptRow>(tx, {
+      ...receiptTarget(auth.scope, receiptId),
+      action: 'process',
+    });
     return { order, receipts: [receipt] };
   });
   return row!;
@@ -159,6 +155,7 @@ export async function processAllCashReceipts(
     auth,
     accounts,
     'cash_receipt_all',
+    'process_all',
     async (tx) => {
       const order = await lockOrderForPayment(tx, auth.scope, posSoNo);
       const receipts = await tx

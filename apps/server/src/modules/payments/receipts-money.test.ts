@@ -121,7 +121,7 @@ describe('bank account entry of a transfer or card receipt', () => {
     // Processing again: 422, still one entry, no BA number taken.
     const again = await processIt(manager, r.data.receipt_id);
     expect(again.statusCode).toBe(422);
-    expect(again.envelope.errors[0]).toMatchObject({ code: 'already_processed', field: 'receipt_id' });
+    expect(again.envelope.errors[0]).toMatchObject({ code: 'status_not_allowed', field: 'receipt_id' });
     expect(await bankOf(r.data.receipt_no)).toHaveLength(1);
   });
 

@@ -1,11 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isBankPaymentType, isEcomReceiptType, type CashReceipt, type cashReceiptAdd } from '@fp/contract';
+import {
+  cashReceiptDocument,
+  isBankPaymentType,
+  isEcomReceiptType,
+  type CashReceipt,
+  type cashReceiptAdd,
+} from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import type { Scope } from '../../http/scope.js';
 import { AppError, businessRule } from '../../http/errors.js';
 import { D, toMoney } from '../../kernel/money.js';
+import { lockEditableOne } from '../../kernel/status.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { customers } from '../customers/schema.js';
 import { franchises } from '../franchises/schema.js';
@@ -232,20 +239,25 @@ export async function findCashReceipt(db: DbOrTx, scope: Scope, receiptId: numbe
   return row;
 }
 
-/** 422 on receipt_id when the receipt is processed: a processed receipt never changes. */
-export function assertOpen(r: CashReceiptRow, what: string): void {
-  if (r.status !== 'open')
-    throw businessRule(
-      `Cash receipt ${r.receipt_no} is already processed and cannot ${what}`,
-      'already_processed',
-      'receipt_id',
-    );
-}
+/**
+ * Where receipts live, in the caller's scope (contract cashReceiptDocument): a processed receipt never changes, its
+ * refusal (422 status_not_allowed) and a missing one (404) name receipt_id.
+ */
+export const receiptTarget = (scope: Scope, ids: number | readonly number[]) => ({
+  table: cashReceipts,
+  document: cashReceiptDocument,
+  key: [cashReceipts.receipt_id, ids] as [typeof cashReceipts.receipt_id, number | readonly number[]],
+  statusColumn: cashReceipts.status,
+  versionColumn: cashReceipts.version,
+  where: scope.franchise(cashReceipts.franchise_code),
+  notFoundAs: CASH_RECEIPT_NOT_FOUND,
+  notFoundField: 'receipt_id',
+  field: 'receipt_id',
+});
 
 /** DELETE /api/cash-receipts?receipt_id=: an open receipt only. */
 export async function deleteCashReceipt(tx: Tx, scope: Scope, receiptId: number) {
-  const row = await findCashReceipt(tx, scope, receiptId, true);
-  assertOpen(row, 'be deleted');
+  await lockEditableOne(tx, { ...receiptTarget(scope, receiptId), change: 'delete' });
   await tx.delete(cashReceipts).where(eq(cashReceipts.receipt_id, receiptId));
   return { ok: true, receipt_id: receiptId };
 }

@@ -25,7 +25,13 @@ import { items } from '../items/schema.js';
 import { useBirthdayPromotion } from '../loyalty/birthday.js';
 import { birthdayPromotionUses } from '../loyalty/schema.js';
 import { finishDocumentChange } from '../sales/lines.js';
-import { assertStatus, findSalesOrder, lockSalesOrder, salesEntityOf, type SalesOrderRow } from '../sales/load.js';
+import {
+  assertSalesEditable,
+  findSalesOrder,
+  lockSalesOrder,
+  salesEntityOf,
+  type SalesOrderRow,
+} from '../sales/load.js';
 import { salesOrderLines } from '../sales/schema.js';
 import { couponRules } from '@fp/contract/pricing';
 import {
@@ -237,7 +243,7 @@ function assertPromotable(doc: SalesOrderRow, field: string) {
       'status_not_allowed',
       field,
     );
-  assertStatus(doc, ['open'], 'change promotions');
+  assertSalesEditable(doc, 'promotions');
 }
 
 export async function setAutoPromotion(tx: Tx, scope: Scope, body: z.output<typeof salesAutoPromotion>) {

@@ -2,13 +2,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   businessDate,
   minRequestedReceiptDate,
-  purchaseOrderMachine,
+  purchaseCreditMemoDocument,
+  purchaseOrderDocument,
+  type DocumentRow,
   type PurchaseOrder,
   type PurchaseOrderLine,
 } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
-import { businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { lockEditableOne } from '../../kernel/status.js';
 import { erpDocumentSync } from '../../kernel/outbox.js';
 import { D, toMoney } from '../../kernel/money.js';
 import { franchises } from '../franchises/schema.js';
@@ -33,35 +36,24 @@ export async function findPurchaseOrder(db: DbOrTx, scope: Scope, posPoNo: strin
   return row;
 }
 
-/** Locks one purchase order for a change (`FOR UPDATE`): 404 first (scope), then 409 for a stale `version`. */
-export async function lockPurchaseOrder(
-  tx: Tx,
-  scope: Scope,
-  posPoNo: string,
-  version?: number,
-): Promise<PurchaseOrderRow> {
-  const [row] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.pos_po_no, posPoNo)).for('update');
-  if (!row) throw notFound(PURCHASE_ORDER_NOT_FOUND);
-  scope.assert(row.franchise_code, PURCHASE_ORDER_NOT_FOUND);
-  if (version !== undefined && row.version !== version) throw staleVersion();
-  return row;
-}
+/** Where a purchase document lives, in the caller's scope; its declaration is its type's (order, credit memo). */
+const purchaseTarget = (scope: Scope, posPoNo: string) => ({
+  table: purchaseOrders,
+  document: (row: DocumentRow) => (row.type === 'Credit Memo' ? purchaseCreditMemoDocument : purchaseOrderDocument),
+  key: [purchaseOrders.pos_po_no, posPoNo] as [typeof purchaseOrders.pos_po_no, string],
+  statusColumn: purchaseOrders.status,
+  versionColumn: purchaseOrders.version,
+  where: scope.franchise(purchaseOrders.franchise_code),
+  notFoundAs: PURCHASE_ORDER_NOT_FOUND,
+});
 
-/** 422 `status_not_allowed` naming `status`: "Purchase Order in status released cannot change lines". */
-export function assertPurchaseStatus(doc: PurchaseOrderRow, allowed: readonly string[], what: string): void {
-  if (doc.type === 'Credit Memo')
-    throw businessRule(
-      `Purchase Credit Memo ${doc.pos_po_no} is posted and cannot ${what}`,
-      'status_not_allowed',
-      'status',
-    );
-  if (!allowed.includes(doc.status))
-    throw businessRule(
-      `${purchaseOrderMachine.entity} in status ${doc.status} cannot ${what}`,
-      'status_not_allowed',
-      'status',
-    );
-}
+/**
+ * Locks one purchase document for a change of its declaration ('header', 'lines'; contract documents.ts): 404 first
+ * (scope), then 409 for a stale `version`, then 422 status_not_allowed naming `status`: "Purchase Order in status
+ * released cannot change lines" ("Purchase Credit Memo PCM… is posted and cannot change lines").
+ */
+export const lockPurchaseForChange = (tx: Tx, scope: Scope, posPoNo: string, version: number, change: string) =>
+  lockEditableOne<typeof purchaseOrders, PurchaseOrderRow>(tx, { ...purchaseTarget(scope, posPoNo), version, change });
 
 /** The franchise's first allowed requested receipt date: the business date + receipt_lead_time. */
 export async function minReceiptDateOf(db: DbOrTx, franchiseCode: string): Promise<string> {

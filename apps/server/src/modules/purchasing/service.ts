@@ -22,16 +22,15 @@ import { takeNextNumber } from '../number-series/service.js';
 import { franchises, locations } from '../franchises/schema.js';
 import { pricesOf } from '../items/price.js';
 import { itemFactsOf } from '../items/facts.js';
-import { assertPurchaseStatus, lockPurchaseOrder, type PurchaseLineRow, type PurchaseOrderRow } from './load.js';
+import { lockPurchaseForChange, type PurchaseLineRow, type PurchaseOrderRow } from './load.js';
 import { purchaseOrderLines, purchaseOrders } from './schema.js';
 
-export { getPurchaseOrder, purchaseOrderAnswer, lockPurchaseOrder, findPurchaseOrder } from './load.js';
+export { getPurchaseOrder, purchaseOrderAnswer, findPurchaseOrder } from './load.js';
 
 // Purchase order documents (README): create filled from the franchise, header update, lines. Every change of lines
 // or of the invoice discount recomputes total_lines and grand_total in the same transaction (recomputeTotals).
 
 export const LINE_NO_STEP = 10000;
-const OPEN = ['open'] as const;
 
 type CreateIn = z.output<typeof purchaseOrderCreate>;
 type UpdateIn = z.output<typeof purchaseOrderUpdate>;
@@ -300,8 +299,7 @@ export async function createPurchaseOrder(
  * before today + the lead time; the invoice discount recomputes the totals.
  */
 export async function updatePurchaseOrder(tx: Tx, scope: Scope, body: UpdateIn): Promise<void> {
-  const doc = await lockPurchaseOrder(tx, scope, body.pos_po_no, body.version);
-  assertPurchaseStatus(doc, OPEN, 'be changed');
+  const doc = await lockPurchaseForChange(tx, scope, body.pos_po_no, body.version, 'header');
   const { pos_po_no: _no, version: _v, ...fields } = body;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
     Record<keyof typeof fields, string | null>
@@ -341,8 +339,7 @@ async function franchiseLineDefaults(tx: Tx, code: string) {
 
 /** POST /api/purchase-orders/lines: adds lines to an open order (purchase_qty defaults to 1). */
 export async function addPurchaseLines(tx: Tx, scope: Scope, body: z.output<typeof purchaseLineAdd>): Promise<void> {
-  const doc = await lockPurchaseOrder(tx, scope, body.pos_po_no, body.version);
-  assertPurchaseStatus(doc, OPEN, 'change lines');
+  const doc = await lockPurchaseForChange(tx, scope, body.pos_po_no, body.version, 'lines');
   const [m] = await tx
     .select({ m: max(purchaseOrderLines.line_no) })
     .from(purchaseOrderLines)
@@ -374,8 +371,7 @@ export async function updatePurchaseLine(
   scope: Scope,
   body: z.output<typeof purchaseLineUpdate>,
 ): Promise<void> {
-  const doc = await lockPurchaseOrder(tx, scope, body.pos_po_no, body.version);
-  assertPurchaseStatus(doc, OPEN, 'change lines');
+  const doc = await lockPurchaseForChange(tx, scope, body.pos_po_no, body.version, 'lines');
   const line = await lineOf(tx, doc.pos_po_no, body.line_no);
   const draft: LineDraft = {
     item_no: line.item_no,
@@ -405,8 +401,7 @@ export async function removePurchaseLines(
   scope: Scope,
   body: z.output<typeof purchaseLineRemove>,
 ): Promise<void> {
-  const doc = await lockPurchaseOrder(tx, scope, body.pos_po_no, body.version);
-  assertPurchaseStatus(doc, OPEN, 'change lines');
+  const doc = await lockPurchaseForChange(tx, scope, body.pos_po_no, body.version, 'lines');
   const lineNos = [...new Set(body.line_nos)];
   const found = await tx
     .select({ line_no: purchaseOrderLines.line_no })

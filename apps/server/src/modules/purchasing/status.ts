@@ -6,6 +6,7 @@ import {
   messages,
   pageStructureOf,
   purchaseOrderFacts,
+  purchaseOrderDocument,
   purchaseOrderMachine,
   ruledOut,
   transitionOf,
@@ -51,7 +52,7 @@ export function requirePurchaseAction(auth: Auth, action: string): void {
 
 const common = (doc: Pick<PurchaseOrderRow, 'pos_po_no'>, scope: Scope, action: string, version: number) => ({
   table: purchaseOrders,
-  machine: purchaseOrderMachine,
+  document: purchaseOrderDocument,
   action,
   key: [purchaseOrders.pos_po_no, doc.pos_po_no] as [typeof purchaseOrders.pos_po_no, string],
   statusColumn: purchaseOrders.status,

@@ -18,13 +18,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { Scope } from '../../http/scope.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { customers } from '../customers/schema.js';
-import {
-  assertStatus,
-  lockSalesOrder,
-  ORDER_UNSHIPPED_STATUSES,
-  QUOTE_LIVE_STATUSES,
-  type SalesOrderRow,
-} from './load.js';
+import { assertSalesEditable, lockSalesOrder, type SalesOrderRow } from './load.js';
 import type { LineLimits } from './limits.js';
 import { buildLines, draftOf, finishDocumentChange, LINE_NO_STEP, totalsOrThrow } from './lines.js';
 import { salesOrderLines, salesOrders } from './schema.js';
@@ -236,11 +230,8 @@ export async function updateSalesDocument(tx: Tx, scope: Scope, body: SalesOrder
   if (typeof given.sell_to_code === 'string') given.sell_to_code = given.sell_to_code.toUpperCase();
   const current = doc as unknown as HeaderValues;
   const changed = Object.keys(given).filter((k) => String(given[k] ?? '') !== String(current[k] ?? ''));
-  if (doc.status !== 'open') {
-    const late = changed.every((k) => (LATE_HEADER_FIELDS as readonly string[]).includes(k));
-    const live: readonly string[] = doc.document_type === 'quote' ? QUOTE_LIVE_STATUSES : ORDER_UNSHIPPED_STATUSES;
-    if (!late || !live.includes(doc.status)) assertStatus(doc, ['open'], 'be changed');
-  }
+  const late = changed.every((k) => (LATE_HEADER_FIELDS as readonly string[]).includes(k));
+  assertSalesEditable(doc, late ? 'lateHeader' : 'header');
   const set: Partial<SalesOrderRow> = { ...(given as Partial<SalesOrderRow>) };
   if (given.location_code !== undefined && given.location_code !== doc.location_code) {
     if (given.location_code) await assertDocumentLocation(tx, scope, doc.franchise_code, given.location_code as string);
@@ -284,11 +275,7 @@ export async function setRequestedDeliveryDate(
   body: z.output<typeof salesRequestedDeliveryDate>,
 ): Promise<void> {
   const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
-  assertStatus(
-    doc,
-    doc.document_type === 'quote' ? QUOTE_LIVE_STATUSES : ORDER_UNSHIPPED_STATUSES,
-    'change the requested delivery date',
-  );
+  assertSalesEditable(doc, 'requestedDeliveryDate');
   assertDeliveryDate(body.requested_delivery_date, doc.order_date);
   await tx
     .update(salesOrders)

@@ -9,7 +9,7 @@ import { toMoney } from '../../kernel/money.js';
 import { fees } from '../fees/schema.js';
 import { feeForOrder } from '../fees/service.js';
 import { finishDocumentChange } from './lines.js';
-import { assertStatus, lockSalesOrder } from './load.js';
+import { lockSalesForChange } from './load.js';
 import { salesOrderFees } from './schema.js';
 
 // Fees on an order (issue 9; calls.md 7.12 fee add/update/remove, 7.14 the fee catalogue). A fee line copies the
@@ -19,7 +19,6 @@ import { salesOrderFees } from './schema.js';
 
 export type SalesFeeRow = typeof salesOrderFees.$inferSelect;
 export const FEE_LINE_NO_STEP = 10000;
-const OPEN = ['open'] as const;
 
 /** The fees of a document in line order. */
 export function feesOf(db: DbOrTx, posSoNo: string): Promise<SalesFeeRow[]> {
@@ -35,8 +34,7 @@ const finish = (tx: Tx, posSoNo: string) => finishDocumentChange(tx, posSoNo);
 
 /** POST /api/sales-orders/fees: a catalogue fee on an open document (amount and description default to the fee's). */
 export async function addFee(tx: Tx, scope: Scope, body: z.output<typeof salesFeeAdd>): Promise<void> {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change fees');
+  const doc = await lockSalesForChange(tx, scope, body.pos_so_no, body.version, 'fees');
   const fee = await feeForOrder(tx, body.fee_code, 'fee_code');
   const [r] = await tx
     .select({ m: max(salesOrderFees.line_no) })
@@ -64,8 +62,7 @@ async function feeLineOf(tx: Tx, posSoNo: string, lineNo: number): Promise<Sales
 
 /** PUT /api/sales-orders/fees: the amount or description of one fee line ('' description: the catalogue's). */
 export async function updateFee(tx: Tx, scope: Scope, body: z.output<typeof salesFeeUpdate>): Promise<void> {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change fees');
+  const doc = await lockSalesForChange(tx, scope, body.pos_so_no, body.version, 'fees');
   const line = await feeLineOf(tx, doc.pos_so_no, body.line_no);
   let description = body.description;
   if (description === '') {
@@ -85,8 +82,7 @@ export async function updateFee(tx: Tx, scope: Scope, body: z.output<typeof sale
 
 /** POST /api/sales-orders/fees/remove: fee lines of an open document. */
 export async function removeFees(tx: Tx, scope: Scope, body: z.output<typeof salesFeeRemove>): Promise<void> {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change fees');
+  const doc = await lockSalesForChange(tx, scope, body.pos_so_no, body.version, 'fees');
   const lineNos = [...new Set(body.line_nos)];
   const found = await tx
     .select({ line_no: salesOrderFees.line_no })

@@ -10,9 +10,9 @@ import { bump } from '../../db/versioned.js';
 import { pricesOf, type PriceOf } from '../items/price.js';
 import { itemFactsOf } from '../items/facts.js';
 import {
-  assertStatus,
+  assertSalesEditable,
+  lockSalesForChange,
   lockSalesOrder,
-  ORDER_UNSHIPPED_STATUSES,
   type SalesLineRow,
   type SalesOrderRow,
 } from './load.js';
@@ -326,12 +326,9 @@ export async function finishDocumentChange(
     .where(eq(salesOrders.pos_so_no, posSoNo));
 }
 
-const OPEN = ['open'] as const;
-
 /** POST /api/sales-orders/lines: adds lines to an open document. */
 export async function addLines(tx: Tx, auth: Auth, body: z.output<typeof salesLineAdd>) {
-  const doc = await lockSalesOrder(tx, auth.scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change lines');
+  const doc = await lockSalesForChange(tx, auth.scope, body.pos_so_no, body.version, 'lines');
   const first = await nextLineNo(tx, doc.pos_so_no);
   const rows = await buildLines(tx, doc, body.lines.map(draftOf), {
     firstLineNo: first,
@@ -363,8 +360,7 @@ async function lineOf(tx: Tx, posSoNo: string, lineNo: number, field: string): P
  * one is; a kept discount percent is applied to the new quantity and price.
  */
 export async function updateLine(tx: Tx, auth: Auth, body: z.output<typeof salesLineUpdate>) {
-  const doc = await lockSalesOrder(tx, auth.scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change lines');
+  const doc = await lockSalesForChange(tx, auth.scope, body.pos_so_no, body.version, 'lines');
   const line = await lineOf(tx, doc.pos_so_no, body.line_no, 'line_no');
   const changesItem =
     (body.variant_code !== undefined && body.variant_code !== line.variant_code) ||
@@ -405,8 +401,7 @@ export async function updateLine(tx: Tx, auth: Auth, body: z.output<typeof sales
 
 /** POST /api/sales-orders/lines/remove: removes lines of an open document. */
 export async function removeLines(tx: Tx, scope: Scope, body: z.output<typeof salesLineRemove>) {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
-  assertStatus(doc, OPEN, 'change lines');
+  const doc = await lockSalesForChange(tx, scope, body.pos_so_no, body.version, 'lines');
   const lineNos = [...new Set(body.line_nos)];
   const found = await tx
     .select({ line_no: salesOrderLines.line_no })
@@ -430,7 +425,7 @@ export async function setPostQty(tx: Tx, scope: Scope, body: z.output<typeof sal
   const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
   if (doc.document_type !== 'order')
     throw businessRule('Quantities to ship and invoice are set on sales orders only', 'not_an_order', 'pos_so_no');
-  assertStatus(doc, ORDER_UNSHIPPED_STATUSES, 'set quantities to ship');
+  assertSalesEditable(doc, 'qtyToShip');
   const lines = await tx
     .select()
     .from(salesOrderLines)

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SalesOrder } from '@fp/contract';
+import { salesDocumentOf, type DocumentRow, type SalesOrder } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
-import { businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { notFound, staleVersion } from '../../http/errors.js';
+import { assertEditable, lockEditableOne } from '../../kernel/status.js';
 import { erpDocumentSync } from '../../kernel/outbox.js';
 import { D, toMoney, vatContained } from '../../kernel/money.js';
 import { creditedAmountSql, remainingAmountSql } from './amounts.js';
@@ -58,23 +59,29 @@ export async function lockSalesOrder(tx: Tx, scope: Scope, posSoNo: string, vers
 export const salesEntityOf = (documentType: string) =>
   documentType === 'quote' ? 'Sales Quote' : documentType === 'credit_memo' ? 'Sales Credit Memo' : 'Sales Order';
 
-/** Statuses in which an order's lines can still ship (postQty, comments and the requested delivery date). */
-export const ORDER_UNSHIPPED_STATUSES = ['open', 'released', 'confirmed', 'partial_delivered'] as const;
-/** Statuses of a quote that is still alive. */
-export const QUOTE_LIVE_STATUSES = ['open', 'released'] as const;
+/** Where a sales document lives, in the caller's scope; its declaration is its type's (order, quote, credit memo). */
+export const salesTarget = (scope: Scope, posSoNo: string) => ({
+  table: salesOrders,
+  document: salesDocumentOfRow,
+  key: [salesOrders.pos_so_no, posSoNo] as [typeof salesOrders.pos_so_no, string],
+  statusColumn: salesOrders.status,
+  versionColumn: salesOrders.version,
+  where: scope.franchise(salesOrders.franchise_code),
+  notFoundAs: SALES_ORDER_NOT_FOUND,
+});
+const salesDocumentOfRow = (row: DocumentRow) => salesDocumentOf(String(row.document_type));
 
 /**
- * 422 `status_not_allowed` naming `status` when the document's status is not one of `allowed`:
- * "Sales Order in status released cannot change lines".
+ * Locks a sales document for a change of its declaration (contract documents.ts: 'lines', 'fees', …): 404 in
+ * another franchise, 409 on a stale version, 422 status_not_allowed naming `status` when its status does not allow
+ * the change ("Sales Order in status released cannot change lines").
  */
-export function assertStatus(doc: SalesOrderRow, allowed: readonly string[], what: string): void {
-  if (!allowed.includes(doc.status))
-    throw businessRule(
-      `${salesEntityOf(doc.document_type)} in status ${doc.status} cannot ${what}`,
-      'status_not_allowed',
-      'status',
-    );
-}
+export const lockSalesForChange = (tx: Tx, scope: Scope, posSoNo: string, version: number, change: string) =>
+  lockEditableOne<typeof salesOrders, SalesOrderRow>(tx, { ...salesTarget(scope, posSoNo), version, change });
+
+/** The same check on a document already locked (when what the request changes decides which change it is). */
+export const assertSalesEditable = (doc: SalesOrderRow, change: string) =>
+  assertEditable({ document: salesDocumentOfRow }, doc, change);
 
 /** `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state. */
 export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): Promise<SalesOrder> {

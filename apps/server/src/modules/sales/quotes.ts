@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessDate, salesQuoteMachine, type salesDocumentAction } from '@fp/contract';
+import { businessDate, salesQuoteDocument, type salesDocumentAction } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import { businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
@@ -24,7 +24,7 @@ export async function convertQuote(
     throw businessRule(`${found.pos_so_no} is not a sales quote`, 'not_a_quote', 'pos_so_no');
   const common = {
     table: salesOrders,
-    machine: salesQuoteMachine,
+    document: salesQuoteDocument,
     action: 'convert',
     key: [salesOrders.pos_so_no, found.pos_so_no] as [typeof salesOrders.pos_so_no, string],
     statusColumn: salesOrders.status,

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { actionForTarget, messages, salesMachineOf, type salesStatusChange } from '@fp/contract';
+import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
@@ -76,7 +76,7 @@ export async function changeSalesStatus(
   if (auth) requireAction(auth, found.document_type, t.action);
   const common = {
     table: salesOrders,
-    machine,
+    document: salesDocumentOf(found.document_type),
     action: t.action,
     key: [salesOrders.pos_so_no, found.pos_so_no] as [typeof salesOrders.pos_so_no, string],
     statusColumn: salesOrders.status,

@@ -4,6 +4,7 @@ import { displayNameSql } from '../../kernel/names.js';
 import {
   businessDate,
   shiftCountedMethods,
+  shiftDocument,
   shiftMessages,
   type Shift,
   type ShiftClose,
@@ -15,15 +16,16 @@ import type { z } from 'zod';
 import type { shiftClose, shiftOpen } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { AppError, businessRule, notFound, staleVersion } from '../../http/errors.js';
+import { AppError, businessRule, notFound } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { D, toMoney } from '../../kernel/money.js';
+import { applyAction, lockForAction } from '../../kernel/status.js';
 import { users } from '../auth/schema.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { franchises } from '../franchises/schema.js';
 import { cashReceipts } from '../payments/schema.js';
 import { shiftCounts, shifts } from './schema.js';
-import { stampNow, stampClock } from '../../db/clock.js';
+import { stampClock } from '../../db/clock.js';
 
 // Shifts (README.md here): open → closed, once. Lock order, shared with payments/process.ts: a receipt's processing
 // holds its order and receipts and then takes FOR SHARE on the open shift of its location; the close takes FOR UPDATE
@@ -204,19 +206,21 @@ export async function openShift(tx: Tx, auth: Auth, body: z.output<typeof shiftO
 }
 
 /**
- * POST /api/shifts/close: locks the shift (FOR UPDATE: every processing holding it has committed), refuses a closed
- * one (422 on status) or a stale version (409), reads the expected figures from the receipts now, writes one count
+ * POST /api/shifts/close: locks the shift (FOR UPDATE: every processing holding it has committed) through the kernel's
+ * action path (contract shiftDocument: a stale version 409, a closed shift 422 status_not_allowed on status), reads the expected figures from the receipts now, writes one count
  * per method and closes the shift (closed_at = the clock after the lock, so every receipt in it was processed before).
  */
 export async function closeShift(tx: Tx, auth: Auth, body: z.output<typeof shiftClose>): Promise<ShiftDetail> {
-  const [s] = await tx
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.id, body.shift_id), auth.scope.franchise(shifts.franchise_code)))
-    .for('update');
-  if (!s) throw notFound('Shift');
-  if (s.status !== 'open') throw businessRule(shiftMessages.notOpen(s.shift_no), 'status_not_allowed', 'status');
-  if (s.version !== body.version) throw staleVersion();
+  const target = {
+    table: shifts,
+    document: shiftDocument,
+    key: [shifts.id, body.shift_id] as [typeof shifts.id, number],
+    statusColumn: shifts.status,
+    versionColumn: shifts.version,
+    where: auth.scope.franchise(shifts.franchise_code),
+    notFoundAs: 'Shift',
+  };
+  const s = await lockForAction<typeof shifts, ShiftRow>(tx, { ...target, action: 'close', version: body.version });
   const stats = await receiptStats(tx, s.id);
   const counted = new Map(body.counted.map((c) => [c.payment_method, c.amount]));
   await tx.insert(shiftCounts).values(
@@ -232,16 +236,12 @@ export async function closeShift(tx: Tx, auth: Auth, body: z.output<typeof shift
       };
     }),
   );
-  await tx
-    .update(shifts)
-    .set({
-      status: 'closed',
-      closed_by: auth.userId || null,
-      closed_at: stampClock(),
-      version: sql`${shifts.version} + 1`,
-      updated_at: stampNow(),
-    })
-    .where(eq(shifts.id, s.id));
+  await applyAction(tx, {
+    ...target,
+    action: 'close',
+    version: s.version,
+    set: { closed_by: auth.userId || null, closed_at: stampClock() },
+  });
   return getShift(tx, auth.scope, s.id);
 }
 

@@ -1,8 +1,10 @@
-import { and, asc, eq, getTableColumns, getTableName, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   businessDate,
   messages,
+  warehouseEntryDocument,
+  type DocumentRow,
   warehouseMessages,
   type WarehouseEntry,
   type WarehouseEntriesPosted,
@@ -13,11 +15,12 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import type { Auth } from '../../http/context.js';
-import { AppError, badRequest, businessRule, staleVersion } from '../../http/errors.js';
+import { AppError, badRequest, businessRule } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { Scope } from '../../http/scope.js';
 import { D, toQty } from '../../kernel/money.js';
 import { runPosting } from '../../kernel/posting.js';
+import { applyActionAll, lockAllForAction, lockEditable, lockEditableOne } from '../../kernel/status.js';
 import { WAREHOUSE_ENTRY_DOC } from '../../books/checks.js';
 import { assertStock, postItemEntries, stockKeyOf, type StockNeed } from '../ledger/service.js';
 import { takeNextNumber } from '../number-series/service.js';
@@ -27,8 +30,9 @@ import { stampNow } from '../../db/clock.js';
 
 // The warehouse entry journal (README.md here): open entries are added, changed and removed; POST …/entries/post
 // posts a set of them in one transaction under one WE number (kernel/posting.ts steps), each entry one item ledger
-// entry (document_type warehouse_entry, document_line_no = the entry's id). Posted entries never change (422 here,
-// trigger fp_refuse_posted_warehouse_entry_change below).
+// entry (document_type warehouse_entry, document_line_no = the entry's id). The contract's warehouseEntryDocument
+// declares it: changed while open, posted once (machine open → posted) through the kernel's one path; posted entries
+// never change (422 status_not_allowed here, trigger fp_refuse_posted_warehouse_entry_change in the database).
 
 export type WarehouseEntryRow = typeof warehouseEntries.$inferSelect;
 const w = warehouseEntries;
@@ -131,8 +135,21 @@ export async function getEntry(db: DbOrTx, scope: Scope, id: number): Promise<Wa
   return entryOf(row);
 }
 
-const refusePosted = (r: WarehouseEntryRow, field: string) =>
-  businessRule(warehouseMessages.posted(r.id, r.document_no), 'entry_posted', field);
+/**
+ * Where entries live, in the caller's scope: `ids` one entry (its 404 and 422 name `id`) or a set from a request's
+ * `ids` (each named by its position, `ids.<i>`).
+ */
+const entryTarget = (scope: Scope, ids: number | readonly number[]) => ({
+  table: w,
+  document: warehouseEntryDocument,
+  key: [w.id, ids] as [typeof w.id, number | readonly number[]],
+  statusColumn: w.status,
+  versionColumn: w.version,
+  where: scope.franchise(w.franchise_code),
+  notFoundAs: 'Warehouse entry',
+  notFoundField: typeof ids === 'number' ? 'id' : 'ids',
+  field: typeof ids === 'number' ? 'id' : (row: DocumentRow) => `ids.${ids.indexOf(Number(row.id))}`,
+});
 
 export async function createEntry(
   tx: Tx,
@@ -166,14 +183,11 @@ export async function updateEntry(
   auth: Auth,
   body: z.output<typeof warehouseEntryUpdate>,
 ): Promise<WarehouseEntry> {
-  const [row] = await tx
-    .select()
-    .from(w)
-    .where(and(eq(w.id, body.id), auth.scope.franchise(w.franchise_code)))
-    .for('update');
-  if (!row) throw notFoundAt('id');
-  if (row.status !== 'open') throw refusePosted(row, 'id');
-  if (row.version !== body.version) throw staleVersion();
+  const row = await lockEditableOne<typeof w, WarehouseEntryRow>(tx, {
+    ...entryTarget(auth.scope, body.id),
+    change: 'entry',
+    version: body.version,
+  });
   const set: Partial<typeof w.$inferInsert> = {};
   if (body.location_code !== undefined && body.location_code !== row.location_code) {
     if (!body.location_code) throw badRequest(messages.required, 'location_code');
@@ -218,33 +232,15 @@ export async function updateEntry(
   return updated ? entryOf(updated) : explainMissedUpdate(tx, getTableName(w), eq(w.id, row.id), 'Warehouse entry');
 }
 
-/**
- * Locks the entries `ids` names (in id order, so two callers queue instead of deadlocking): each must be the
- * caller's (404 naming `ids.<i>`) and open (422 naming `ids.<i>`).
- */
-async function lockOpenEntries(tx: Tx, scope: Scope, ids: readonly number[]): Promise<WarehouseEntryRow[]> {
-  const unique = [...new Set(ids)];
-  const rows = await tx
-    .select()
-    .from(w)
-    .where(and(inArray(w.id, unique), scope.franchise(w.franchise_code)))
-    .orderBy(asc(w.id))
-    .for('update');
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const [i, id] of ids.entries()) {
-    const r = byId.get(id);
-    if (!r) throw notFoundAt(`ids.${i}`);
-    if (r.status !== 'open') throw refusePosted(r, `ids.${i}`);
-  }
-  return unique.map((id) => byId.get(id)!);
-}
-
 export async function removeEntries(
   tx: Tx,
   auth: Auth,
   body: z.output<typeof warehouseEntryIds>,
 ): Promise<{ removed: number }> {
-  const rows = await lockOpenEntries(tx, auth.scope, body.ids);
+  const rows = await lockEditable<typeof w, WarehouseEntryRow>(tx, {
+    ...entryTarget(auth.scope, body.ids),
+    change: 'entry',
+  });
   await tx.delete(w).where(
     and(
       inArray(
@@ -271,7 +267,9 @@ export function postEntries(
 ): Promise<WarehouseEntriesPosted> {
   const fieldOf = (id: number) => `ids.${body.ids.indexOf(id)}`;
   return runPosting<WarehouseEntryRow[], PostPlan, string, WarehouseEntriesPosted>(tx, 'warehouse_entries', {
-    lock: (tx) => lockOpenEntries(tx, auth.scope, body.ids),
+    // Every entry the caller's and open, locked in id order (two callers queue instead of deadlocking).
+    lock: (tx) =>
+      lockAllForAction<typeof w, WarehouseEntryRow>(tx, { ...entryTarget(auth.scope, body.ids), action: 'post' }),
     check: async (tx, entries) => {
       const franchiseCode = entries[0].franchise_code;
       const other = entries.find((e) => e.franchise_code !== franchiseCode);
@@ -323,25 +321,14 @@ export function postEntries(
       );
     },
     update: async (tx, _entries, plan, no) => {
-      const rows = await tx
-        .update(w)
-        .set({
-          status: 'posted',
-          document_no: no,
-          posted_at: stampNow(),
-          posted_by: auth.userId || null,
-          ...bump(w.version),
-        })
-        .where(
-          and(
-            inArray(
-              w.id,
-              plan.entries.map((e) => e.id),
-            ),
-            eq(w.status, 'open'),
-          ),
-        )
-        .returning();
+      const rows = await applyActionAll<typeof w, WarehouseEntryRow>(tx, {
+        ...entryTarget(
+          auth.scope,
+          plan.entries.map((e) => e.id),
+        ),
+        action: 'post',
+        set: { document_no: no, posted_at: stampNow(), posted_by: auth.userId || null },
+      });
       rows.sort((a, b) => a.id - b.id);
       return { document_no: no, posting_count: rows.length, entries: rows.map(entryOf) };
     },

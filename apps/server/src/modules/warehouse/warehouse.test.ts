@@ -267,16 +267,16 @@ describe('posting warehouse entries', () => {
     const again = await editor.op('warehouseEntries.post', { body: { ids: [e1.id] } });
     expect(again.statusCode).toBe(422);
     expect(again.envelope.errors[0]).toMatchObject({
-      code: 'entry_posted',
+      code: 'status_not_allowed',
       field: 'ids.0',
       msg: `Warehouse entry ${e1.id} is already posted (${no})`,
     });
     const upd = await editor.op('warehouseEntries.update', { body: { id: e1.id, version: 2, quantity: '9' } });
     expect(upd.statusCode).toBe(422);
-    expect(upd.envelope.errors[0]).toMatchObject({ code: 'entry_posted', field: 'id' });
+    expect(upd.envelope.errors[0]).toMatchObject({ code: 'status_not_allowed', field: 'id' });
     const rm = await editor.op('warehouseEntries.remove', { body: { ids: [e2.id] } });
     expect(rm.statusCode).toBe(422);
-    expect(rm.envelope.errors[0]).toMatchObject({ code: 'entry_posted', field: 'ids.0' });
+    expect(rm.envelope.errors[0]).toMatchObject({ code: 'status_not_allowed', field: 'ids.0' });
     await expect(
       db().update(warehouseEntries).set({ quantity: '99' }).where(eq(warehouseEntries.id, e1.id)),
     ).rejects.toThrow();

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { purchaseOrderMachine } from '@fp/contract';
+import { purchaseOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
 import { businessRule } from '../../../http/errors.js';
@@ -16,7 +16,7 @@ export type { PurchaseLineRow, PurchaseOrderRow };
 
 const orderKey = (posPoNo: string) => ({
   table: purchaseOrders,
-  machine: purchaseOrderMachine,
+  document: purchaseOrderDocument,
   key: [purchaseOrders.pos_po_no, posPoNo] as [typeof purchaseOrders.pos_po_no, string],
   statusColumn: purchaseOrders.status,
   versionColumn: purchaseOrders.version,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { salesOrderMachine } from '@fp/contract';
+import { salesOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
 import { applyAction, lockForAction } from '../../../kernel/status.js';
@@ -13,7 +13,7 @@ import { stampNow } from '../../../db/clock.js';
 
 const orderKey = (posSoNo: string) => ({
   table: salesOrders,
-  machine: salesOrderMachine,
+  document: salesOrderDocument,
   key: [salesOrders.pos_so_no, posSoNo] as [typeof salesOrders.pos_so_no, string],
   statusColumn: salesOrders.status,
   versionColumn: salesOrders.version,
