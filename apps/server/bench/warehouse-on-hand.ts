@@ -3,6 +3,7 @@ import { WAREHOUSE_PAGES } from '@fp/contract';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/modules/auth/schema.js';
 import { pagePermissions, pagePermissionUsers } from '../src/modules/access/schema.js';
+import { compactRollUps } from '../src/modules/reports/rollups.js';
 import { freshDatabase, pct, replay, rowsOf, salesApp, targets, type Statement } from './sales-harness.js';
 
 /**
@@ -10,7 +11,7 @@ import { freshDatabase, pct, replay, rowsOf, salesApp, targets, type Statement }
  * PGlite) bulk-inserted with generate_series over 100 franchises × 2 locations × 2,000 items (positive adjustments
  * and smaller negative ones, so every position stays ≥ 0), then POST /api/warehouse/on-hand (first page of 50, zero
  * rows hidden) as a store user (their franchise) and as head office (every franchise), and item stock for a month,
- * p50/p99 through the API (app.inject) against the very statements the API ran, replayed directly. EXPLAIN shows
+ * p50/p95 through the API (app.inject) against the very statements the API ran, replayed directly. EXPLAIN shows
  * whether the ledger index item_ledger_franchise_stock serves the query. BENCH_ON_HAND_RUNS (100). Figures only.
  */
 const FRANCHISES = 100;
@@ -34,8 +35,12 @@ export async function generateLedger(db: Db, n: number) {
       'SP' || lpad((1 + (g / 200) % ${ITEMS})::text, 5, '0'), '', case when g % 4 = 0 then -1 else 1 + g % 5 end,
       'bench', 'BENCH-' || g, date '2026-01-01' + (g % 365)
     from (select g, 'F' || lpad((1 + g % ${FRANCHISES})::text, 3, '0') as fc from generate_series(1, ${n}) g) x`);
-  // As autovacuum would leave a settled table: statistics and the visibility map (index-only scans need it).
+  // The stock balances the postings' trigger appended (one statement: one row per position already), folded as the
+  // leading process would within seconds; then, as autovacuum would leave settled tables: statistics and the
+  // visibility map (index-only scans need it).
+  await compactRollUps(db, 50_000, 1_000);
   await db.execute(sql`vacuum analyze item_ledger_entries`);
+  await db.execute(sql`vacuum analyze item_stock_balances`);
   await db.execute(sql`analyze`);
 }
 
@@ -95,19 +100,21 @@ export async function benchWarehouseOnHand() {
             console.log(`${kind}  ${label}: answered ${probe.status} ${probe.body.slice(0, 200)}`);
             continue;
           }
-          const statements: Statement[] = fresh.captured.filter((s) => /from "?item_ledger_entries"?/i.test(s.sql));
+          const statements: Statement[] = fresh.captured.filter((s) =>
+            /from "?(item_ledger_entries|item_stock_balances)"?/i.test(s.sql),
+          );
           const api = await measure(RUNS, () => client.post(url, body));
           const direct = await measure(RUNS, async () => {
             for (const s of statements) await app.db.execute(replay(s));
           });
           console.log(
-            `${kind.padEnd(8)}  ${label.padEnd(32)} rows ${String(probe.data.total_count).padStart(7)}  API p50=${api.p50} p99=${api.p99} ms   same SQL p50=${direct.p50} p99=${direct.p99} ms   ratio p50 ${(api.p50 / Math.max(direct.p50, 0.1)).toFixed(2)}`,
+            `${kind.padEnd(8)}  ${label.padEnd(32)} rows ${String(probe.data.total_count).padStart(7)}  API p50=${api.p50} p95=${api.p95} ms   same SQL p50=${direct.p50} p95=${direct.p95} ms   ratio p95 ${(api.p95 / Math.max(direct.p95, 0.1)).toFixed(2)}`,
           );
           for (const s of statements) {
             const plan = rowsOf(await app.db.execute(sql`explain ${replay(s)}`)).map((r) =>
               String(Object.values(r)[0]),
             );
-            const seq = plan.some((l) => /Seq Scan on item_ledger_entries/.test(l));
+            const seq = plan.some((l) => /Seq Scan on (item_ledger_entries|item_stock_balances)/.test(l));
             const used = [
               ...new Set(
                 plan.flatMap(
@@ -116,7 +123,7 @@ export async function benchWarehouseOnHand() {
               ),
             ];
             console.log(
-              `          plan: ${seq ? 'SEQ SCAN on item_ledger_entries' : 'no seq scan on the ledger'}; indexes ${used.join(', ') || 'none'}`,
+              `          plan: ${seq ? 'SEQ SCAN on the ledger or the balances' : 'no seq scan on the ledger or the balances'}; indexes ${used.join(', ') || 'none'}`,
             );
             if (process.env.BENCH_EXPLAIN) console.log(plan.map((l) => `            ${l}`).join('\n'));
           }
@@ -138,5 +145,5 @@ async function measure(n: number, fn: () => Promise<unknown>) {
     await fn();
     times.push(performance.now() - t0);
   }
-  return { p50: +pct(times, 50).toFixed(1), p99: +pct(times, 99).toFixed(1) };
+  return { p50: +pct(times, 50).toFixed(1), p95: +pct(times, 95).toFixed(1) };
 }

@@ -2,6 +2,7 @@ import type { Services } from './services.js';
 import { purgeExpiredSessions } from './modules/auth/service.js';
 import { scheduleSyncs } from './modules/sync/service.js';
 import { ERP_SHIPMENTS_EVERY_MS, scheduleErpShipments } from './modules/purchasing/posting/erp-shipments.js';
+import { COMPACT_EVERY_MS, compactRollUps } from './modules/reports/rollups.js';
 
 /**
  * Work a running server does on its own: the job queue and housekeeping. Every process runs jobs (each claims with
@@ -24,6 +25,8 @@ export function startBackground(s: Services, leads: () => Promise<boolean> = () 
     timers.push(t);
   };
   every(3600_000, 'session purge', () => purgeExpiredSessions(s.db));
+  // The roll-ups' delta rows (the revenue per day, the stock balances) folded into one row per key (issue 22).
+  every(COMPACT_EVERY_MS, 'roll-up compaction', () => compactRollUps(s.db));
   if (s.config.erpSyncEveryMinutes > 0)
     every(s.config.erpSyncEveryMinutes * 60_000, 'scheduled ERP sync', () => scheduleSyncs(s.db, s.erp.mode));
   // Head office ships purchase orders in the ERP: its posted shipments are brought in on a schedule (a job).

@@ -6,6 +6,11 @@ import { conditionTypes, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConditionType } 
 
 /** An `in` condition takes at most this many values (a list or values joined by |). */
 export const MAX_IN_VALUES = 1000;
+/**
+ * A list counts its rows up to this many (issue 22): past it the answer says `total_capped` and `total_count` is a
+ * lower bound ("more than 10.000 records"), so a page of a million-row report never counts the million.
+ */
+export const LIST_TOTAL_CAP = 10_000;
 export const tooManyValues = `Please enter at most ${MAX_IN_VALUES} values`;
 
 const filterValue = z.union([
@@ -45,10 +50,12 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total_count: int32(),
+    /** There are more rows than total_count (LIST_TOTAL_CAP): the list stopped counting. */
+    total_capped: z.boolean().optional(),
     page: int32(),
     size: int32(),
   });
-export type ListResponse<T> = { items: T[]; total_count: number; page: number; size: number };
+export type ListResponse<T> = { items: T[]; total_count: number; total_capped?: boolean; page: number; size: number };
 
 /**
  * calls.md 7.1 / product.md 5: a value containing | becomes an in-condition; like wraps in %;

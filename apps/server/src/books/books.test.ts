@@ -540,7 +540,8 @@ describe('check:books', () => {
         await tx.execute(sql`insert into item_ledger_entries (entry_type, franchise_code, location_code, item_no, quantity, document_type, document_no, document_line_no, posting_date)
           values ('positive_adjmt', 'BK001', 'BK001-01', 'SP003', 0, 'warehouse_entry', ${we.document_no}, 999999, ${DAY})`);
       },
-      { 'item ledger per warehouse entry': 2 },
+      // The changed entry's position no longer has the balance the posting left (an UPDATE is no posting).
+      { 'item ledger per warehouse entry': 2, 'stock balances = item ledger': 1 },
     ],
     [
       'an open warehouse entry with a WE number',
@@ -722,6 +723,39 @@ describe('check:books', () => {
           insert into sales_value_entries (document_type, document_no, pos_so_no, posting_date, franchise_code, entry_kind, line_no, amount)
           values ('invoice', ${sale.pos_si_no}, ${sale.pos_so_no}, ${DAY}, 'BK001', 'fee', 1, 1)`),
       { 'value entries per document = its amount': 1 },
+    ],
+    // Roll-ups (issue 22, modules/reports/README "Roll-ups").
+    [
+      'a revenue roll-up row no value document explains',
+      (tx) =>
+        tx.execute(sql`
+          insert into sales_value_daily (posting_date, franchise_code, location_code, sales_type, document_type, documents, quantity, amount)
+          values (${DAY}, 'BK001', 'BK001-01', 'STEP IN STORE', 'invoice', 1, 1, 5)`),
+      // The summary reads the roll-up: that day and the total no longer equal the posted documents.
+      { 'revenue roll-up = value documents': 1, 'revenue summary = posted documents': 2 },
+    ],
+    [
+      'a compacted revenue roll-up that lost a delta',
+      async (tx) => {
+        await tx.execute(sql`
+          delete from sales_value_daily where id = (select max(id) from sales_value_daily where franchise_code = 'BK001')`);
+      },
+      { 'revenue roll-up = value documents': 1, 'revenue summary = posted documents': 2 },
+    ],
+    [
+      'a stock balance row the item ledger does not hold',
+      (tx) =>
+        tx.execute(sql`insert into item_stock_balances (franchise_code, location_code, item_no, variant_code, quantity)
+          values ('BK001', 'BK001-01', 'SP001', '', 1)`),
+      { 'stock balances = item ledger': 1 },
+    ],
+    [
+      'a position of the item ledger without its stock balance',
+      (tx) =>
+        tx.execute(
+          sql`delete from item_stock_balances where franchise_code = 'BK001' and location_code = 'BK001-01' and item_no = 'SP001'`,
+        ),
+      { 'stock balances = item ledger': 1 },
     ],
   );
 

@@ -4,6 +4,7 @@ import type { ListRequest, ListResponse, FilterItem } from '@fp/contract';
 import {
   businessTimeZone,
   INT32_MAX,
+  LIST_TOTAL_CAP,
   MAX_IN_VALUES,
   normalizeFilter,
   parseStrictDate,
@@ -26,7 +27,10 @@ export type DynamicQuery<Row> = {
 } & PromiseLike<Row[]>;
 
 export type ListSpec<Row, Item = Row> = {
-  /** Builds the select (with joins) for the given extra fields; must call .$dynamic(). */
+  /**
+   * Builds the select (with joins) for the given extra fields; must call .$dynamic(). `__total` is a placeholder
+   * (the constant 0): the list counts in a statement of its own, capped (runList).
+   */
   source: (db: DbOrTx, extra: { __total: SQL.Aliased<number> }) => DynamicQuery<Row & { __total: number }>;
   /** API field name -> column or expression; only these may be filtered or sorted (api.md). */
   fields: Record<string, FieldDef>;
@@ -199,34 +203,74 @@ export function buildOrder(
   return [s.direction === 'desc' ? desc(expr as never) : asc(expr as never), asc(spec.key as never)];
 }
 
-/** Runs a list request: filters, sort, page; total from a window count in the same query. */
+/** The placeholder the specs' `source` selects as `__total` (the count is a statement of its own, `countCapped`). */
+const noTotal = () => ({ __total: sql<number>`0`.mapWith(Number).as('__total') });
+
+/** The where of a request: the route's scope, the spec's own predicate and the filters the list applies. */
+function whereOf<Row, Item>(spec: ListSpec<Row, Item>, req: ListRequest, scope?: SQL): SQL | undefined {
+  const filters = spec.applied ? req.filters.filter((f) => !spec.applied!.includes(f.field)) : req.filters;
+  return and(scope, spec.where, buildWhere(spec, filters));
+}
+
+/** One page of items (no count). */
+async function pageOf<Row, Item>(
+  db: DbOrTx,
+  spec: ListSpec<Row, Item>,
+  req: ListRequest,
+  scope?: SQL,
+): Promise<Item[]> {
+  const where = whereOf(spec, req, scope);
+  const order = buildOrder(spec, req.sort_order);
+  const { page, size } = req.pagination;
+  const rows = await spec
+    .source(db, noTotal())
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
+  return rows.map((r) => {
+    const { __total: _t, ...rest } = r as Row & { __total: number };
+    return spec.map ? spec.map(rest as Row) : (rest as unknown as Item);
+  });
+}
+
+/**
+ * The rows of the filtered set, counted up to `limit` (a `count(*)` over the source cut off by LIMIT): a million-row
+ * report answers its first page after reading at most `limit` rows, never the million (issue 22).
+ */
+async function countCapped<Row, Item>(
+  db: DbOrTx,
+  spec: ListSpec<Row, Item>,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`(${spec.source(db, noTotal()).where(where).limit(limit)}) as counted`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Runs a list request: filters, sort, page, and the total. A page shorter than its size is the last one: the total
+ * is known without counting. Otherwise the rows are counted up to LIST_TOTAL_CAP (or just past the page asked for,
+ * when that lies further): past it the answer says `total_capped` and `total_count` is a lower bound ("more than
+ * 10.000 records" on the screen).
+ */
 export async function runList<Row, Item>(
   db: DbOrTx,
   spec: ListSpec<Row, Item>,
   req: ListRequest,
   scope?: SQL,
 ): Promise<ListResponse<Item>> {
-  const filters = spec.applied ? req.filters.filter((f) => !spec.applied!.includes(f.field)) : req.filters;
-  const where = and(scope, spec.where, buildWhere(spec, filters));
-  const order = buildOrder(spec, req.sort_order);
+  const items = await pageOf(db, spec, req, scope);
   const { page, size } = req.pagination;
-  const extra = { __total: sql<number>`count(*) over()`.mapWith(Number).as('__total') };
-  const rows = await spec
-    .source(db, extra)
-    .where(where)
-    .orderBy(...order)
-    .limit(size)
-    .offset((page - 1) * size);
-  let total = rows[0]?.__total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const probe = await spec.source(db, extra).where(where).limit(1);
-    total = probe[0]?.__total ?? 0;
-  }
-  const items = rows.map((r) => {
-    const { __total: _t, ...rest } = r as Row & { __total: number };
-    return spec.map ? spec.map(rest as Row) : (rest as unknown as Item);
-  });
-  return { items, total_count: Number(total), page, size };
+  const before = (page - 1) * size;
+  if (items.length > 0 && items.length < size) return { items, total_count: before + items.length, page, size };
+  if (items.length === 0 && page === 1) return { items, total_count: 0, page, size };
+  const limit = Math.max(LIST_TOTAL_CAP, before + size) + 1;
+  const counted = await countCapped(db, spec, whereOf(spec, req, scope), limit);
+  if (counted < limit) return { items, total_count: counted, page, size };
+  return { items, total_count: limit - 1, total_capped: true, page, size };
 }
 
 /** Walks the whole filtered set page by page, for exports. */
@@ -238,8 +282,8 @@ export async function* iterateList<Row, Item>(
   chunk = 1000,
 ): AsyncGenerator<Item[]> {
   for (let page = 1; ; page++) {
-    const r = await runList(db, spec, { ...req, pagination: { page, size: chunk } }, scope);
-    if (r.items.length) yield r.items;
-    if (r.items.length < chunk) return;
+    const items = await pageOf(db, spec, { ...req, pagination: { page, size: chunk } }, scope);
+    if (items.length) yield items;
+    if (items.length < chunk) return;
   }
 }

@@ -5,7 +5,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, Typography, type
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE } from '@fp/contract/web';
+import { DATE_DISPLAY, DATE_ISO, DEFAULT_PAGE_SIZE, formatNumber } from '@fp/contract/web';
 import type { ConditionType, FilterItem, ListRequestInput, ListResponse } from '@fp/contract';
 import type { AreaName, ListOperationName } from '@fp/contract/ops/index';
 import { call, exportList } from '../api/client';
@@ -239,7 +239,11 @@ export function ListPage<T extends object>(p: ListPageProps<T>) {
           total: query.data?.total_count ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100, 200, 500],
-          showTotal: (total) => tr('list.total', { count: total }),
+          // A list that stopped counting (LIST_TOTAL_CAP, a million-row report) says its total is a lower bound.
+          showTotal: (total) =>
+            query.data?.total_capped
+              ? tr('list.totalCapped', { count: total, total: formatNumber(total) })
+              : tr('list.total', { count: total }),
         }}
         {...p.tableProps}
       />

@@ -1,4 +1,5 @@
-import { bigint, bigserial, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { money, qty } from '../../kernel/money.js';
 import { stampedAt } from '../../db/columns.js';
 
@@ -108,5 +109,35 @@ export const vendorLedgerEntries = pgTable(
     index('vendor_ledger_order').on(t.order_no),
     index('vendor_ledger_document').on(t.document_type, t.document_no),
     index('vendor_ledger_franchise_date').on(t.franchise_code, t.posting_date),
+  ],
+);
+
+/**
+ * The stock balance per position (issue 22; modules/reports/README "Roll-ups"): Σ item ledger quantity per franchise,
+ * location, item and variant. Written in the posting transaction by a statement-level trigger on item_ledger_entries
+ * (fp_item_stock_balance_add, migration *_rollups.sql) as **delta rows** (one per position a statement touched),
+ * appended and never updated, so postings of one position never wait on a balance row; readers sum a position's
+ * rows. The compaction (reports/rollups.ts) leaves one `compacted` row per position. A position with entries always
+ * has a row (its balance may be 0). `check:books`: Σ per position = Σ its item ledger entries.
+ */
+export const itemStockBalances = pgTable(
+  'item_stock_balances',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    franchise_code: text('franchise_code').notNull(),
+    location_code: text('location_code').notNull(),
+    item_no: text('item_no').notNull(),
+    variant_code: text('variant_code').notNull(),
+    /** Signed, base units. */
+    quantity: qty('quantity').notNull(),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    // On hand's default order (location, item, variant), head office's (every franchise) and a store's.
+    index('item_stock_balances_position').on(t.location_code, t.item_no, t.variant_code, t.franchise_code, t.quantity),
+    index('item_stock_balances_franchise').on(t.franchise_code, t.location_code, t.item_no, t.variant_code, t.quantity),
+    index('item_stock_balances_pending')
+      .on(t.id)
+      .where(sql`not ${t.compacted}`),
   ],
 );

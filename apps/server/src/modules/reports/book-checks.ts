@@ -62,6 +62,40 @@ export const revenueChecks: BookCheck[] = [
       where d.document_no is null or e.document_no is null or e.amount <> d.amount or e.quantity <> d.quantity`,
   },
   {
+    name: 'revenue roll-up = value documents',
+    rule: 'Σ the daily revenue roll-up rows of each day, franchise, location, sales type and document type (documents, quantity, amount) = the sales value documents of that key',
+    query: () => sql`
+      select coalesce(r.posting_date, d.posting_date) as posting_date, coalesce(r.franchise_code, d.franchise_code) as franchise_code,
+        coalesce(r.location_code, d.location_code) as location_code, coalesce(r.sales_type, d.sales_type) as sales_type,
+        coalesce(r.document_type, d.document_type) as document_type, r.documents, d.documents as value_documents,
+        r.quantity, d.quantity as value_quantity, r.amount, d.amount as value_amount
+      from (select posting_date, franchise_code, location_code, sales_type, document_type, sum(documents) as documents,
+                   sum(quantity) as quantity, sum(amount) as amount
+              from sales_value_daily group by 1, 2, 3, 4, 5) r
+      full join (select posting_date, franchise_code, location_code, sales_type, document_type, count(*) as documents,
+                        sum(quantity) as quantity, sum(amount) as amount
+                   from sales_value_documents group by 1, 2, 3, 4, 5) d
+        on d.posting_date = r.posting_date and d.franchise_code = r.franchise_code and d.location_code = r.location_code
+       and d.sales_type = r.sales_type and d.document_type = r.document_type
+      where r.posting_date is null or d.posting_date is null or r.documents <> d.documents or r.quantity <> d.quantity
+         or r.amount <> d.amount`,
+  },
+  {
+    name: 'stock balances = item ledger',
+    rule: 'Σ the stock balance rows of each position (franchise, location, item, variant) = Σ its item ledger entries; a balance row exactly for the positions with entries',
+    query: () => sql`
+      select coalesce(b.franchise_code, l.franchise_code) as franchise_code,
+        coalesce(b.location_code, l.location_code) as location_code, coalesce(b.item_no, l.item_no) as item_no,
+        coalesce(b.variant_code, l.variant_code) as variant_code, b.quantity as balance, l.quantity as ledger
+      from (select franchise_code, location_code, item_no, variant_code, sum(quantity) as quantity
+              from item_stock_balances group by 1, 2, 3, 4) b
+      full join (select franchise_code, location_code, item_no, variant_code, sum(quantity) as quantity
+                   from item_ledger_entries group by 1, 2, 3, 4) l
+        on l.franchise_code = b.franchise_code and l.location_code = b.location_code and l.item_no = b.item_no
+       and l.variant_code = b.variant_code
+      where b.item_no is null or l.item_no is null or b.quantity <> l.quantity`,
+  },
+  {
     name: 'revenue summary = posted documents',
     rule: 'the revenue summary (report statements, all franchises) per day and in total = Σ invoices − Σ credit memos, documents and quantities taken from the posted tables',
     query: () => {

@@ -6,7 +6,7 @@ import { toMoney, toQty } from '../../kernel/money.js';
 
 // GET /api/home (README here): what the caller's scope allows. A store user: today's invoices (revenue documents of
 // today's business date), open orders, the cash expected in the drawers of the open shifts (opening float + the
-// shift's processed cash receipts, plain SQL over shifts and cash_receipts.shift_id) and low stock (Σ item ledger
+// shift's processed cash receipts, plain SQL over shifts and cash_receipts.shift_id) and low stock (the stock balances, Σ item ledger
 // per location, item and variant ≤ LOW_STOCK_THRESHOLD). Head office: net revenue per franchise this month (1st to
 // today) and last month (the whole month).
 
@@ -58,7 +58,7 @@ async function storeHome(db: DbOrTx, franchise: string, today: string, threshold
     await db.execute(sql`select s.location_code, s.item_no, s.variant_code,
         coalesce(i.description, '') || case when v.description is null then '' else ' - ' || v.description end as description,
         s.quantity::text as quantity
-      from (select location_code, item_no, variant_code, sum(quantity) as quantity from item_ledger_entries
+      from (select location_code, item_no, variant_code, sum(quantity) as quantity from item_stock_balances
              where franchise_code = ${franchise} group by location_code, item_no, variant_code
             having sum(quantity) <= ${threshold}::numeric) s
       left join items i on i.item_no = s.item_no

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { businessDate } from '@fp/contract';
+import { businessDate, LIST_TOTAL_CAP } from '@fp/contract';
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { categories } from '../categories/schema.js';
 import { items } from '../items/schema.js';
@@ -11,6 +11,10 @@ import { salesOrders } from '../sales/schema.js';
 import { shifts } from '../shifts/schema.js';
 import { addStock, makeItem, makeOrder, makeStore } from '../sales/posting/test-support.js';
 import { checkBooks, totalViolations } from '../../books/checks.js';
+import { runList } from '../../http/list.js';
+import { Scope } from '../../http/scope.js';
+import { revenueDetailList } from './revenue.js';
+import { compactRollUps } from './rollups.js';
 
 // Hand-computed fixture (README "Tests"): two franchises, three invoices and one credit memo over two days and two
 // sales types.
@@ -309,6 +313,49 @@ describe('revenue detail', () => {
     expect(theirs.data.documents).toBe(0);
   });
 
+  it('counts a million-row month only up to LIST_TOTAL_CAP: the page says its total is capped', async () => {
+    class Rollback extends Error {}
+    const body = {
+      from_date: '2031-01-01',
+      to_date: '2031-01-31',
+      filters: [],
+      pagination: { page: 1, size: 50 },
+    };
+    const seen: unknown[] = [];
+    await ctx.t.services.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into sales_value_documents (document_type, document_no, pos_so_no, posting_date,
+            franchise_code, quantity, amount)
+          select 'invoice', 'RZ-SI-' || g, 'RZ-SO-' || g, date '2031-01-01' + g % 31, 'RZ', 1, 1000
+            from generate_series(1, ${LIST_TOTAL_CAP + 1}) g`);
+        const spec = revenueDetailList(new Scope(null), body);
+        for (const [page, size] of [
+          [1, 50],
+          [2, 50],
+          [1, 500],
+        ])
+          seen.push(await runList(tx, spec, { ...body, pagination: { page, size } }));
+        // A page beyond the cap counts just past itself; a short last page is exact.
+        seen.push(await runList(tx, spec, { ...body, pagination: { page: 21, size: 500 } }));
+        seen.push(await runList(tx, spec, { ...body, pagination: { page: 2, size: 7000 } }));
+        throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
+    const shape = (r: unknown) => {
+      const { items, ...rest } = r as { items: unknown[] };
+      return { rows: items.length, ...rest };
+    };
+    expect(seen.map(shape)).toEqual([
+      { rows: 50, total_count: LIST_TOTAL_CAP, total_capped: true, page: 1, size: 50 },
+      { rows: 50, total_count: LIST_TOTAL_CAP, total_capped: true, page: 2, size: 50 },
+      { rows: 500, total_count: LIST_TOTAL_CAP, total_capped: true, page: 1, size: 500 },
+      { rows: 1, total_count: LIST_TOTAL_CAP + 1, page: 21, size: 500 },
+      { rows: 3001, total_count: LIST_TOTAL_CAP + 1, page: 2, size: 7000 },
+    ]);
+  });
+
   it('refuses a missing to_date naming it', async () => {
     const res = await admin.op('revenueReports.detail', { body: { from_date: D1 } as never });
     expect(res.statusCode).toBe(400);
@@ -527,9 +574,36 @@ describe('books', () => {
     expect(results.map((r) => r.name)).toEqual([
       'revenue documents = posted invoices and credit memos',
       'value entries per document = its amount',
+      'revenue roll-up = value documents',
       'revenue summary = posted documents',
     ]);
     expect(totalViolations(results), JSON.stringify(results.filter((r) => r.violations))).toBe(0);
+  });
+
+  it("the compaction folds the postings' roll-up rows into one per key; the summary and the books are unchanged", async () => {
+    const db = ctx.t.services.db;
+    const rowsPerKey = async () => {
+      const res =
+        await db.execute(sql`select count(*)::int as n, bool_and(compacted) as compacted from sales_value_daily
+          where franchise_code in ('RA', 'RB') group by posting_date, franchise_code, location_code, sales_type, document_type
+          order by 1 desc limit 1`);
+      return (res as unknown as { rows: { n: number; compacted: boolean }[] }).rows[0];
+    };
+    const before = await summary(admin, { filters: ours, group_by: 'location' });
+    // Two more delta rows of one key that cancel out (as a sale and its return of one store and day would).
+    await db.execute(sql`insert into sales_value_daily (posting_date, franchise_code, location_code, sales_type,
+        document_type, documents, quantity, amount)
+      select posting_date, franchise_code, location_code, sales_type, document_type, d, d, 5000 * d
+        from sales_value_daily, (values (1), (-1)) v(d) where franchise_code = 'RB'`);
+    expect(await rowsPerKey()).toEqual({ n: 3, compacted: false });
+    expect(await compactRollUps(db)).toBeGreaterThan(0);
+    expect(await rowsPerKey()).toEqual({ n: 1, compacted: true });
+    expect((await summary(admin, { filters: ours, group_by: 'location' })).data).toEqual(before.data);
+    const results = await checkBooks(db, { only: ['roll-up', 'stock balances'] });
+    expect(results.map((r) => [r.name, r.violations])).toEqual([
+      ['revenue roll-up = value documents', 0],
+      ['stock balances = item ledger', 0],
+    ]);
   });
 
   it('value entries refuse UPDATE and DELETE', async () => {

@@ -13,12 +13,13 @@ import { buildWhere, type FieldDef, type ListSpec } from '../../http/list.js';
 import type { Scope } from '../../http/scope.js';
 import { toMoney, toQty } from '../../kernel/money.js';
 import { franchises, locations } from '../franchises/schema.js';
-import { salesValueDocuments as d, salesValueEntries as e } from './schema.js';
+import { salesValueDaily as r, salesValueDocuments as d, salesValueEntries as e } from './schema.js';
 
 // The revenue reports (README here): one aggregate statement over the revenue storage (schema.ts), filtered and
-// scoped before it groups. Without an item or category filter the summary reads sales_value_documents (one row per
-// posted document); with one, sales_value_entries (the matching lines only: their quantity and amount, documents =
-// the distinct documents holding them). Nothing is added up in JavaScript.
+// scoped before it groups. Without an item or category filter the summary reads the daily roll-up sales_value_daily
+// (a row per day, franchise, location, sales type and document type: ≈ 60,000 rows for a month of 1,000,000 orders,
+// documents = Σ its counts); with one, sales_value_entries (the matching lines only: their quantity and amount,
+// documents = the distinct documents holding them). Nothing is added up in JavaScript.
 
 export type RevenueSummaryBody = ListRequest & {
   from_date: string;
@@ -44,7 +45,7 @@ function summarySource(scope: Scope, body: RevenueSummaryBody) {
   const byLine = Boolean(
     body.item_no || body.category_code || listed.some((f) => ['item_no', 'category_code'].includes(f.field)),
   );
-  const t = byLine ? e : d;
+  const t = byLine ? e : r;
   const columns: Record<EntryFilter, SQLWrapper> = {
     franchise_code: t.franchise_code,
     location_code: t.location_code,
@@ -70,7 +71,7 @@ function summarySource(scope: Scope, body: RevenueSummaryBody) {
     sales_type: sql`${t.sales_type}`,
   }[body.group_by];
   const figures = {
-    documents: byLine ? sql`count(distinct ${e.document_no})` : sql`count(*)`,
+    documents: byLine ? sql`count(distinct ${e.document_no})` : sql`sum(${r.documents})`,
     quantity: sql`coalesce(sum(${t.quantity}), 0)`,
     sales_amount: sql`coalesce(sum(${t.amount}) filter (where ${t.document_type} = 'invoice'), 0)`,
     return_amount: sql`coalesce(-sum(${t.amount}) filter (where ${t.document_type} = 'credit_memo'), 0)`,
@@ -273,23 +274,40 @@ export function revenueDetailList(scope: Scope, body: RevenueDetailBody): ListSp
   };
 }
 
-/** The totals of the detail rows of the same request (documents, quantity, sales, returns, net). */
+/** The detail's fields the daily roll-up also holds: totals filtered on these only read the roll-up. */
+const ROLLED_UP = ['document_type', 'franchise_code', 'location_code', 'sales_type', 'posting_date'] as const;
+
+/**
+ * The totals of the detail rows of the same request (documents, quantity, sales, returns, net). Filtered on
+ * ROLLED_UP fields only (head office's month, a store's), they are the daily roll-up's sums; else Σ the documents.
+ */
 export async function revenueDetailTotal(db: DbOrTx, scope: Scope, body: RevenueDetailBody): Promise<RevenueTotal> {
-  const spec = revenueDetailList(scope, body);
+  const rolledUp = !body.document_no && body.filters.every((f) => (ROLLED_UP as readonly string[]).includes(f.field));
+  const t = rolledUp ? r : d;
+  const where = rolledUp
+    ? and(
+        sql`${r.posting_date} between ${body.from_date}::date and ${body.to_date}::date`,
+        scope.franchise(r.franchise_code),
+        buildWhere(
+          { fields: Object.fromEntries(ROLLED_UP.map((f) => [f, r[f]])), filterable: ROLLED_UP },
+          body.filters,
+        ),
+      )
+    : and(detailWhere(scope, body), buildWhere(revenueDetailList(scope, body), body.filters));
   const rows = await db
     .select({
-      documents: sql<string>`count(*)`.as('documents'),
-      quantity: sql<string>`coalesce(sum(${d.quantity}), 0)`.as('quantity'),
-      sales_amount: sql<string>`coalesce(sum(${d.amount}) filter (where ${d.document_type} = 'invoice'), 0)`.as(
+      documents: (rolledUp ? sql<string>`coalesce(sum(${r.documents}), 0)` : sql<string>`count(*)`).as('documents'),
+      quantity: sql<string>`coalesce(sum(${t.quantity}), 0)`.as('quantity'),
+      sales_amount: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.document_type} = 'invoice'), 0)`.as(
         'sales_amount',
       ),
-      return_amount: sql<string>`coalesce(-sum(${d.amount}) filter (where ${d.document_type} = 'credit_memo'), 0)`.as(
+      return_amount: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.document_type} = 'credit_memo'), 0)`.as(
         'return_amount',
       ),
-      net_amount: sql<string>`coalesce(sum(${d.amount}), 0)`.as('net_amount'),
+      net_amount: sql<string>`coalesce(sum(${t.amount}), 0)`.as('net_amount'),
     })
-    .from(d)
-    .where(and(detailWhere(scope, body), buildWhere(spec, body.filters)));
+    .from(t)
+    .where(where);
   return totalOf(rows[0] as TotalRow);
 }
 

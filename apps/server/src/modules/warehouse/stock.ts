@@ -7,11 +7,14 @@ import type { Scope } from '../../http/scope.js';
 import { D, toQty } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
 import { itemVariants, items } from '../items/schema.js';
-import { itemLedgerEntries } from '../ledger/schema.js';
+import { itemLedgerEntries, itemStockBalances } from '../ledger/schema.js';
 
-// On hand and item stock (README.md here): computed from item_ledger_entries only, grouped by franchise, location,
-// item and variant in a subquery (the index item_ledger_franchise_stock serves it: a store's rows are one index
-// range), then joined to the catalogue for descriptions, units and categories. Nothing is stored.
+// On hand and item stock (README.md here), joined to the catalogue for descriptions, units and categories. On hand
+// reads the stock balances (item_stock_balances, issue 22: Σ item ledger per position, kept by the postings' trigger,
+// its rows summed per position; one row per position once compacted), in the order of its index, so head office's
+// first page reads 50 positions, not a million entries. Item stock (opening, in, out over dates) groups
+// item_ledger_entries per franchise, location, item and variant (the index item_ledger_franchise_stock serves it: a
+// store's rows are one index range).
 
 const ile = itemLedgerEntries;
 
@@ -28,6 +31,24 @@ function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, 
     .from(ile)
     .where(where)
     .groupBy(ile.franchise_code, ile.location_code, ile.item_no, ile.variant_code)
+    .having(having)
+    .as('s');
+}
+
+const bal = itemStockBalances;
+
+/** The stock balances summed per position (`having`: the positions kept), grouped in the order of their index. */
+function balances(db: DbOrTx, having?: SQL) {
+  return db
+    .select({
+      franchise_code: bal.franchise_code,
+      location_code: bal.location_code,
+      item_no: bal.item_no,
+      variant_code: bal.variant_code,
+      quantity: sql<string>`sum(${bal.quantity})`.as('quantity'),
+    })
+    .from(bal)
+    .groupBy(bal.location_code, bal.item_no, bal.variant_code, bal.franchise_code)
     .having(having)
     .as('s');
 }
@@ -60,8 +81,12 @@ const textFields = {
 const TEXT_FIELDS = ['franchise_code', 'location_code', 'item_no', 'variant_code', 'description', 'category_code'];
 const positionKey = sql`(${col('location_code')}, ${col('item_no')}, ${col('variant_code')})`;
 
-/** The grouped ledger `s` joined to the catalogue (items, variants, categories). */
-function fromGrouped<F extends Record<string, unknown>>(db: DbOrTx, fields: F, s: ReturnType<typeof grouped>) {
+/** The grouped ledger (or balances) `s` joined to the catalogue (items, variants, categories). */
+function fromGrouped<F extends Record<string, unknown>>(
+  db: DbOrTx,
+  fields: F,
+  s: ReturnType<typeof grouped> | ReturnType<typeof balances>,
+) {
   return db
     .select(fields as never)
     .from(s)
@@ -79,16 +104,11 @@ function fromGrouped<F extends Record<string, unknown>>(db: DbOrTx, fields: F, s
 type OnHandDbRow = Omit<OnHandRow, 'image_url'>;
 type OnHandBody = ListRequest & { include_zero?: boolean };
 
-/** The on-hand list of a request: Σ quantity per position; zero positions left out unless include_zero. */
+/** The on-hand list of a request: the balance per position; zero positions left out unless include_zero. */
 export function onHandList(imagePathUrl: string) {
   return (_auth: Auth, body: OnHandBody): ListSpec<OnHandDbRow, OnHandRow> => ({
     source: (db, extra) => {
-      const s = grouped(
-        db,
-        { quantity: sql<string>`sum(${ile.quantity})`.as('quantity') },
-        undefined,
-        body.include_zero ? undefined : sql`sum(${ile.quantity}) <> 0`,
-      );
+      const s = balances(db, body.include_zero ? undefined : sql`sum(${bal.quantity}) <> 0`);
       return fromGrouped(
         db,
         { ...catalogueFields(), quantity: sql<string>`${col('quantity')}`.as('quantity'), ...extra },
