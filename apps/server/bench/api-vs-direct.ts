@@ -55,7 +55,7 @@ async function compare(
 }
 
 /** The real app on `database`, a store user allowed to view cancel reasons, and cancel reason 1. */
-async function portal(database: Database) {
+export async function portal(database: Database) {
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
@@ -114,7 +114,7 @@ async function portal(database: Database) {
 }
 
 /** A bare Fastify route over its own pg pool running the same SELECT: the floor the API is compared with. */
-async function bare(databaseUrl: string, id: number) {
+export async function bare(databaseUrl: string, id: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = Fastify();
   app.get<{ Params: { id: string } }>('/cancel-reasons/:id', async (req) => {
