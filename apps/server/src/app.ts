@@ -38,6 +38,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   const log = pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: log,
+    // No "incoming request"/"request completed" lines: the api log holds every call (user, status, duration), and
+    // two synchronous log writes per request were a cost of their own at LOG_LEVEL=info (http/README.md).
+    disableRequestLogging: true,
     // JSON bodies (uploads are multipart, limited by the drive's size; DEVELOPING.md "Errors" says which payload
     // sets this limit).
     bodyLimit: config.jsonBodyLimit,

@@ -181,7 +181,7 @@ describe('a known session is answered from memory, and every change to it acts o
     } finally {
       await t.close();
     }
-  });
+  }, 180_000); // a second app: its start takes long on a loaded machine (never a timing check)
 });
 
 describe('api log on shutdown', () => {
