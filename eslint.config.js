@@ -82,7 +82,7 @@ export default tseslint.config(
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [
-        'warn',
+        'error',
         {
           mode: 'all',
           'jsx-attributes': {
@@ -203,7 +203,15 @@ export default tseslint.config(
             ],
           },
           words: {
-            exclude: ['[^A-Z\\s]*', '[^a-z]*', '[0-9!-/:-@[-`{-~\\s]+', '/.*', '[a-z][\\w]*(\\.[\\w-]+)+'],
+            exclude: [
+              // camelCase identifiers (query areas, keys) are never user text
+              '[a-z]+([A-Z][a-z0-9]*)+',
+              '[^A-Z\\s]*',
+              '[^a-z]*',
+              '[0-9!-/:-@[-`{-~\\s]+',
+              '/.*',
+              '[a-z][\\w]*(\\.[\\w-]+)+',
+            ],
           },
         },
       ],

@@ -4,7 +4,6 @@ import { Table, Typography } from 'antd';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { renderDate, renderMoney } from '../../components/format';
-import { RECEIPTS_AREA } from './data';
 import { useLabels } from '../../components/labels';
 
 /**

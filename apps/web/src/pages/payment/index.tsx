@@ -8,7 +8,7 @@ import type { CashReceipt } from '@fp/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useCan } from '../../auth/session';
-import { failToast, type ToastAction } from '../../components/document/toasts';
+import { failToast } from '../../components/document/toasts';
 import { handle } from '../../components/handle';
 import { toast } from '../../components/toast';
 import { printDocument } from '../salesOrders/counter/PrintPanel';

@@ -21,14 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import {
-  DATE_DISPLAY,
-  DATE_ISO,
-  formatDate,
-  formatNumber,
-  messages,
-  type TransferOrder,
-} from '@fp/contract';
+import { DATE_DISPLAY, DATE_ISO, formatDate, formatNumber, messages, type TransferOrder } from '@fp/contract';
 import { ApiCallError, call } from '../../api/client';
 import { qk } from '../../api/keys';
 import { useSession } from '../../auth/session';
