@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.js';
 import type { DbOrTx, Tx } from '../db/client.js';
-import { enqueue, PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
+import { PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
 import { jobs } from '../jobs/schema.js';
 import { erpDocumentSync, type ErpSyncState } from '../erp/schema.js';
 import {
@@ -121,55 +122,64 @@ export async function enqueueErpDocument(
     ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
   };
   const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
+  const rows = rowsOf<JobRow>(await tx.execute(enqueueErpDocumentSql({ ...input, groupKey, payload, key })));
+  if (rows[0]) return rows[0];
+  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
+  const [live] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key ?? '')))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!live) throw new Error(`enqueueErpDocument: no job for ${groupKey} ${action}`);
+  return live;
+}
 
-  let job: JobRow | undefined;
-  if (key) {
-    [job] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key)))
-      .orderBy(desc(jobs.id))
-      .limit(1);
-    if (job) return job;
-  } else {
-    const [last] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, groupKey), inArray(jobs.state, [...LIVE])))
-      .orderBy(desc(jobs.id))
-      .limit(1)
-      // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
-      .for('update');
-    const p = last?.payload as ErpDocumentJob | undefined;
-    if (last && last.state === 'pending' && last.attempts === 0 && p?.action === action) {
-      if (action === 'cancel') await tx.update(jobs).set({ payload }).where(eq(jobs.id, last.id));
-      return last;
-    }
-  }
-  job = await enqueue(tx, {
-    queue: ERP_DOCUMENT_QUEUE,
-    key,
-    groupKey,
-    payload,
-    maxAttempts: ERP_DOCUMENT_MAX_ATTEMPTS,
-  });
-  const pending = (k: string, no: string) =>
-    tx
-      .insert(erpDocumentSync)
-      .values({ kind: k, document_no: no, sync_state: 'pending', last_action: action, last_job_id: job.id })
-      .onConflictDoUpdate({
-        target: [erpDocumentSync.kind, erpDocumentSync.document_no],
-        set: {
-          // A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
-          sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
-          last_action: action,
-          last_job_id: job.id,
-          updated_at: stampNow(),
-        },
-      });
-  await pending(kind, documentNo);
-  if (action === 'post') await pending(input.postedKind!, input.postedNo!);
-  return job;
+/**
+ * enqueueErpDocument's one statement: data-modifying CTEs that find the job to answer (the post job of the posted
+ * document, or the document's last live job when it is the same action, not started), insert a new one when there is
+ * none, and mark the sync rows pending (ERP outbox README); it answers the job row.
+ */
+function enqueueErpDocumentSql(o: {
+  kind: string;
+  documentNo: string;
+  action: ErpDocumentAction;
+  postedKind?: string;
+  postedNo?: string;
+  groupKey: string;
+  payload: ErpDocumentJob;
+  key: string | null;
+}): SQL {
+  const payload = JSON.stringify(o.payload);
+  const found = o.key
+    ? sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${o.key} order by id desc limit 1`
+    : // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+      sql`select * from (select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${o.groupKey}
+            and state in (${sql.join(
+              LIVE.map((l) => sql`${l}`),
+              sql`, `,
+            )}) order by id desc limit 1 for update) last
+          where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${o.action}`;
+  const syncRows = [sql`(${o.kind}, ${o.documentNo})`];
+  if (o.action === 'post') syncRows.push(sql`(${o.postedKind!}, ${o.postedNo!})`);
+  return sql`with found as (${found}),
+    ${o.action === 'cancel' ? sql`changed as (update jobs set payload = ${payload}::jsonb where id in (select id from found)),` : sql``}
+    ins as (
+      insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
+      select ${ERP_DOCUMENT_QUEUE}, ${o.key}, ${o.groupKey}, ${payload}::jsonb, ${ERP_DOCUMENT_MAX_ATTEMPTS}, ${stampNow()}
+      where not exists (select 1 from found)
+      on conflict do nothing
+      returning *),
+    sync as (
+      insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
+      select d.kind, d.no, 'pending', ${o.action}, ins.id
+        from ins cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
+      on conflict (kind, document_no) do update set
+        -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
+        sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
+          else 'pending' end,
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stampNow()})
+    select * from ins union all select * from found`;
 }
 
 export type ErpSync = typeof erpDocumentSync.$inferSelect;

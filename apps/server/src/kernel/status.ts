@@ -96,17 +96,28 @@ export async function lockForAction<T extends PgTable, R = T['$inferSelect']>(
     notFoundAs: string;
   },
 ): Promise<R> {
-  const t = transitionOf(o.machine, o.action);
-  if (!t) throw new Error(`${o.machine.name} has no action ${o.action}`);
   const [row] = (await tx
     .select()
     .from(o.table as PgTable)
     .where(and(eq(o.key[0], o.key[1]), o.where))
     .for('update')) as Record<string, unknown>[];
   if (!row) throw notFound(o.notFoundAs);
+  assertAction(row, o);
+  return row as R;
+}
+
+/**
+ * The checks of lockForAction on a row the caller already locked (`SELECT … FOR UPDATE`, e.g. to learn which machine
+ * it follows): its version (409 stale_version), then the action's from-statuses (422 status_not_allowed).
+ */
+export function assertAction(
+  row: Record<string, unknown>,
+  o: { machine: Machine; action: string; statusColumn: PgColumn; versionColumn: PgColumn; version: number },
+): void {
+  const t = transitionOf(o.machine, o.action);
+  if (!t) throw new Error(`${o.machine.name} has no action ${o.action}`);
   const status = row[o.statusColumn.name] as string;
   if (row[o.versionColumn.name] !== o.version) throw staleVersion();
   if (!(t.from as readonly string[]).includes(status))
     throw businessRule(notAllowedMessage(o.machine, o.action, status), 'status_not_allowed', 'status');
-  return row as R;
 }

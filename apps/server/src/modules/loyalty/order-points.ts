@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { pointsWorth } from '@fp/contract/pricing';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOYALTY_SCHEME, REDEEMABLE_POINT_SOURCE, type EarnRate } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -239,6 +239,19 @@ export async function loyaltyOnCreditMemo(
       points: ranking.negated().toFixed(2),
     });
 }
+
+/** orderEarnedPoints as one SQL expression (a JSON object of text sums) for a one-statement read of an order. */
+export const orderEarnedPointsJsonSql = (orderNo: SQL): SQL => {
+  const l = loyaltySalesPostings;
+  return sql`(select json_build_object('redeemable', coalesce(sum(${l.redeemable_points}), 0)::text,
+    'ranking', coalesce(sum(${l.ranking_points}), 0)::text) from ${l} where ${l.pos_so_no} = ${orderNo})`;
+};
+
+/** The sums orderEarnedPoints (and its SQL form) answer, formatted like the numeric(18,5) columns they stand for. */
+export const earnedPointsOf = (r: { redeemable: string; ranking: string }) => ({
+  loyalty_redeemable_points: D(r.redeemable).toFixed(5),
+  loyalty_ranking_points: D(r.ranking).toFixed(5),
+});
 
 /** The points an order earned (net of credit memos), for the order answer: derived, never stored. */
 export async function orderEarnedPoints(db: DbOrTx, posSoNo: string) {
