@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notAllowedMessage, transitionOf, type Machine, type Transition } from '@fp/contract';
 import type { Tx } from '../db/client.js';
@@ -94,14 +94,19 @@ export async function lockForAction<T extends PgTable, R = T['$inferSelect']>(
     version: number;
     where?: SQL;
     notFoundAs: string;
+    /** More columns read with the row in the same statement (e.g. an amount the posting checks). */
+    columns?: Record<string, SQL>;
+    /** Checks the caller may act on the row (403), after "not found" and before the version and status. */
+    authorize?: (row: Record<string, unknown>) => void;
   },
 ): Promise<R> {
   const [row] = (await tx
-    .select()
+    .select({ ...getTableColumns(o.table as PgTable), ...(o.columns ?? {}) })
     .from(o.table as PgTable)
     .where(and(eq(o.key[0], o.key[1]), o.where))
     .for('update')) as Record<string, unknown>[];
   if (!row) throw notFound(o.notFoundAs);
+  o.authorize?.(row);
   assertAction(row, o);
   return row as R;
 }
