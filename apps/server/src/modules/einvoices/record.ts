@@ -4,7 +4,7 @@ import type { DbOrTx as Tx } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { WriteBatch } from '../../kernel/batch.js';
 import { salesInvoices, salesOrders } from '../sales/schema.js';
-import { accountOf, eInvoiceRuntime, transactionUuidOf } from './runtime.js';
+import { accountFrom, accountOf, eInvoiceRuntime, transactionUuidOf } from './runtime.js';
 import { eInvoices } from './schema.js';
 
 // The e-invoice of a posting (issue 21), written in the posting transaction (its "enqueue" step): the row, pending
@@ -30,9 +30,11 @@ async function write(
   row: Omit<typeof eInvoices.$inferInsert, 'provider' | 'state' | 'transaction_uuid'>,
   group: string,
   batch?: WriteBatch,
+  /** The franchise's account when the posting read it (eInvoiceAccountJsonSql), else it is read here. */
+  known?: ReturnType<typeof accountFrom>,
 ) {
   const rt = eInvoiceRuntime();
-  const { account, sellerName } = await accountOf(tx, row.franchise_code);
+  const { account, sellerName } = known ?? (await accountOf(tx, row.franchise_code));
   const sending = rt.settings.mode === 'sinvoice' && account !== null;
   const job = sending
     ? await enqueue(tx, {
@@ -97,9 +99,17 @@ export async function recordInvoiceEInvoiceOf(
   batch: WriteBatch,
   si: Pick<
     typeof salesInvoices.$inferInsert,
-    'pos_si_no' | 'pos_so_no' | 'franchise_code' | 'location_code' | 'posting_date' | 'customer_no' | 'customer_name' | 'amount'
+    | 'pos_si_no'
+    | 'pos_so_no'
+    | 'franchise_code'
+    | 'location_code'
+    | 'posting_date'
+    | 'customer_no'
+    | 'customer_name'
+    | 'amount'
   >,
   order: Pick<typeof salesOrders.$inferSelect, 'buyer_tax_code' | 'buyer_company_name' | 'buyer_address'>,
+  account?: ReturnType<typeof accountFrom>,
 ): Promise<void> {
   await write(
     tx,
@@ -120,6 +130,7 @@ export async function recordInvoiceEInvoiceOf(
     },
     si.pos_si_no,
     batch,
+    account,
   );
 }
 

@@ -10,7 +10,8 @@ import { recordInvoiceEInvoiceOf } from '../../einvoices/record.js';
 import { jsonOf } from '../../../db/rows.js';
 import { remainingAmountSql } from '../amounts.js';
 import { requireAction } from '../limits.js';
-import { readSettings } from '../../system/settings.js';
+import { settingsFrom, settingsJsonSql } from '../../system/settings.js';
+import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js';
 import type { CounterSettings } from '@fp/contract';
 import { sql } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
@@ -58,6 +59,8 @@ export type ShipPlan = {
   fees?: FeeAmount[];
   /** The counter settings when the posting read them (the loyalty earn rates). */
   settings?: CounterSettings;
+  /** The franchise's e-invoice account when the posting read it. */
+  account?: ReturnType<typeof accountFrom>;
 };
 type Numbers = { ss: string | null; si: string | null };
 
@@ -177,6 +180,7 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
       batch,
       { pos_si_no: n.si, ...header, amount: invoice.totals.grand_total },
       plan.order,
+      plan.account,
     );
   }
 }
@@ -235,15 +239,22 @@ export function shipOrder(
    */
   o: { shortStockPosts?: boolean; requireButton?: boolean } = {},
 ) {
-  type Locked = SalesOrderRow & { remaining_amount: string; fees: unknown };
+  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown };
+  type Locked = SalesOrderRow & Extra;
   return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
     lock: (tx) =>
-      lockOrder<{ remaining_amount: string; fees: unknown }>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
-        columns: { remaining_amount: remainingAmountSql(), fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`) },
+      lockOrder<Extra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
+        // Read with the order in its one statement: what the checks and the writes need besides the lines.
+        columns: {
+          remaining_amount: remainingAmountSql(),
+          fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
+          settings: settingsJsonSql(),
+          einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
+        },
         ...(o.requireButton ? { authorize: (row) => requireAction(auth, row.document_type, 'ship') } : {}),
       }),
     check: async (tx, locked) => {
-      const { remaining_amount, fees: feesJson, ...order } = locked;
+      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
@@ -259,7 +270,7 @@ export function shipOrder(
         throw businessRule('Nothing to ship', 'nothing_to_ship', 'lines');
       // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
       await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit, remaining_amount);
-      const settings = await readSettings(tx);
+      const settings = settingsFrom(jsonOf<Record<string, unknown>>(settingsJson));
       if (!o.shortStockPosts)
         await assertStock(
           tx,
@@ -288,6 +299,7 @@ export function shipOrder(
         status: statusAfterPosting(after),
         fees: jsonOf<FeeAmount[]>(feesJson),
         settings,
+        account: accountFrom(jsonOf<Parameters<typeof accountFrom>[0]>(einvoice)),
       };
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
