@@ -128,7 +128,9 @@ export async function enqueueErpDocument(
     parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
     sql`, `,
   );
-  const rows = rowsOf<JobRow>(await tx.execute(sql`with ${ctes} select * from erp_ins union all select * from erp_found`));
+  const rows = rowsOf<JobRow>(
+    await tx.execute(sql`with ${ctes} select * from erp_ins union all select * from erp_found`),
+  );
   if (rows[0]) return rows[0];
   // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
   const [live] = await tx

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { jsonOf } from '../../db/rows.js';
 import { items, itemUnits, itemVariants } from './schema.js';
 
-type VariantRow = Pick<typeof itemVariants.$inferSelect, 'item_no' | 'variant_code' | 'description' | 'unit_price' | 'blocked'>;
+type VariantRow = Pick<
+  typeof itemVariants.$inferSelect,
+  'item_no' | 'variant_code' | 'description' | 'unit_price' | 'blocked'
+>;
 type UnitRow = Pick<typeof itemUnits.$inferSelect, 'item_no' | 'code' | 'qty_per_unit_of_measure'>;
 
 /**

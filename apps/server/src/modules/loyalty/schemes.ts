@@ -50,7 +50,10 @@ export async function schemeFor(db: DbOrTx, rankingPoints: string) {
 }
 
 /** schemeFor among schemes already read (in `sort` order). */
-export function schemeAmong(schemes: readonly Pick<LoyaltyScheme, 'code' | 'min_ranking_points'>[], rankingPoints: string) {
+export function schemeAmong(
+  schemes: readonly Pick<LoyaltyScheme, 'code' | 'min_ranking_points'>[],
+  rankingPoints: string,
+) {
   const points = new Decimal(rankingPoints);
   let scheme = DEFAULT_LOYALTY_SCHEME;
   let next: Pick<LoyaltyScheme, 'code' | 'min_ranking_points'> | null = null;

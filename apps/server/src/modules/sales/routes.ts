@@ -1,4 +1,10 @@
-import { salesCreditMemosApi, salesInvoicesApi, salesOrdersApi, salesShipmentsApi, type SalesOrder } from '@fp/contract';
+import {
+  salesCreditMemosApi,
+  salesInvoicesApi,
+  salesOrdersApi,
+  salesShipmentsApi,
+  type SalesOrder,
+} from '@fp/contract';
 import { registerSalesErpLoaders } from './erp.js';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
