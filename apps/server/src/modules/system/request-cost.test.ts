@@ -88,7 +88,7 @@ describe('the statement budget of a sale: create + release + ship now', () => {
     ({ customerNo } = await benchStore(ctx.t.services.db, 'RC001', 'Budget store', 5, '2026-03-10'));
     const u = await ctx.t.makeUser({
       customer_no: 'RC001',
-      pages: ['/salesOrders', '/salesOrders/detail'].map((page_url) => ({ page_url, permission_type: 'edit' })),
+      pages: ['/salesOrders', '/salesOrders/detail'].map((page_url) => ({ page_url, permission_type: 'edit' as const })),
     });
     await ctx.t.services.db
       .update(pagePermissions)
