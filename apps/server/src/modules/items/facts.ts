@@ -19,14 +19,16 @@ export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]) {
   if (nos.length === 0) return { itemRows: [], variantRows: [] as VariantRow[], unitRows: [] as UnitRow[] };
   const v = itemVariants;
   const u = itemUnits;
+  // The outer item is named "items"."item_no": drizzle writes a one-table select's columns unqualified, and a bare
+  // item_no in the subqueries would be their own table's (every item's variants and units on each item).
   const rows = await db
     .select({
       ...getTableColumns(items),
       variants: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${v.item_no},
         'variant_code', ${v.variant_code}, 'description', ${v.description}, 'unit_price', ${v.unit_price}::text,
-        'blocked', ${v.blocked})) from ${v} where ${v.item_no} = ${items.item_no}), '[]'::json)`,
+        'blocked', ${v.blocked})) from ${v} where ${v.item_no} = "items"."item_no"), '[]'::json)`,
       units: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${u.item_no}, 'code', ${u.code},
-        'qty_per_unit_of_measure', ${u.qty_per_unit_of_measure}::text)) from ${u} where ${u.item_no} = ${items.item_no}),
+        'qty_per_unit_of_measure', ${u.qty_per_unit_of_measure}::text)) from ${u} where ${u.item_no} = "items"."item_no"),
         '[]'::json)`,
     })
     .from(items)

@@ -96,15 +96,18 @@ export async function loyaltyOnInvoice(
    */
   o: { batch?: WriteBatch; settings?: CounterSettings } = {},
 ): Promise<void> {
-  // One read: the customer, their ranking points before this invoice, whether they had an invoice, the schemes.
+  // One read: the customer, their ranking points before this invoice, whether they had an invoice, the schemes. The
+  // outer row is named "customers"."customer_no": drizzle writes a one-table select's columns unqualified, and a bare
+  // customer_no in the subqueries would be their own table's (every customer's points and invoices).
   const [ctx] = order.sell_to_code
     ? await tx
         .select({
           c: customers,
           ranking: sql<string>`coalesce((select sum(${rankingPointEntries.points}) from ${rankingPointEntries}
-            where ${rankingPointEntries.customer_no} = ${customers.customer_no}), 0)::text`,
+            where ${rankingPointEntries.customer_no} = "customers"."customer_no"), 0)::text`,
           invoices: sql<number>`(select count(*)::int from ${loyaltySalesPostings}
-            where ${loyaltySalesPostings.customer_no} = ${customers.customer_no} and ${loyaltySalesPostings.kind} = 'invoice')`,
+            where ${loyaltySalesPostings.customer_no} = "customers"."customer_no"
+              and ${loyaltySalesPostings.kind} = 'invoice')`,
           schemes: sql<unknown>`coalesce((select json_agg(json_build_object('code', ${loyaltySchemes.code},
             'min_ranking_points', ${loyaltySchemes.min_ranking_points}::text) order by ${loyaltySchemes.sort})
             from ${loyaltySchemes}), '[]'::json)`,
