@@ -22,6 +22,7 @@ import type { Services } from './services.js';
 import { MaintenanceFlag } from './modules/system/settings.js';
 import { ApiLogWriter, registerApiLog } from './modules/system/api-log.js';
 import { authenticate, SESSION_COOKIE } from './modules/auth/service.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { modules } from './modules/index.js';
 import { proxyRoute } from './http/proxy.js';
 import { registerWebApp } from './http/web-app.js';
@@ -37,6 +38,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
   const log = pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: log,
+    // No "incoming request"/"request completed" lines: the api log holds every call (user, status, duration), and
+    // two synchronous log writes per request were a cost of their own at LOG_LEVEL=info (http/README.md).
+    disableRequestLogging: true,
     // JSON bodies (uploads are multipart, limited by the drive's size; DEVELOPING.md "Errors" says which payload
     // sets this limit).
     bodyLimit: config.jsonBodyLimit,
@@ -79,7 +83,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     shop: createShop(config.env),
     apiLog: new ApiLogWriter(database.db, log),
     maintenance: new MaintenanceFlag(database.db, config.maintenanceCacheMs),
+    sessions: new SessionCache({ maxAgeMs: config.sessionCacheMs, maxEntries: 10_000 }),
   };
+  // What the process caches goes when its rows change, here or in another process (db/change-notices.ts).
+  database.changes.on('settings', () => services.maintenance.invalidate());
+  database.changes.on('auth', () => services.sessions.clear());
   // The ERP outbox's job handler (documents register their loaders from their routes).
   registerErpOutbox(services);
   // With an ERP, head office's shipments of purchase orders come from it (modules/purchasing/posting/erp-shipments.ts).
@@ -123,7 +131,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     guardRequest(req, req.routeOptions.config?.multipart === true);
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[SESSION_COOKIE];
-    if (token) req.auth = await authenticate(services.db, token);
+    if (token) req.auth = await authenticate(services.db, token, services.sessions);
   });
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/') || req.auth?.isAdmin) return;

@@ -46,6 +46,11 @@ export type AppConfig = {
   requestTimeoutMs: number;
   /** MAINTENANCE_CACHE_MS: how long a process keeps the maintenance flag before reading it again (default 1000). */
   maintenanceCacheMs: number;
+  /**
+   * SESSION_CACHE_MS: how long a process may answer a session from memory (default 60 000; 0 reads it on every
+   * request). Any change to sessions, users, roles or permissions empties the cache of every process at once.
+   */
+  sessionCacheMs: number;
   /** IANA zone of the business day (BUSINESS_TIME_ZONE, default Asia/Ho_Chi_Minh): every "today", date filter and displayed time. */
   businessTimeZone: string;
   /** ITEM_IMAGE_PATH_URL: where item pictures are (`<url>/<item_no>.jpg`, GET /api/warehouse/path-config); '' = none. */
@@ -103,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jsonBodyLimit: positiveInt(env.JSON_BODY_LIMIT, 1024 * 1024),
     requestTimeoutMs: positiveInt(env.REQUEST_TIMEOUT_MS, 25_000),
     maintenanceCacheMs: Number(env.MAINTENANCE_CACHE_MS ?? 1000),
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 60_000),
     businessTimeZone,
     itemImagePathUrl: (env.ITEM_IMAGE_PATH_URL ?? '').trim(),
     payooCustomerNo: env.PAYOO_CUSTOMER_NO?.trim() || 'KH-PAYOO',

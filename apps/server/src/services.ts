@@ -7,6 +7,7 @@ import type { ShopPort } from './modules/shop/port.js';
 import type { Erp } from './erp/port.js';
 import type { ApiLogWriter } from './modules/system/api-log.js';
 import type { MaintenanceFlag } from './modules/system/settings.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 
 /** What every route and service can reach; built once in app.ts. */
 export type Services = {
@@ -28,6 +29,8 @@ export type Services = {
   shop: ShopPort;
   /** The api log, written in batches (flushed on app.close()). */
   apiLog: ApiLogWriter;
-  /** The maintenance flag, cached; `invalidate()` after changing it. */
+  /** The maintenance flag, cached; dropped by every change to `settings` in any process (db/change-notices.ts). */
   maintenance: MaintenanceFlag;
+  /** The callers of sessions seen lately; dropped by every change to sessions, users, roles or permissions. */
+  sessions: SessionCache;
 };

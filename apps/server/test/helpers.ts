@@ -37,6 +37,8 @@ async function freshDatabase(
 export type TestApp = App & {
   config: AppConfig;
   database: Database;
+  /** PostgreSQL only: the file's database, for a connection of its own (another process's stand-in). */
+  url?: string;
   close: () => Promise<void>;
   /** Logs in and returns a client bound to that user's token. */
   as: (username: string, password?: string) => Promise<Client>;
@@ -89,6 +91,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     ...built,
     config,
     database,
+    url,
     anon,
     processes,
     close: async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import { CHANGE_CHANNEL, ChangeNotices } from './change-notices.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export type Database = {
    * to ask takes over. PGlite: always true.
    */
   leads: () => Promise<boolean>;
+  /** Notices of changes to what processes cache (db/change-notices.ts), from every process on this database. */
+  changes: ChangeNotices;
 };
 
 /** Advisory lock keys (pg_advisory_lock's bigint space; the app takes no other session-level locks). */
@@ -53,10 +56,24 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // numeric and bigint come back as strings: money never passes through a float.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Every connection LISTENs before the pool hands it out (onConnect is awaited), so a notice sent by one of its
+    // own statements arrives before that statement's answer (db/change-notices.ts).
+    const changes = new ChangeNotices();
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // pg-pool awaits a promise returned here (its types say void).
+      onConnect: (client) => {
+        client.on('notification', (n) => {
+          if (n.channel === CHANGE_CHANNEL) changes.notify(n.payload ?? '*');
+        });
+        return client.query(`listen ${CHANGE_CHANNEL}`) as unknown as void;
+      },
+    });
     // An idle connection the server closes (restart, admin termination) must not crash the process; the pool
-    // replaces it on the next query.
+    // replaces it on the next query. A connection that leaves may take unread notices with it.
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
+    pool.on('remove', () => changes.notify('*'));
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
     const readPool = opts.databaseReadUrl ? new pg.Pool({ connectionString: opts.databaseReadUrl, max: 10 }) : null;
     readPool?.on('error', (err) => console.warn(`PostgreSQL read replica connection closed: ${err.message}`));
@@ -102,7 +119,7 @@ export async function openDatabase(opts: {
       await readPool?.end();
       await pool.end();
     };
-    return { db, readDb, kind: 'postgres', close, exclusive, leads };
+    return { db, readDb, kind: 'postgres', close, exclusive, leads, changes };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -115,6 +132,8 @@ export async function openDatabase(opts: {
   const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
   const pdb = drizzle(client, { schema, logger });
   await migrate(pdb, { migrationsFolder });
+  const changes = new ChangeNotices();
+  await client.listen(CHANGE_CHANNEL, (payload) => changes.notify(payload));
   return {
     db: pdb as unknown as Db,
     readDb: pdb as unknown as Db,
@@ -122,5 +141,6 @@ export async function openDatabase(opts: {
     close: () => client.close(),
     exclusive: (fn) => fn(),
     leads: () => Promise.resolve(true),
+    changes,
   };
 }

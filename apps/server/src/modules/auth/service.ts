@@ -11,6 +11,7 @@ import { mergeGrants, type GrantRow } from '../access/grants.js';
 import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
 import { devices } from '../devices/schema.js';
 import { stampNow } from '../../db/clock.js';
+import type { SessionCache } from './session-cache.js';
 
 const meColumns = {
   user_id: users.user_id,
@@ -114,6 +115,7 @@ function sessionQuery(db: Db) {
   return db
     .select({
       session_id: sessions.id,
+      expires_ms: sql<number>`(extract(epoch from ${sessions.expires_at}) * 1000)::float8`.mapWith(Number),
       user_id: users.user_id,
       username: users.username,
       customer_no: users.customer_no,
@@ -144,25 +146,35 @@ function sessionQuery(db: Db) {
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
 /**
- * Resolves a token to the caller in one query, or null when unknown, expired or the user is inactive. Nothing is
- * cached, so logout, a password change, deactivation and a permission change act on the next request (ASVS 7.4.2).
- * Never reads password_hash.
+ * Resolves a token to the caller, or null when unknown, expired or the user is inactive: from `cache` when the
+ * session was seen lately, else in one query (whose answer goes to the cache). The cache is emptied by every change
+ * to sessions, users, roles and permissions in any process (modules/auth/session-cache.ts), so logout, a password
+ * change, deactivation and a permission change act on the next request (ASVS 7.4.2). Never reads password_hash.
+ * The Auth is frozen: requests of one session share it.
  */
-export async function authenticate(db: Db, token: string): Promise<Auth | null> {
+export async function authenticate(db: Db, token: string, cache?: SessionCache): Promise<Auth | null> {
+  const tokenHash = hashToken(token);
+  const hit = cache?.get(tokenHash);
+  if (hit) return hit;
+  const mark = cache?.mark() ?? 0;
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ token_hash: hashToken(token) });
+  const [row] = await query.execute({ token_hash: tokenHash });
   if (!row) return null;
+  const grants = mergeGrants(row.grants ?? []);
+  for (const g of grants) Object.freeze(g);
   const auth = makeAuth({
     userId: row.user_id,
     username: row.username,
     roleName: row.role_name,
     franchiseCode: row.customer_no,
-    grants: mergeGrants(row.grants ?? []),
-    buttons: row.buttons ?? [],
+    grants: Object.freeze(grants) as Auth['grants'],
+    buttons: Object.freeze(row.buttons ?? []) as Auth['buttons'],
     sessionId: row.session_id,
   });
   // Store users are scoped to their store's franchise; Administrators see everything (makeAuth).
+  Object.freeze(auth);
+  cache?.set(tokenHash, auth, row.expires_ms, mark);
   return auth;
 }
 

@@ -143,7 +143,7 @@ export default function ConsignmentReceiptDetailPage() {
         },
       });
       toast.successText(successText('Receive', CONSIGNMENT_ENTITY));
-      for (const area of [TO_AREA, RECEIPT_AREA, ISSUE_AREA]) void qc.invalidateQueries({ queryKey: qk.area(area) });
+      for (const area of [TO_AREA, RECEIPT_AREA, ISSUE_AREA] as const) void qc.invalidateQueries({ queryKey: qk.area(area) });
     } catch (e) {
       if (e instanceof ApiCallError) {
         // lines.<i>.qty_to_receive: the server's message on the cell of the line it names
