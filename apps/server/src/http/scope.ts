@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { users } from '../modules/auth/schema.js';
 import { customers } from '../modules/customers/schema.js';
 import { franchises, locations } from '../modules/franchises/schema.js';
@@ -99,16 +100,23 @@ export class Scope {
     missing: NotFound = 'Location',
     field = 'location_code',
   ): Promise<string> {
-    const [l] = await db
-      .select({ f: locations.customer_no })
-      .from(locations)
-      .where(eq(locations.location_code, locationCode));
-    const [own] = l
-      ? []
-      : await db.select({ f: franchises.customer_no }).from(franchises).where(eq(franchises.customer_no, locationCode));
-    const f = l?.f ?? own?.f;
+    const f = (await franchisesOfLocations(db, [locationCode])).get(locationCode);
     if (!f || !this.sees(f)) throw toError(missing, field);
     return f;
+  }
+
+  /**
+   * Several locations at once (a document's lines), one query: each must exist and be one of the caller's stores,
+   * else `missing(code)` (404) for the first one that is not.
+   */
+  async assertLocations(db: DbOrTx, locationCodes: readonly string[], missing: (code: string) => NotFound) {
+    const codes = [...new Set(locationCodes)];
+    if (codes.length === 0) return;
+    const of = await franchisesOfLocations(db, codes);
+    for (const code of codes) {
+      const f = of.get(code);
+      if (!f || !this.sees(f)) throw toError(missing(code));
+    }
   }
 
   /** A customer a body or path names: it must exist and belong to the caller's franchise, else `missing` (404). */
@@ -125,6 +133,25 @@ export class Scope {
     if (!c) throw toError(missing, field);
     return c.f;
   }
+}
+
+/**
+ * The franchise of each location code, in one query: a location's franchise, or a franchise's own code (its main
+ * store); unknown codes are absent.
+ */
+async function franchisesOfLocations(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
+  const list = sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ code: string; f: string }>(sql`
+    select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
+     where ${locations.location_code} in (${list})
+    union all
+    select ${franchises.customer_no}, ${franchises.customer_no} from ${franchises}
+     where ${franchises.customer_no} in (${list})
+       and not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})`);
+  return new Map(rowsOf<{ code: string; f: string }>(rows).map((r) => [r.code, r.f]));
 }
 
 /** Every list must decide: a predicate from the caller's scope, or an explicit, named escape for global data. */

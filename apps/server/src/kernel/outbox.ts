@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.js';
+import type { WriteBatch } from './batch.js';
 import type { DbOrTx, Tx } from '../db/client.js';
-import { enqueue, PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
+import { PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
 import { jobs } from '../jobs/schema.js';
 import { erpDocumentSync, type ErpSyncState } from '../erp/schema.js';
 import {
@@ -121,55 +123,151 @@ export async function enqueueErpDocument(
     ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
   };
   const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
+  const parts = enqueueErpDocumentParts({ ...input, groupKey, payload, key }, 'erp');
+  const ctes = sql.join(
+    parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
+    sql`, `,
+  );
+  const rows = rowsOf<JobRow>(
+    await tx.execute(sql`with ${ctes} select * from erp_ins union all select * from erp_found`),
+  );
+  if (rows[0]) return rows[0];
+  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
+  const [live] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key ?? '')))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!live) throw new Error(`enqueueErpDocument: no job for ${groupKey} ${action}`);
+  return live;
+}
 
-  let job: JobRow | undefined;
-  if (key) {
-    [job] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key)))
-      .orderBy(desc(jobs.id))
-      .limit(1);
-    if (job) return job;
-  } else {
-    const [last] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, groupKey), inArray(jobs.state, [...LIVE])))
-      .orderBy(desc(jobs.id))
-      .limit(1)
-      // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
-      .for('update');
-    const p = last?.payload as ErpDocumentJob | undefined;
-    if (last && last.state === 'pending' && last.attempts === 0 && p?.action === action) {
-      if (action === 'cancel') await tx.update(jobs).set({ payload }).where(eq(jobs.id, last.id));
-      return last;
-    }
-  }
-  job = await enqueue(tx, {
-    queue: ERP_DOCUMENT_QUEUE,
-    key,
-    groupKey,
-    payload,
-    maxAttempts: ERP_DOCUMENT_MAX_ATTEMPTS,
+/**
+ * enqueueErpDocument's post jobs of the documents a posting is writing (a shipment and its invoice), added to the
+ * posting's WriteBatch (kernel/batch.ts): a job per posted document unless one exists for its key, and ONE upsert of
+ * the sync rows (the order's once, naming its last job: one statement may not change a row twice).
+ */
+export function batchErpPosts(
+  batch: WriteBatch,
+  input: {
+    kind: ErpDocumentKind;
+    documentNo: string;
+    posted: readonly { postedKind: ErpPostedDocumentKind; postedNo: string }[];
+  },
+): void {
+  if (input.posted.length === 0) return;
+  const groupKey = erpGroupKey(input.kind, input.documentNo);
+  const jobs = input.posted.map((p, i) => {
+    const payload: ErpDocumentJob = {
+      kind: input.kind,
+      documentNo: input.documentNo,
+      action: 'post',
+      postedKind: p.postedKind,
+      postedNo: p.postedNo,
+    };
+    const key = `${groupKey}:post:${p.postedKind}:${p.postedNo}`;
+    const name = `erp_post_${i + 1}`;
+    const found = batch.add(
+      sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${key} order by id desc limit 1`,
+      `${name}_found`,
+    );
+    const ins = batch.add(
+      sql`insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
+        select ${ERP_DOCUMENT_QUEUE}, ${key}, ${groupKey}, ${JSON.stringify(payload)}::jsonb,
+          ${ERP_DOCUMENT_MAX_ATTEMPTS}, ${stampNow()}
+        where not exists (select 1 from ${sql.identifier(found)})
+        on conflict do nothing
+        returning id`,
+      `${name}_ins`,
+    );
+    return { ...p, ins: sql.identifier(ins) };
   });
-  const pending = (k: string, no: string) =>
-    tx
-      .insert(erpDocumentSync)
-      .values({ kind: k, document_no: no, sync_state: 'pending', last_action: action, last_job_id: job.id })
-      .onConflictDoUpdate({
-        target: [erpDocumentSync.kind, erpDocumentSync.document_no],
-        set: {
-          // A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
-          sync_state: sql`case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state} else 'pending' end`,
-          last_action: action,
-          last_job_id: job.id,
-          updated_at: stampNow(),
-        },
-      });
-  await pending(kind, documentNo);
-  if (action === 'post') await pending(input.postedKind!, input.postedNo!);
-  return job;
+  const own = sql.join(
+    jobs.map((j) => sql`select ${j.postedKind}::text, ${j.postedNo}::text, id from ${j.ins}`),
+    sql` union all `,
+  );
+  const last = sql.join(
+    jobs.map((j) => sql`select id from ${j.ins}`),
+    sql` union all `,
+  );
+  batch.add(
+    sql`insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
+      select d.kind, d.no, 'pending', 'post', d.id from (
+        ${own}
+        union all
+        (select ${input.kind}::text, ${input.documentNo}::text, id from (${last}) j order by id desc limit 1)
+      ) as d(kind, no, id)
+      on conflict (kind, document_no) do update set
+        -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
+        sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
+          else 'pending' end,
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stampNow()}`,
+    'erp_post_sync',
+  );
+}
+
+/**
+ * enqueueErpDocument as data-modifying CTEs (`<prefix>_found`, `<prefix>_ins`, …): find the job to answer (the post
+ * job of the posted document, or the document's last live job when it is the same action, not started), insert a new
+ * one when there is none, and mark the sync rows pending (ERP outbox README).
+ */
+function enqueueErpDocumentParts(
+  o: {
+    kind: string;
+    documentNo: string;
+    action: ErpDocumentAction;
+    postedKind?: string;
+    postedNo?: string;
+    groupKey: string;
+    payload: ErpDocumentJob;
+    key: string | null;
+  },
+  prefix: string,
+): { name: string; sql: SQL }[] {
+  const payload = JSON.stringify(o.payload);
+  const found = sql.identifier(`${prefix}_found`);
+  const ins = sql.identifier(`${prefix}_ins`);
+  const parts: { name: string; sql: SQL }[] = [];
+  parts.push({
+    name: `${prefix}_found`,
+    sql: o.key
+      ? sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${o.key} order by id desc limit 1`
+      : // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+        sql`select * from (select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${o.groupKey}
+            and state in (${sql.join(
+              LIVE.map((l) => sql`${l}`),
+              sql`, `,
+            )}) order by id desc limit 1 for update) last
+          where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${o.action}`,
+  });
+  if (o.action === 'cancel')
+    parts.push({
+      name: `${prefix}_changed`,
+      sql: sql`update jobs set payload = ${payload}::jsonb where id in (select id from ${found})`,
+    });
+  parts.push({
+    name: `${prefix}_ins`,
+    sql: sql`insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
+      select ${ERP_DOCUMENT_QUEUE}, ${o.key}, ${o.groupKey}, ${payload}::jsonb, ${ERP_DOCUMENT_MAX_ATTEMPTS}, ${stampNow()}
+      where not exists (select 1 from ${found})
+      on conflict do nothing
+      returning *`,
+  });
+  const syncRows = [sql`(${o.kind}, ${o.documentNo})`];
+  if (o.action === 'post') syncRows.push(sql`(${o.postedKind!}, ${o.postedNo!})`);
+  parts.push({
+    name: `${prefix}_sync`,
+    sql: sql`insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
+      select d.kind, d.no, 'pending', ${o.action}, j.id
+        from ${ins} j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
+      on conflict (kind, document_no) do update set
+        -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
+        sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
+          else 'pending' end,
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stampNow()}`,
+  });
+  return parts;
 }
 
 export type ErpSync = typeof erpDocumentSync.$inferSelect;

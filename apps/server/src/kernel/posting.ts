@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client.js';
+import { WriteBatch } from './batch.js';
 
 // The posting transaction (issue 8 "A posting is one transaction owned by one function"; README in
 // modules/ledger/README.md). Every posting — sales shipments, invoices and credit memos now; purchase receipts,
@@ -33,14 +34,17 @@ export class InjectedPostingFault extends Error {
  * - write: the posted documents and the ledger entries;
  * - update: the document's quantities and status (applyAction), answering the posting's result;
  * - enqueue: the ERP jobs of the outbox.
+ * write, update and enqueue may add their INSERTs and UPDATEs to the posting's WriteBatch (kernel/batch.ts) instead of
+ * running them: the batch runs as ONE statement after the enqueue step, so a posting's statements do not grow with its
+ * lines or with the documents it writes. A step that needs a written row back runs its statement itself.
  */
 export type PostingPlan<Doc, Plan, Numbers, Result> = {
   lock: (tx: Tx) => Promise<Doc>;
   check: (tx: Tx, doc: Doc) => Promise<Plan>;
   number: (tx: Tx, doc: Doc, plan: Plan) => Promise<Numbers>;
-  write: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers) => Promise<void>;
-  update: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers) => Promise<Result>;
-  enqueue: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers, result: Result) => Promise<void>;
+  write: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers, batch: WriteBatch) => Promise<void>;
+  update: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers, batch: WriteBatch) => Promise<Result>;
+  enqueue: (tx: Tx, doc: Doc, plan: Plan, numbers: Numbers, result: Result, batch: WriteBatch) => Promise<void>;
 };
 
 const fault = (posting: string, step: PostingStep) => {
@@ -60,11 +64,13 @@ export async function runPosting<Doc, Plan, Numbers, Result>(
   fault(posting, 'check');
   const numbers = await p.number(tx, doc, plan);
   fault(posting, 'number');
-  await p.write(tx, doc, plan, numbers);
+  const batch = new WriteBatch();
+  await p.write(tx, doc, plan, numbers, batch);
   fault(posting, 'write');
-  const result = await p.update(tx, doc, plan, numbers);
+  const result = await p.update(tx, doc, plan, numbers, batch);
   fault(posting, 'update');
-  await p.enqueue(tx, doc, plan, numbers, result);
+  await p.enqueue(tx, doc, plan, numbers, result, batch);
+  await batch.run(tx);
   fault(posting, 'enqueue');
   return result;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   NOT_EDITABLE,
@@ -72,11 +72,26 @@ export function assertEditable(
   if (!statusesFor(d, change).includes(row.status)) throw refuseChange(d, row, change, fieldOf(target, row));
 }
 
-/** Locks the target's rows FOR UPDATE (in key order), 404 for the first key that is missing, then the version. */
-async function lockRows<R>(tx: Tx, o: Omit<DocumentTarget, 'document'>, version: number | undefined): Promise<R[]> {
+/** What a lock reads beyond the row, and who may act on it. */
+type LockExtras = {
+  /** More columns read with the row in the same statement (e.g. an amount the posting checks). */
+  columns?: Record<string, SQL>;
+  /** Checks the caller may act on the row (403), after "not found" and before the version and status. */
+  authorize?: (row: Record<string, unknown>) => void;
+};
+
+/**
+ * Locks the target's rows FOR UPDATE (in key order), 404 for the first key that is missing, then `authorize` on each
+ * row, then the version.
+ */
+async function lockRows<R>(
+  tx: Tx,
+  o: Omit<DocumentTarget, 'document'> & LockExtras,
+  version: number | undefined,
+): Promise<R[]> {
   const [keyCol] = o.key;
   const rows = (await tx
-    .select()
+    .select({ ...getTableColumns(o.table), ...(o.columns ?? {}) })
     .from(o.table)
     .where(and(keyWhere(o), o.where))
     .orderBy(keyCol)
@@ -89,6 +104,7 @@ async function lockRows<R>(tx: Tx, o: Omit<DocumentTarget, 'document'>, version:
         notFoundAs: o.notFoundAs,
         notFoundField: Array.isArray(o.key[1]) ? `${o.notFoundField ?? keyCol.name}.${i}` : o.notFoundField,
       });
+  if (o.authorize) for (const r of rows) o.authorize(r);
   if (version !== undefined && rows.some((r) => r[o.versionColumn.name] !== version)) throw staleVersion();
   return [...new Set(keys)].map((k) => byKey.get(k)) as R[];
 }
@@ -136,8 +152,13 @@ export type ActionTarget<T extends PgTable = PgTable> = Omit<DocumentTarget<T>, 
 /**
  * Locks a document for an action of its machine (`SELECT … FOR UPDATE`) after checking the version (when given) and
  * the action's from-statuses, with the same answers as applyAction. The posting then writes and ends with applyAction.
+ * `columns` reads more with the row in the same statement; `authorize` checks the caller may act on it (403) after
+ * "not found" and before the version and status.
  */
-export async function lockForAction<T extends PgTable, R = T['$inferSelect']>(tx: Tx, o: ActionTarget<T>): Promise<R> {
+export async function lockForAction<T extends PgTable, R = T['$inferSelect']>(
+  tx: Tx,
+  o: ActionTarget<T> & LockExtras,
+): Promise<R> {
   const [row] = await lockAllForAction<T, R>(tx, o);
   return row;
 }
@@ -145,15 +166,32 @@ export async function lockForAction<T extends PgTable, R = T['$inferSelect']>(tx
 /** lockForAction of a set of documents (several keys, locked in key order): every row, in the order given. */
 export async function lockAllForAction<T extends PgTable, R = T['$inferSelect']>(
   tx: Tx,
-  o: ActionTarget<T>,
+  o: ActionTarget<T> & LockExtras,
 ): Promise<R[]> {
-  const from = transitionFor(o.document, o.action).from as readonly string[];
   const rows = await lockRows<Record<string, unknown>>(tx, o, o.version);
-  for (const r of rows) {
-    const row = rowOf(o, r);
-    if (!from.includes(row.status)) throw refuseAction(o.document, row, o.action, fieldOf(o, row));
-  }
+  for (const r of rows) assertActionAllowed(o, r);
   return rows as R[];
+}
+
+function assertActionAllowed(
+  o: Pick<ActionTarget, 'document' | 'action' | 'statusColumn' | 'field'>,
+  r: Record<string, unknown>,
+): void {
+  const from = transitionFor(o.document, o.action).from as readonly string[];
+  const row = rowOf(o, r);
+  if (!from.includes(row.status)) throw refuseAction(o.document, row, o.action, fieldOf(o, row));
+}
+
+/**
+ * The checks of lockForAction on a row the caller already locked (`SELECT … FOR UPDATE`, e.g. to learn which document
+ * it is): its version when given (409 stale_version), then the action's from-statuses (422 NOT_EDITABLE).
+ */
+export function assertAction(
+  o: Pick<ActionTarget, 'document' | 'action' | 'statusColumn' | 'versionColumn' | 'version' | 'field'>,
+  row: Record<string, unknown>,
+): void {
+  if (o.version !== undefined && row[o.versionColumn.name] !== o.version) throw staleVersion();
+  assertActionAllowed(o, row);
 }
 
 /**

@@ -123,7 +123,7 @@ async function seenLines(tx: Tx, auth: Auth, franchise: string, orderDate: strin
   const limits = await lineLimitsOf(tx, auth);
   const mayOverride = !limits || mayOverridePrice(limits.who);
   const aboveLimit = {
-    maxDiscountPercent: limits?.maxDiscountPercent ?? '100',
+    maxDiscountPercent: limits ? await limits.maxDiscountPercent() : '100',
     mayDiscountAboveLimit: !limits || mayDiscountAboveLimit(limits.who),
   };
   let changed = false;

@@ -2,8 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { eInvoiceMessages } from '@fp/contract';
 import type { DbOrTx as Tx } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
+import type { WriteBatch } from '../../kernel/batch.js';
 import { salesInvoices, salesOrders } from '../sales/schema.js';
-import { accountOf, eInvoiceRuntime, transactionUuidOf } from './runtime.js';
+import { accountFrom, accountOf, eInvoiceRuntime, transactionUuidOf } from './runtime.js';
 import { eInvoices } from './schema.js';
 
 // The e-invoice of a posting (issue 21), written in the posting transaction (its "enqueue" step): the row, pending
@@ -28,9 +29,12 @@ async function write(
   tx: Tx,
   row: Omit<typeof eInvoices.$inferInsert, 'provider' | 'state' | 'transaction_uuid'>,
   group: string,
+  batch?: WriteBatch,
+  /** The franchise's account when the posting read it (eInvoiceAccountJsonSql), else it is read here. */
+  known?: ReturnType<typeof accountFrom>,
 ) {
   const rt = eInvoiceRuntime();
-  const { account, sellerName } = await accountOf(tx, row.franchise_code);
+  const { account, sellerName } = known ?? (await accountOf(tx, row.franchise_code));
   const sending = rt.settings.mode === 'sinvoice' && account !== null;
   const job = sending
     ? await enqueue(tx, {
@@ -41,7 +45,7 @@ async function write(
         maxAttempts: EINVOICE_MAX_ATTEMPTS,
       })
     : null;
-  await tx.insert(eInvoices).values({
+  const q = tx.insert(eInvoices).values({
     ...row,
     provider: sending ? 'sinvoice' : 'none',
     state: sending ? 'pending' : 'not_sent',
@@ -53,6 +57,8 @@ async function write(
     message: sending ? '' : eInvoiceMessages.modeNone,
     job_id: job?.id ?? null,
   });
+  if (batch) batch.add(q);
+  else await q;
 }
 
 /** The e-invoice of a posted sales invoice (ship now, close, the counter). */
@@ -81,6 +87,50 @@ export async function recordInvoiceEInvoice(tx: Tx, posSiNo: string): Promise<vo
       adjustment_type: '1',
     },
     posSiNo,
+  );
+}
+
+/**
+ * The e-invoice of a sales invoice the posting is writing in its WriteBatch (kernel/batch.ts), from the rows it
+ * writes (not read back): its INSERT joins the batch.
+ */
+export async function recordInvoiceEInvoiceOf(
+  tx: Tx,
+  batch: WriteBatch,
+  si: Pick<
+    typeof salesInvoices.$inferInsert,
+    | 'pos_si_no'
+    | 'pos_so_no'
+    | 'franchise_code'
+    | 'location_code'
+    | 'posting_date'
+    | 'customer_no'
+    | 'customer_name'
+    | 'amount'
+  >,
+  order: Pick<typeof salesOrders.$inferSelect, 'buyer_tax_code' | 'buyer_company_name' | 'buyer_address'>,
+  account?: ReturnType<typeof accountFrom>,
+): Promise<void> {
+  await write(
+    tx,
+    {
+      pos_si_no: si.pos_si_no,
+      document_type: 'invoice',
+      pos_so_no: si.pos_so_no,
+      franchise_code: si.franchise_code,
+      location_code: si.location_code ?? '',
+      posting_date: si.posting_date,
+      customer_no: si.customer_no ?? '',
+      customer_name: si.customer_name ?? '',
+      buyer_tax_code: order.buyer_tax_code,
+      buyer_company_name: order.buyer_company_name,
+      buyer_address: order.buyer_address,
+      amount: si.amount ?? '0',
+      adjustment_type: '1',
+    },
+    si.pos_si_no,
+    batch,
+    account,
   );
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { franchises } from '../franchises/schema.js';
 import { readEInvoiceSettings, type EInvoiceEnv, type EInvoiceSettings, type SInvoiceAccount } from './config.js';
@@ -49,6 +49,29 @@ export async function accountOf(
     .from(franchises)
     .leftJoin(franchiseEInvoiceSettings, eq(franchiseEInvoiceSettings.franchise_code, franchises.customer_no))
     .where(eq(franchises.customer_no, franchiseCode));
+  return accountFrom(row);
+}
+
+/** What accountOf reads, as one JSON value (`{name, own}`), for a posting that reads it with its document. */
+export const eInvoiceAccountJsonSql = (franchiseCode: SQL): SQL => sql`(select json_build_object('name', f.name,
+    'own', (select row_to_json(s) from ${franchiseEInvoiceSettings} s where s.franchise_code = f.customer_no))
+    from ${franchises} f where f.customer_no = ${franchiseCode})`;
+
+/** accountOf from the row it reads (or eInvoiceAccountJsonSql's value). */
+export function accountFrom(
+  row:
+    | {
+        name: string;
+        own: Partial<
+          Pick<
+            typeof franchiseEInvoiceSettings.$inferSelect,
+            'supplier_tax_code' | 'username' | 'password' | 'template_code' | 'invoice_series' | 'seller_name'
+          >
+        > | null;
+      }
+    | null
+    | undefined,
+): { account: SInvoiceAccount | null; sellerName: string } {
   const s = runtime.settings;
   const own = row?.own;
   const base = s.mode === 'sinvoice' ? s.account : null;
@@ -57,7 +80,7 @@ export async function accountOf(
     ? {
         // A franchise with its own tax code signs in with its own user (both or neither).
         username: own?.supplier_tax_code && own.username ? own.username : base.username,
-        password: own?.supplier_tax_code && own.username ? own.password : base.password,
+        password: own?.supplier_tax_code && own.username ? (own.password ?? '') : base.password,
         supplierTaxCode: pick(own?.supplier_tax_code, base.supplierTaxCode),
         templateCode: pick(own?.template_code, base.templateCode),
         invoiceSeries: pick(own?.invoice_series, base.invoiceSeries),

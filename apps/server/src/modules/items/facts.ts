@@ -1,16 +1,40 @@
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { jsonOf } from '../../db/rows.js';
 import { items, itemUnits, itemVariants } from './schema.js';
+
+type VariantRow = Pick<
+  typeof itemVariants.$inferSelect,
+  'item_no' | 'variant_code' | 'description' | 'unit_price' | 'blocked'
+>;
+type UnitRow = Pick<typeof itemUnits.$inferSelect, 'item_no' | 'code' | 'qty_per_unit_of_measure'>;
 
 /**
  * The rows a document's lines are checked against: the items, their variants and their units of measure, for the
- * given item numbers. The three reads run one after the other: inside a transaction they share one connection, and
- * pg refuses (from version 9; a deprecation warning before) a query sent while another is still running on it.
+ * given item numbers, in one statement (the variants and units of each item as JSON arrays, numbers as text so no
+ * value passes through a float).
  */
 export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]) {
   const nos = [...new Set(itemNos)];
-  const itemRows = await db.select().from(items).where(inArray(items.item_no, nos));
-  const variantRows = await db.select().from(itemVariants).where(inArray(itemVariants.item_no, nos));
-  const unitRows = await db.select().from(itemUnits).where(inArray(itemUnits.item_no, nos));
+  if (nos.length === 0) return { itemRows: [], variantRows: [] as VariantRow[], unitRows: [] as UnitRow[] };
+  const v = itemVariants;
+  const u = itemUnits;
+  // The outer item is named "items"."item_no": drizzle writes a one-table select's columns unqualified, and a bare
+  // item_no in the subqueries would be their own table's (every item's variants and units on each item).
+  const rows = await db
+    .select({
+      ...getTableColumns(items),
+      variants: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${v.item_no},
+        'variant_code', ${v.variant_code}, 'description', ${v.description}, 'unit_price', ${v.unit_price}::text,
+        'blocked', ${v.blocked})) from ${v} where ${v.item_no} = "items"."item_no"), '[]'::json)`,
+      units: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${u.item_no}, 'code', ${u.code},
+        'qty_per_unit_of_measure', ${u.qty_per_unit_of_measure}::text)) from ${u} where ${u.item_no} = "items"."item_no"),
+        '[]'::json)`,
+    })
+    .from(items)
+    .where(inArray(items.item_no, nos));
+  const itemRows = rows.map(({ variants: _v, units: _u, ...item }) => item);
+  const variantRows = rows.flatMap((r) => jsonOf<VariantRow[]>(r.variants));
+  const unitRows = rows.flatMap((r) => jsonOf<UnitRow[]>(r.units));
   return { itemRows, variantRows, unitRows };
 }

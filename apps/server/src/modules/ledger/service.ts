@@ -4,6 +4,7 @@ import type { ApiError } from '@fp/contract';
 import { AppError } from '../../http/errors.js';
 import { D, toQty } from '../../kernel/money.js';
 import { allowNegativeStock } from '../system/settings.js';
+import type { WriteBatch } from '../../kernel/batch.js';
 import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
 
 // The posting kernel's ledgers (README.md here): append-only inserts, on-hand as Σ item ledger, and the stock check
@@ -31,6 +32,16 @@ export async function postCustomerEntries(tx: DbOrTx, entries: readonly Customer
     .values([...entries])
     .returning({ id: customerLedgerEntries.id });
   return rows.map((r) => r.id);
+}
+
+/** postItemEntries' INSERT added to a posting's WriteBatch (kernel/batch.ts): it runs with the posting's other writes. */
+export function batchItemEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly ItemEntry[]): void {
+  if (entries.length) batch.add(tx.insert(itemLedgerEntries).values([...entries]));
+}
+
+/** postCustomerEntries' INSERT added to a posting's WriteBatch. */
+export function batchCustomerEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly CustomerEntry[]): void {
+  if (entries.length) batch.add(tx.insert(customerLedgerEntries).values([...entries]));
 }
 
 /** A stock position: an item (and variant, '' for none) at a location. */
@@ -105,7 +116,7 @@ export async function assertStock(
   tx: Tx,
   _franchiseCode: string,
   needs: readonly StockNeed[],
-  o: { verb?: string } = {},
+  o: { verb?: string; allowNegative?: boolean } = {},
 ): Promise<void> {
   const [first, ...rest] = await stockShortages(tx, needs, o);
   if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
@@ -118,10 +129,11 @@ export async function assertStock(
 export async function stockShortages(
   tx: Tx,
   needs: readonly StockNeed[],
-  o: { verb?: string } = {},
+  /** allowNegative: the setting allow_negative_stock when the caller has read it already (else it is read here). */
+  o: { verb?: string; allowNegative?: boolean } = {},
 ): Promise<ApiError[]> {
   const wanted = needs.filter((n) => D(n.quantity).gt(0));
-  if (wanted.length === 0 || (await allowNegativeStock(tx))) return [];
+  if (wanted.length === 0 || (o.allowNegative ?? (await allowNegativeStock(tx)))) return [];
   await lockStock(tx, wanted);
   const totals = new Map<string, { needs: StockNeed[]; quantity: ReturnType<typeof D> }>();
   for (const n of wanted) {

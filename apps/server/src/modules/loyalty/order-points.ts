@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { pointsWorth } from '@fp/contract/pricing';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOYALTY_SCHEME, REDEEMABLE_POINT_SOURCE, type EarnRate } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -9,9 +9,18 @@ import { D, toMoney, toQty } from '../../kernel/money.js';
 import { customers } from '../customers/schema.js';
 import type { SalesOrderRow } from '../sales/load.js';
 import { counterSettings } from '../system/settings.js';
+import type { CounterSettings } from '@fp/contract';
+import type { WriteBatch } from '../../kernel/batch.js';
+import { jsonOf } from '../../db/rows.js';
 import { earnRedeemablePoints } from './points.js';
-import { loyaltyReferralRewards, loyaltySalesPostings, redeemablePointEntries } from './schema.js';
-import { postRankingPoints, rankingPointsOf, schemeFor } from './schemes.js';
+import {
+  loyaltyReferralRewards,
+  loyaltySalesPostings,
+  loyaltySchemes,
+  rankingPointEntries,
+  redeemablePointEntries,
+} from './schema.js';
+import { postRankingPoints, schemeAmong } from './schemes.js';
 
 // Loyalty on sales (issue 9), inside the sales postings' transactions (rules: README "Loyalty on sales"):
 // - points redeemed on an order: the points ledger's "used" entries of the order, worth the configured value per
@@ -81,20 +90,43 @@ export async function loyaltyOnInvoice(
   auth: Auth,
   order: SalesOrderRow,
   invoice: { pos_si_no: string; amount: string; postingDate: string },
+  /**
+   * A posting's WriteBatch (kernel/batch.ts): the three INSERTs join the posting's one statement; and the counter
+   * settings when the posting has read them already.
+   */
+  o: { batch?: WriteBatch; settings?: CounterSettings } = {},
 ): Promise<void> {
-  const c = await customerOf(tx, order.sell_to_code);
-  if (!c) return;
-  const settings = await counterSettings(tx);
-  const { scheme } = await schemeFor(tx, await rankingPointsOf(tx, c.customer_no));
+  // One read: the customer, their ranking points before this invoice, whether they had an invoice, the schemes. The
+  // outer row is named "customers"."customer_no": drizzle writes a one-table select's columns unqualified, and a bare
+  // customer_no in the subqueries would be their own table's (every customer's points and invoices).
+  const [ctx] = order.sell_to_code
+    ? await tx
+        .select({
+          c: customers,
+          ranking: sql<string>`coalesce((select sum(${rankingPointEntries.points}) from ${rankingPointEntries}
+            where ${rankingPointEntries.customer_no} = "customers"."customer_no"), 0)::text`,
+          invoices: sql<number>`(select count(*)::int from ${loyaltySalesPostings}
+            where ${loyaltySalesPostings.customer_no} = "customers"."customer_no"
+              and ${loyaltySalesPostings.kind} = 'invoice')`,
+          schemes: sql<unknown>`coalesce((select json_agg(json_build_object('code', ${loyaltySchemes.code},
+            'min_ranking_points', ${loyaltySchemes.min_ranking_points}::text) order by ${loyaltySchemes.sort})
+            from ${loyaltySchemes}), '[]'::json)`,
+        })
+        .from(customers)
+        .where(eq(customers.customer_no, order.sell_to_code))
+    : [];
+  if (!ctx) return;
+  const c = ctx.c;
+  const settings = o.settings ?? (await counterSettings(tx));
+  const { scheme } = schemeAmong(
+    jsonOf<{ code: string; min_ranking_points: string }[]>(ctx.schemes),
+    new Decimal(ctx.ranking).toFixed(),
+  );
   const rate = rateOf(settings.loyalty_earn_rates, scheme);
   const amount = Decimal.max(0, invoice.amount);
   const redeemable = floorPoints(amount.div(HUNDRED_K).mul(rate.redeemable_per_100k));
   const ranking = floorPoints(amount.div(HUNDRED_K).mul(rate.ranking_per_100k));
-  const [first] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loyaltySalesPostings)
-    .where(and(eq(loyaltySalesPostings.customer_no, c.customer_no), eq(loyaltySalesPostings.kind, 'invoice')));
-  await tx.insert(loyaltySalesPostings).values({
+  const posting = tx.insert(loyaltySalesPostings).values({
     document_no: invoice.pos_si_no,
     kind: 'invoice',
     pos_so_no: order.pos_so_no,
@@ -108,23 +140,34 @@ export async function loyaltyOnInvoice(
     ranking_points: ranking.toFixed(2),
     created_by: auth.username,
   });
+  if (o.batch) o.batch.add(posting);
+  else await posting;
   if (redeemable.gt(0))
-    await earnRedeemablePoints(tx, c, {
-      points: redeemable.toFixed(2),
-      pos_so_no: order.pos_so_no,
-      document_no: invoice.pos_si_no,
-      description: `Invoice ${invoice.pos_si_no}`,
-      created_by: auth.username,
-    });
+    await earnRedeemablePoints(
+      tx,
+      c,
+      {
+        points: redeemable.toFixed(2),
+        pos_so_no: order.pos_so_no,
+        document_no: invoice.pos_si_no,
+        description: `Invoice ${invoice.pos_si_no}`,
+        created_by: auth.username,
+      },
+      o.batch,
+    );
   if (ranking.gt(0))
-    await postRankingPoints(tx, {
-      customer_no: c.customer_no,
-      franchise_code: c.franchise_code,
-      pos_so_no: order.pos_so_no,
-      document_no: invoice.pos_si_no,
-      points: ranking.toFixed(2),
-    });
-  if (first.n === 0 && c.referred_by_code) await rewardReferrer(tx, auth, c, order, invoice.pos_si_no);
+    await postRankingPoints(
+      tx,
+      {
+        customer_no: c.customer_no,
+        franchise_code: c.franchise_code,
+        pos_so_no: order.pos_so_no,
+        document_no: invoice.pos_si_no,
+        points: ranking.toFixed(2),
+      },
+      o.batch,
+    );
+  if (ctx.invoices === 0 && c.referred_by_code) await rewardReferrer(tx, auth, c, order, invoice.pos_si_no);
 }
 
 /** The referrer of a customer earns the configured referral points on the customer's first invoice, once. */
@@ -239,6 +282,19 @@ export async function loyaltyOnCreditMemo(
       points: ranking.negated().toFixed(2),
     });
 }
+
+/** orderEarnedPoints as one SQL expression (a JSON object of text sums) for a one-statement read of an order. */
+export const orderEarnedPointsJsonSql = (orderNo: SQL): SQL => {
+  const l = loyaltySalesPostings;
+  return sql`(select json_build_object('redeemable', coalesce(sum(${l.redeemable_points}), 0)::text,
+    'ranking', coalesce(sum(${l.ranking_points}), 0)::text) from ${l} where ${l.pos_so_no} = ${orderNo})`;
+};
+
+/** The sums orderEarnedPoints (and its SQL form) answer, formatted like the numeric(18,5) columns they stand for. */
+export const earnedPointsOf = (r: { redeemable: string; ranking: string }) => ({
+  loyalty_redeemable_points: D(r.redeemable).toFixed(5),
+  loyalty_ranking_points: D(r.ranking).toFixed(5),
+});
 
 /** The points an order earned (net of credit memos), for the order answer: derived, never stored. */
 export async function orderEarnedPoints(db: DbOrTx, posSoNo: string) {

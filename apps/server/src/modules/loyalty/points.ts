@@ -9,6 +9,7 @@ import {
   type redeemablePointAdd,
   type redeemablePointRemove,
 } from '@fp/contract';
+import type { WriteBatch } from '../../kernel/batch.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
 import { AppError, businessRule, conflict } from '../../http/errors.js';
@@ -133,8 +134,10 @@ export async function earnRedeemablePoints(
     document_no?: string;
     entry_type?: 'earned' | 'reversed';
   },
+  /** A posting's WriteBatch (kernel/batch.ts): the INSERT joins the posting's one statement instead of running. */
+  batch?: WriteBatch,
 ): Promise<void> {
-  await tx.insert(e).values({
+  const q = tx.insert(e).values({
     customer_no: c.customer_no,
     franchise_code: c.franchise_code,
     referral_code: c.referral_code,
@@ -146,6 +149,8 @@ export async function earnRedeemablePoints(
     description: o.description ?? '',
     created_by: o.created_by ?? '',
   });
+  if (batch) batch.add(q);
+  else await q;
 }
 
 /** Used entries of an order that no reversal undoes yet. */

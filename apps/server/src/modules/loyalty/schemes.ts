@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LOYALTY_SCHEME, type LoyaltyScheme } from '@fp/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { WriteBatch } from '../../kernel/batch.js';
 import { loyaltySchemes, rankingPointEntries } from './schema.js';
 
 /** The network's tiers by ranking points (reference data; Silver is the default of calls.md 9). */
@@ -45,10 +46,17 @@ export async function rankingPointsOf(db: DbOrTx, customerNo: string): Promise<s
 
 /** The highest scheme the points reach (Silver when none is configured), and how far the next one is. */
 export async function schemeFor(db: DbOrTx, rankingPoints: string) {
-  const schemes = await listSchemes(db);
+  return schemeAmong(await listSchemes(db), rankingPoints);
+}
+
+/** schemeFor among schemes already read (in `sort` order). */
+export function schemeAmong(
+  schemes: readonly Pick<LoyaltyScheme, 'code' | 'min_ranking_points'>[],
+  rankingPoints: string,
+) {
   const points = new Decimal(rankingPoints);
   let scheme = DEFAULT_LOYALTY_SCHEME;
-  let next: LoyaltyScheme | null = null;
+  let next: Pick<LoyaltyScheme, 'code' | 'min_ranking_points'> | null = null;
   for (const s of schemes) {
     if (points.gte(s.min_ranking_points)) scheme = s.code;
     else if (!next) next = s;
@@ -64,9 +72,13 @@ export async function schemeFor(db: DbOrTx, rankingPoints: string) {
 export async function postRankingPoints(
   tx: DbOrTx,
   e: { customer_no: string; franchise_code: string; pos_so_no: string; points: string; document_no?: string },
+  /** A posting's WriteBatch (kernel/batch.ts): the INSERT joins the posting's one statement instead of running. */
+  batch?: WriteBatch,
 ): Promise<void> {
   const points = new Decimal(e.points);
-  await tx
+  const q = tx
     .insert(rankingPointEntries)
     .values({ ...e, points: points.toFixed(2), entry_type: points.isNegative() ? 'reversed' : 'earned' });
+  if (batch) batch.add(q);
+  else await q;
 }

@@ -95,56 +95,82 @@ export async function generateNumberSeries(db: DbOrTx, p: { franchiseCode: strin
 const isoDate = /^\d{4}-\d{2}-\d{2}/;
 
 /**
- * The one way every posting takes a document number: locks the series row inside the caller's transaction
- * (SELECT … FOR UPDATE), so concurrent takers queue, each gets the next number, and a rolled-back caller
- * gives its number back (gap-free). A missing series for a known franchise is created on first use.
- * `date` is the document's posting date (YYYY-MM-DD, or an instant taken on its business day; default: the business
- * date, contract `businessDate`); its year picks the series.
+ * The one way every posting takes a document number: locks the series row inside the caller's transaction, so
+ * concurrent takers queue, each gets the next number, and a rolled-back caller gives its number back (gap-free).
+ * A missing series for a known franchise is created on first use. `date` is the document's posting date (YYYY-MM-DD,
+ * or an instant taken on its business day; default: the business date, contract `businessDate`); its year picks the
+ * series. One statement when the series exists (takeNextNumbers).
  */
 export async function takeNextNumber(
   tx: DbOrTx,
   p: { franchiseCode: string; documentType: NumberSeriesDocumentType; date?: string | Date },
 ): Promise<string> {
-  if (!numberSeriesDocumentTypes.includes(p.documentType))
-    throw badRequest(`Unknown document type ${p.documentType}`, 'document_type');
+  const numbers = await takeNextNumbers(tx, { ...p, documentTypes: [p.documentType] });
+  return numbers[p.documentType]!;
+}
+
+/**
+ * The next numbers of several series of one franchise and year at once (a shipment and its invoice): one
+ * `UPDATE … FROM (SELECT … ORDER BY id FOR UPDATE) … RETURNING` that locks the series rows in id order, so two
+ * postings taking the same series queue instead of deadlocking. A series used for the first time is created, then
+ * taken the same way.
+ */
+export async function takeNextNumbers(
+  tx: DbOrTx,
+  p: { franchiseCode: string; documentTypes: readonly NumberSeriesDocumentType[]; date?: string | Date },
+): Promise<Partial<Record<NumberSeriesDocumentType, string>>> {
+  const types = [...new Set(p.documentTypes)];
+  for (const t of types)
+    if (!numberSeriesDocumentTypes.includes(t)) throw badRequest(`Unknown document type ${t}`, 'document_type');
+  if (types.length === 0) return {};
   // An instant counts on its business day (00:30 on 1 January in Vietnam is the new year's series, not UTC's old one).
   const day =
     p.date === undefined ? businessDate() : typeof p.date === 'string' ? p.date.slice(0, 10) : businessDate(p.date);
   if (!isoDate.test(day)) throw badRequest(`Posting date ${String(p.date)} is not a date`, 'date');
   const year = Number(day.slice(0, 4));
-  const key = and(
-    eq(numberSeries.franchise_code, p.franchiseCode),
-    eq(numberSeries.document_type, p.documentType),
-    eq(numberSeries.year, year),
-  );
-  let [row] = await tx.select().from(numberSeries).where(key).for('update');
-  if (!row) {
+  const take = async (wanted: readonly string[]) => {
+    const ns = numberSeries;
+    const r = await tx.execute<{ document_type: string; prefix: string; last_no: number }>(sql`
+      update ${ns} set last_no = ${ns.last_no} + 1,
+        last_date = greatest(coalesce(${ns.last_date}, ${day}::date), ${day}::date), updated_at = ${stampNow()}
+      from (select id from ${ns} where ${ns.franchise_code} = ${p.franchiseCode} and ${ns.year} = ${year}
+              and ${ns.document_type} in (${sql.join(
+                wanted.map((t) => sql`${t}`),
+                sql`, `,
+              )})
+            order by id for update) as s
+      where ${ns.id} = s.id
+      returning ${ns.document_type}, ${ns.prefix}, ${ns.last_no}`);
+    const rows = (Array.isArray(r) ? r : (r as unknown as { rows: typeof r }).rows) as unknown as {
+      document_type: string;
+      prefix: string;
+      last_no: number;
+    }[];
+    return new Map(rows.map((x) => [x.document_type, formatSeriesNumber(x.prefix, Number(x.last_no))]));
+  };
+  const got = await take(types);
+  const missing = types.filter((t) => !got.has(t));
+  if (missing.length) {
     await assertFranchiseExists(tx, p.franchiseCode);
     await tx
       .insert(numberSeries)
-      .values({
-        franchise_code: p.franchiseCode,
-        document_type: p.documentType,
-        year,
-        prefix: numberSeriesPrefix(p.franchiseCode, p.documentType, year),
-      })
+      .values(
+        missing.map((t) => ({
+          franchise_code: p.franchiseCode,
+          document_type: t,
+          year,
+          prefix: numberSeriesPrefix(p.franchiseCode, t, year),
+        })),
+      )
       .onConflictDoNothing();
-    [row] = await tx.select().from(numberSeries).where(key).for('update');
-    if (!row)
+    for (const [t, no] of await take(missing)) got.set(t, no);
+    const still = missing.find((t) => !got.has(t));
+    if (still)
       throw businessRule(
-        `No number series ${p.documentType} ${year} for franchise ${p.franchiseCode}`,
+        `No number series ${still} ${year} for franchise ${p.franchiseCode}`,
         'no_number_series',
         'franchise_code',
       );
   }
-  const next = row.last_no + 1;
-  await tx
-    .update(numberSeries)
-    .set({
-      last_no: next,
-      last_date: sql`greatest(coalesce(${numberSeries.last_date}, ${day}::date), ${day}::date)`,
-      updated_at: stampNow(),
-    })
-    .where(eq(numberSeries.id, row.id));
-  return formatSeriesNumber(row.prefix, next);
+  return Object.fromEntries(got) as Partial<Record<NumberSeriesDocumentType, string>>;
 }

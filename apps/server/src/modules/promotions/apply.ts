@@ -117,6 +117,14 @@ export async function evaluatePromotions(
   return evaluatePromotionRules({ order, lines, candidates, couponCode, cats, birthdayPercent });
 }
 
+/** The promotions applied to the order `orderNo` names, as appliedPromotionsOf answers them, as one JSON array. */
+export const appliedPromotionsJsonSql = (orderNo: SQL): SQL => {
+  const p = salesOrderPromotions;
+  return sql`coalesce((select json_agg(json_build_object('kind', ${p.kind}, 'promotion_id', ${p.promotion_id},
+    'code', ${p.code}, 'description', ${p.description}, 'amount', ${p.amount}::text) order by ${p.id})
+    from ${p} where ${p.pos_so_no} = ${orderNo}), '[]'::json)`;
+};
+
 /** The applied promotions recorded for an order (the order answer's applied_promotions). */
 export async function appliedPromotionsOf(db: DbOrTx, posSoNo: string): Promise<AppliedPromotion[]> {
   const rows = await db

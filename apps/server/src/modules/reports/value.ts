@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { WriteBatch } from '../../kernel/batch.js';
 
 // The revenue storage's writers (schema.ts): INSERT … SELECT from the posted rows of one document, inside the
 // posting transaction that wrote them. The migration that created the tables ran the same statements over every
@@ -12,32 +13,39 @@ const DOCUMENT_COLUMNS = sql.raw(
   'document_type, document_no, pos_so_no, posting_date, franchise_code, location_code, sales_type, customer_no, customer_name, quantity, amount',
 );
 
+/**
+ * Where invoice rows are read from: the tables, or (in a posting's WriteBatch, kernel/batch.ts) the RETURNING of the
+ * parts that write them in the same statement.
+ */
+export type InvoiceSource = { invoices: SQL; lines: SQL };
+const INVOICE_TABLES: InvoiceSource = { invoices: sql.raw('sales_invoices'), lines: sql.raw('sales_invoice_lines') };
+
 /** Entries of posted invoices (`where` over `si`, the sales_invoices row): lines +, header discount −, fees +. */
-export const invoiceEntriesSql = (where: SQL) => sql`
+export const invoiceEntriesSql = (where: SQL, src: InvoiceSource = INVOICE_TABLES) => sql`
   insert into sales_value_entries (${ENTRY_COLUMNS})
   select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
          si.customer_no, 'item', l.line_no, l.item_no, l.variant_code, coalesce(c.code, ''), l.quantity, l.amount
-    from sales_invoices si
+    from ${src.invoices} si
     join sales_orders o on o.pos_so_no = si.pos_so_no
-    join sales_invoice_lines l on l.pos_si_no = si.pos_si_no
+    join ${src.lines} l on l.pos_si_no = si.pos_si_no
     left join items i on i.item_no = l.item_no
     left join categories c on c.id = i.category_id
    where ${where}
   union all
   select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
          si.customer_no, k.kind, 0, '', '', '', 0, k.amount
-    from sales_invoices si
+    from ${src.invoices} si
     join sales_orders o on o.pos_so_no = si.pos_so_no
     cross join lateral (values ('discount', -si.invoice_discount_amount), ('fee', si.fees_amount)) k(kind, amount)
    where ${where} and k.amount <> 0`;
 
 /** The document row of posted invoices: the invoice amount and Σ its line quantities. */
-export const invoiceDocumentsSql = (where: SQL) => sql`
+export const invoiceDocumentsSql = (where: SQL, src: InvoiceSource = INVOICE_TABLES) => sql`
   insert into sales_value_documents (${DOCUMENT_COLUMNS})
   select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
          si.customer_no, si.customer_name,
-         coalesce((select sum(l.quantity) from sales_invoice_lines l where l.pos_si_no = si.pos_si_no), 0), si.amount
-    from sales_invoices si
+         coalesce((select sum(l.quantity) from ${src.lines} l where l.pos_si_no = si.pos_si_no), 0), si.amount
+    from ${src.invoices} si
     join sales_orders o on o.pos_so_no = si.pos_so_no
    where ${where}`;
 
@@ -71,10 +79,20 @@ export const creditMemoDocumentsSql = (where: SQL) => sql`
     from sales_orders cm
    where cm.document_type = 'credit_memo' and ${where}`;
 
-/** Writes the value entries and the document row of a posted invoice (called right after writeInvoice). */
+/** Writes the value entries and the document row of a posted invoice already written. */
 export async function postInvoiceValue(tx: DbOrTx, posSiNo: string) {
   await tx.execute(invoiceEntriesSql(sql`si.pos_si_no = ${posSiNo}`));
   await tx.execute(invoiceDocumentsSql(sql`si.pos_si_no = ${posSiNo}`));
+}
+
+/**
+ * The value entries and document row of an invoice written in the same WriteBatch: read from the RETURNING of the
+ * parts named `src` (the invoice header and its lines), as postInvoiceValue reads them from the tables.
+ */
+export function batchInvoiceValue(batch: WriteBatch, src: { invoices: string; lines: string }) {
+  const from = { invoices: sql`${sql.identifier(src.invoices)}`, lines: sql`${sql.identifier(src.lines)}` };
+  batch.add(invoiceEntriesSql(sql`true`, from));
+  batch.add(invoiceDocumentsSql(sql`true`, from));
 }
 
 /** Writes the value entries and the document row of a posted credit memo (its lines written). */

@@ -30,8 +30,10 @@ export async function assertPaidOrSellOnCredit(
   auth: Auth,
   order: { pos_so_no: string },
   sellOnCredit: boolean | undefined,
+  /** The remaining amount when the caller read it with the locked order (else it is read here). */
+  known?: string,
 ): Promise<void> {
-  const { remaining_amount } = await amountsOf(db, order.pos_so_no);
+  const remaining_amount = known ?? (await amountsOf(db, order.pos_so_no)).remaining_amount;
   if (!D(remaining_amount).gt(0)) return;
   if (!sellOnCredit) throw businessRule(unpaidMessage(remaining_amount), 'unpaid', 'remaining_amount');
   if (!maySellOnCredit(auth))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { salesFeeAdd, salesFeeRemove, salesFeeUpdate } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -28,6 +28,15 @@ export function feesOf(db: DbOrTx, posSoNo: string): Promise<SalesFeeRow[]> {
     .where(eq(salesOrderFees.pos_so_no, posSoNo))
     .orderBy(asc(salesOrderFees.line_no));
 }
+
+/** The fees of the order `orderNo` names as a JSON array in line order (numbers as text), for a one-statement read. */
+export const feesJsonSql = (orderNo: SQL): SQL => {
+  const f = salesOrderFees;
+  return sql`coalesce((select json_agg(json_build_object('line_no', ${f.line_no}, 'fee_code', ${f.fee_code},
+    'description', ${f.description}, 'amount', ${f.amount}::text, 'vat_percent', ${f.vat_percent}::text,
+    'version', ${f.version}) order by ${f.line_no}) from ${f} where ${f.pos_so_no} = ${orderNo}), '[]'::json)`;
+};
+export type FeeJson = Pick<SalesFeeRow, 'line_no' | 'fee_code' | 'description' | 'amount' | 'vat_percent' | 'version'>;
 
 // lines.ts and load.ts import feesOf from here; the cycle is only between functions called at run time.
 const finish = (tx: Tx, posSoNo: string) => finishDocumentChange(tx, posSoNo);

@@ -77,9 +77,10 @@ export function requireCancelAfterPayment(auth: Auth) {
 
 /**
  * Who changes lines, for the price and discount limits: a user (checked) or the system (demo, conversion: not
- * checked). `maxDiscountPercent` is the counter setting `max_line_discount_percent`.
+ * checked). `maxDiscountPercent` reads the counter setting `max_line_discount_percent` the first time a discount needs
+ * it (most lines carry none, and then the setting is never read).
  */
-export type LineLimits = { who: ButtonSubject; maxDiscountPercent: string };
+export type LineLimits = { who: ButtonSubject; maxDiscountPercent: () => Promise<string> };
 
 export const mayOverridePrice = (who: ButtonSubject) =>
   buttonAllowedOnAny(who, SALES_DOCUMENT_PAGES, GUARDED.overridePrice);

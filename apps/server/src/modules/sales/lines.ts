@@ -152,13 +152,6 @@ export async function buildLines(
       perUnit = u.qty_per_unit_of_measure;
     }
     const location = d.location_code || doc.location_code;
-    if (location)
-      await franchiseScope.assertLocation(
-        tx,
-        location,
-        new AppError(404, 'not_found', `Location ${location} not found`, `${f}location_code`),
-        `${f}location_code`,
-      );
     checked.push({
       draft: { ...d, unit_of_measure: unit, location_code: location },
       item,
@@ -166,10 +159,20 @@ export async function buildLines(
       perUnit,
     });
   }
+  // The lines' own locations in one query; the document's location was checked when it was set on the document.
+  const lineLocations = checked.map((c) => c.draft.location_code).filter((l) => l && l !== doc.location_code);
+  await franchiseScope.assertLocations(tx, lineLocations, (code) => {
+    const i = checked.findIndex((c) => c.draft.location_code === code);
+    return new AppError(404, 'not_found', `Location ${code} not found`, `${o.field(i)}location_code`);
+  });
   const toPrice = checked.filter((c) => c.draft.unit_price === undefined).map((c) => c.draft);
   const prices = await priceLines(tx, doc, toPrice);
   if (o.limits) await checkPriceOverrides(tx, doc, checked, o);
   const overLimitAllowed = !o.limits || mayDiscountAboveLimit(o.limits.who);
+  const discounted = drafts.some(
+    (d) => !D(d.line_discount_percent ?? 0).isZero() || !D(d.line_discount_amount ?? 0).isZero(),
+  );
+  const maxDiscountPercent = !overLimitAllowed && discounted ? await o.limits!.maxDiscountPercent() : '100';
   let next = 0;
   return checked.map(({ draft: d, item, variant, perUnit }, i) => {
     const f = o.field(i);
@@ -195,7 +198,7 @@ export async function buildLines(
         line_discount_percent: percent,
         line_discount_amount: discount,
       };
-      const limits = { maxDiscountPercent: o.limits!.maxDiscountPercent, mayDiscountAboveLimit: false };
+      const limits = { maxDiscountPercent, mayDiscountAboveLimit: false };
       if (discountAboveLimit(line, limits, o.kept?.[i]))
         throw refuseButton(
           GUARDED.discountAboveLimit,
@@ -260,7 +263,8 @@ async function checkPriceOverrides(
 /** The limits of a user changing lines: who, and the line discount limit (counter settings). */
 export async function lineLimitsOf(tx: Tx, who: Auth): Promise<LineLimits | undefined> {
   if (who.isAdmin) return undefined;
-  return { who, maxDiscountPercent: (await counterSettings(tx)).max_line_discount_percent };
+  let max: Promise<string> | undefined;
+  return { who, maxDiscountPercent: () => (max ??= counterSettings(tx).then((s) => s.max_line_discount_percent)) };
 }
 
 /** The next free line number of a document (the highest + 10000). */

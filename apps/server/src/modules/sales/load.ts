@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { salesDocumentOf, type DocumentRow, type SalesOrder } from '@fp/contract';
+import { salesDocumentOf, type AppliedPromotion, type DocumentRow, type SalesOrder } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
 import { notFound, staleVersion } from '../../http/errors.js';
@@ -9,9 +9,10 @@ import { D, toMoney, vatContained } from '../../kernel/money.js';
 import { creditedAmountSql, remainingAmountSql } from './amounts.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { documentTotals } from './totals.js';
-import { feesOf } from './fees.js';
-import { appliedPromotionsOf } from '../promotions/apply.js';
-import { orderEarnedPoints } from '../loyalty/order-points.js';
+import { feesJsonSql, type FeeJson } from './fees.js';
+import { appliedPromotionsJsonSql } from '../promotions/apply.js';
+import { earnedPointsOf, orderEarnedPointsJsonSql } from '../loyalty/order-points.js';
+import { jsonOf } from '../../db/rows.js';
 import { briefOf } from '../einvoices/service.js';
 
 /** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
@@ -83,16 +84,58 @@ export const lockSalesForChange = (tx: Tx, scope: Scope, posSoNo: string, versio
 export const assertSalesEditable = (doc: SalesOrderRow, change: string) =>
   assertEditable({ document: salesDocumentOfRow }, doc, change);
 
-/** `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state. */
-export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): Promise<SalesOrder> {
-  // Four statements, one after another (a transaction is one connection): the header with its amounts and ERP
-  // state, the lines, the fees, and the posted documents of the order.
+/** What an order answer holds besides its header and lines (read in the header's statement, or known by a posting). */
+export type SalesOrderParts = {
+  remaining_amount: string;
+  credited_amount: string;
+  erp: typeof erpDocumentSync.$inferSelect | null;
+  fees: FeeJson[];
+  promotions: AppliedPromotion[];
+  earned: { redeemable: string; ranking: string };
+  posted: PostedRef[];
+};
+
+const ORDER_NO = sql`"sales_orders"."pos_so_no"`;
+
+/**
+ * The posted documents of the order row in scope as one JSON array: shipments, invoices and credit memos, the latter
+ * two with their e-invoice (issue 21).
+ */
+const postedJsonSql = () => sql`coalesce((select json_agg(p order by p.kind, p.no) from (
+    select p.*, (select json_build_object('state', e.state, 'invoice_no', e.invoice_no,
+        'template_code', e.template_code, 'invoice_series', e.invoice_series, 'code_of_tax', e.code_of_tax,
+        'reservation_code', e.reservation_code, 'lookup_url', e.lookup_url, 'seller_name', e.seller_name,
+        'seller_tax_code', e.supplier_tax_code, 'issued_at', e.issued_at, 'message', e.message)
+        from e_invoices e where e.pos_si_no = p.no and p.kind <> 'shipment') as e
+    from (
+    select 'shipment' as kind, pos_ss_no as no, posting_date::text as posting_date, null::text as amount
+      from sales_shipments where pos_so_no = ${ORDER_NO}
+    union all
+    select 'invoice', pos_si_no, posting_date::text, amount::text from sales_invoices where pos_so_no = ${ORDER_NO}
+    union all
+    select 'credit_memo', cm.pos_so_no, coalesce(cm.posting_date, cm.order_date)::text, cm.grand_total::text
+      from sales_orders cm where cm.applies_to_order_no = ${ORDER_NO} and cm.document_type = 'credit_memo'
+    ) p) p), '[]'::json)`;
+
+/**
+ * One sales document's header with everything its answer needs but the lines, in ONE statement: the remaining and
+ * credited amounts, the ERP sync state, and the fees, applied promotions, earned points and posted documents as
+ * JSON columns. Null when there is no such document.
+ */
+export async function salesOrderHeaderOf(
+  db: DbOrTx,
+  posSoNo: string,
+): Promise<{ header: SalesOrderRow; parts: SalesOrderParts } | null> {
   const [found] = await db
     .select({
       header: salesOrders,
       remaining_amount: remainingAmountSql(),
       credited_amount: creditedAmountSql(),
       sync: erpDocumentSync,
+      fees: feesJsonSql(ORDER_NO),
+      promotions: appliedPromotionsJsonSql(ORDER_NO),
+      earned: orderEarnedPointsJsonSql(ORDER_NO),
+      posted: postedJsonSql(),
     })
     .from(salesOrders)
     .leftJoin(
@@ -107,33 +150,63 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
       ),
     )
     .where(eq(salesOrders.pos_so_no, posSoNo));
+  if (!found) return null;
+  return {
+    header: found.header,
+    parts: {
+      remaining_amount: found.remaining_amount,
+      credited_amount: found.credited_amount,
+      erp: found.sync,
+      fees: jsonOf<FeeJson[]>(found.fees),
+      promotions: jsonOf<AppliedPromotion[]>(found.promotions),
+      earned: jsonOf<{ redeemable: string; ranking: string }>(found.earned),
+      posted: jsonOf<PostedRef[]>(found.posted),
+    },
+  };
+}
+
+/**
+ * `GET /api/sales-orders/{pos_so_no}`: the header with its lines, fees, totals, posted documents and ERP sync state.
+ * Two statements: the header with its parts (salesOrderHeaderOf) and the lines — or one, when the caller (a posting
+ * that just wrote them) passes the lines as they now are.
+ */
+export async function getSalesOrder(
+  db: DbOrTx,
+  scope: Scope,
+  posSoNo: string,
+  o: { lines?: readonly SalesLineRow[] } = {},
+): Promise<SalesOrder> {
+  const found = await salesOrderHeaderOf(db, posSoNo);
   if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(found.header.franchise_code, SALES_ORDER_NOT_FOUND);
-  const { header, sync: erp } = found;
-  const amounts = { remaining_amount: found.remaining_amount, credited_amount: found.credited_amount };
-  const lines = await db
-    .select()
-    .from(salesOrderLines)
-    .where(eq(salesOrderLines.pos_so_no, posSoNo))
-    .orderBy(asc(salesOrderLines.line_no));
-  // Invoices and credit memos carry their e-invoice (issue 21) as JSON in the same statement.
-  const posted = (await db.execute(sql`
-    select p.*, (select json_build_object('state', e.state, 'invoice_no', e.invoice_no,
-        'template_code', e.template_code, 'invoice_series', e.invoice_series, 'code_of_tax', e.code_of_tax,
-        'reservation_code', e.reservation_code, 'lookup_url', e.lookup_url, 'seller_name', e.seller_name,
-        'seller_tax_code', e.supplier_tax_code, 'issued_at', e.issued_at, 'message', e.message)
-        from e_invoices e where e.pos_si_no = p.no and p.kind <> 'shipment') as e
-    from (
-    select 'shipment' as kind, pos_ss_no as no, posting_date::text as posting_date, null::text as amount
-      from sales_shipments where pos_so_no = ${posSoNo}
-    union all
-    select 'invoice', pos_si_no, posting_date::text, amount::text from sales_invoices where pos_so_no = ${posSoNo}
-    union all
-    select 'credit_memo', pos_so_no, coalesce(posting_date, order_date)::text, grand_total::text
-      from sales_orders where applies_to_order_no = ${posSoNo} and document_type = 'credit_memo'
-    ) p
-    order by 1, 2`)) as unknown as { rows?: PostedRef[] } | PostedRef[];
-  const refs = (Array.isArray(posted) ? posted : (posted.rows ?? [])) as PostedRef[];
+  const lines =
+    o.lines ??
+    (await db
+      .select()
+      .from(salesOrderLines)
+      .where(eq(salesOrderLines.pos_so_no, posSoNo))
+      .orderBy(asc(salesOrderLines.line_no)));
+  return salesOrderAnswer(found.header, lines, found.parts);
+}
+
+/** The parts of a document that has just been created: nothing posted, paid, applied or sent yet. */
+export const newDocumentParts = (header: SalesOrderRow): SalesOrderParts => ({
+  remaining_amount: toMoney(D(header.grand_total)),
+  credited_amount: '0.00',
+  erp: null,
+  fees: [],
+  promotions: [],
+  earned: { redeemable: '0', ranking: '0' },
+  posted: [],
+});
+
+/** The answer of a sales document from its header, lines and parts (what GET answers; a posting answers the same). */
+export function salesOrderAnswer(
+  header: SalesOrderRow,
+  lines: readonly SalesLineRow[],
+  parts: SalesOrderParts,
+): SalesOrder {
+  const refs = parts.posted;
   const shipments = refs
     .filter((r) => r.kind === 'shipment')
     .map((r) => ({ pos_ss_no: r.no, posting_date: r.posting_date }));
@@ -153,21 +226,22 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
       amount: r.amount ?? '0.00',
       e_invoice: briefOf(parsedBrief(r.e)),
     }));
-  const itemLines = lines.filter((l) => l.line_type === 'item');
-  const fees = await feesOf(db, posSoNo);
+  const itemLines = [...lines].filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no);
+  const fees = parts.fees;
   const totals = documentTotals(itemLines, {
     invoiceDiscount: header.invoice_discount_amount,
     promotionDiscount: header.promotion_discount_amount,
     pointsDiscount: header.points_discount_amount,
     fees,
   });
+  const erp = parts.erp;
   const { id: _id, created_by: _by, ...rest } = header as SalesOrderRow & { id?: number };
   return {
     ...rest,
     // Issue 9 loyalty: the points the order's invoices earned, net of its credit memos (derived from the ledgers).
-    ...(header.document_type === 'order' ? await orderEarnedPoints(db, posSoNo) : {}),
-    totals: { ...totals, remaining_amount: amounts.remaining_amount, credited_amount: amounts.credited_amount },
-    remaining_amount: amounts.remaining_amount,
+    ...(header.document_type === 'order' ? earnedPointsOf(parts.earned) : {}),
+    totals: { ...totals, remaining_amount: parts.remaining_amount, credited_amount: parts.credited_amount },
+    remaining_amount: parts.remaining_amount,
     lines: itemLines.map(({ id: _lineId, pos_so_no: _no, created_at: _c, updated_at: _u, ...l }) => ({
       ...l,
       vat_amount: vatContained(l.amount, l.vat_percent),
@@ -180,7 +254,7 @@ export async function getSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): 
       vat_percent: f.vat_percent,
       version: f.version,
     })),
-    applied_promotions: await appliedPromotionsOf(db, posSoNo),
+    applied_promotions: parts.promotions,
     shipments,
     invoices,
     credit_memos: creditMemos.map((c) => ({ ...c, amount: toMoney(D(c.amount)) })),

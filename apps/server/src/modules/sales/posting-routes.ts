@@ -12,9 +12,9 @@ import { requireDocumentAction } from './limits.js';
 export function registerSalesPostingRoutes(r: Router) {
   r.route(salesOrdersApi.ship, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      await requireDocumentAction(tx, auth, body.pos_so_no, 'ship');
-      await shipOrder(tx, auth, body);
-      return getSalesOrder(tx, auth.scope, body.pos_so_no);
+      // The Ship button is checked on the order the posting locks (one read); the answer reads the header once.
+      const shipped = await shipOrder(tx, auth, body, { requireButton: true });
+      return getSalesOrder(tx, auth.scope, body.pos_so_no, { lines: shipped.lines });
     }),
   );
   r.route(salesOrdersApi.close, ({ body, auth, services }) =>

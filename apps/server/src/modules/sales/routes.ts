@@ -1,11 +1,17 @@
-import { salesCreditMemosApi, salesInvoicesApi, salesOrdersApi, salesShipmentsApi } from '@fp/contract';
+import {
+  salesCreditMemosApi,
+  salesInvoicesApi,
+  salesOrdersApi,
+  salesShipmentsApi,
+  type SalesOrder,
+} from '@fp/contract';
 import { registerSalesErpLoaders } from './erp.js';
 import type { Router } from '../../http/route.js';
 import { listRoute } from '../../http/list-route.js';
 import { createSalesDocument, setRequestedDeliveryDate, updateSalesDocument } from './documents.js';
 import { addLines, lineLimitsOf, removeLines, setPostQty, updateLine } from './lines.js';
 import { requireDocumentAction } from './limits.js';
-import { getSalesOrder } from './load.js';
+import { getSalesOrder, newDocumentParts, salesOrderAnswer } from './load.js';
 import { salesOrderExportColumns, salesOrderList } from './list.js';
 import {
   creditMemosOnly,
@@ -39,11 +45,16 @@ export function salesRoutes(r: Router) {
   r.route(salesOrdersApi.get, ({ params, auth, services }) => getSalesOrder(services.db, auth.scope, params.pos_so_no));
   r.route(salesOrdersApi.create, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      const no = await createSalesDocument(tx, auth.scope, body, {
-        createdBy: auth.userId || undefined,
-        limits: await lineLimitsOf(tx, auth),
-      });
-      return getSalesOrder(tx, auth.scope, no);
+      let answer: SalesOrder | undefined;
+      await createSalesDocument(
+        tx,
+        auth.scope,
+        body,
+        { createdBy: auth.userId || undefined, limits: await lineLimitsOf(tx, auth) },
+        // Answered from the rows as written: a new document has nothing posted, paid, applied or sent yet.
+        (header, lines) => (answer = salesOrderAnswer(header, lines, newDocumentParts(header))),
+      );
+      return answer!;
     }),
   );
   r.route(salesOrdersApi.update, ({ body, auth, services }) =>
@@ -54,8 +65,8 @@ export function salesRoutes(r: Router) {
   );
   r.route(salesOrdersApi.status, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      await changeSalesStatus(tx, auth.scope, body, auth);
-      return getSalesOrder(tx, auth.scope, body.pos_so_no);
+      const lines = await changeSalesStatus(tx, auth.scope, body, auth);
+      return getSalesOrder(tx, auth.scope, body.pos_so_no, { lines });
     }),
   );
   r.route(salesOrdersApi.requestedDeliveryDate, ({ body, auth, services }) =>

@@ -1,13 +1,21 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
-import { applyAction, lockForAction } from '../../kernel/status.js';
+import { applyAction, assertAction } from '../../kernel/status.js';
+import { D } from '../../kernel/money.js';
 import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
-import { erpKindOf, findSalesOrder, SALES_ORDER_NOT_FOUND, salesEntityOf, type SalesOrderRow } from './load.js';
+import {
+  erpKindOf,
+  lockSalesOrder,
+  SALES_ORDER_NOT_FOUND,
+  salesEntityOf,
+  type SalesLineRow,
+  type SalesOrderRow,
+} from './load.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { releaseOrderPromotions } from '../promotions/service.js';
 import { releaseOrderPoints } from '../loyalty/order-redeem.js';
@@ -20,23 +28,11 @@ import { hasProcessedReceipts, requireAction, requireCancelAfterPayment } from '
 
 const ERP_ACTIONS: Record<string, ErpDocumentAction> = { release: 'release', reopen: 'reopen', cancel: 'cancel' };
 
-/** Σ shipped over the document's lines, as a number of lines that shipped something. */
-async function linesShipped(tx: Tx, posSoNo: string): Promise<number> {
-  const [r] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), gt(salesOrderLines.qty_shipped, '0')));
-  return r?.n ?? 0;
-}
-
-/** What release needs: at least one line, a customer and a location (422 naming the missing one). */
-async function assertReleasable(tx: Tx, doc: SalesOrderRow) {
+/** What release needs: at least one item line, a customer and a location (422 naming the missing one). */
+function assertReleasable(doc: SalesOrderRow, lines: readonly SalesLineRow[]) {
   const entity = salesEntityOf(doc.document_type).toLowerCase();
-  const [r] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.pos_so_no, doc.pos_so_no), eq(salesOrderLines.line_type, 'item')));
-  if (!r?.n) throw businessRule(`Add at least one line before releasing the ${entity}`, 'release_incomplete', 'lines');
+  if (!lines.some((l) => l.line_type === 'item'))
+    throw businessRule(`Add at least one line before releasing the ${entity}`, 'release_incomplete', 'lines');
   if (!doc.sell_to_code)
     throw businessRule(`Choose a customer before releasing the ${entity}`, 'release_incomplete', 'sell_to_code');
   if (!doc.location_code)
@@ -56,8 +52,9 @@ async function cancelReasonOf(tx: Tx, page: string, code: string | undefined) {
 }
 
 /**
- * Release, reopen, confirm or cancel: the document's machine, the action ending in the target status, the rules of
- * that action, then applyAction (status IN from AND version = v) and the ERP job.
+ * Release, reopen, confirm or cancel: the document (locked), its machine, the action ending in the target status, the
+ * rules of that action, then applyAction (status IN from AND version = v) and the ERP job. Answers the document's
+ * lines (a status change leaves them as they are), so the caller's answer need not read them again.
  */
 export async function changeSalesStatus(
   tx: Tx,
@@ -65,31 +62,37 @@ export async function changeSalesStatus(
   body: z.output<typeof salesStatusChange>,
   /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
   auth?: Auth,
-) {
-  const found = await findSalesOrder(tx, scope, body.pos_so_no);
-  const machine = salesMachineOf(found.document_type);
-  const entity = salesEntityOf(found.document_type);
+): Promise<SalesLineRow[]> {
+  // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
+  const doc = await lockSalesOrder(tx, scope, body.pos_so_no);
+  const machine = salesMachineOf(doc.document_type);
+  const entity = salesEntityOf(doc.document_type);
   if (!machine)
     throw businessRule(`A ${entity.toLowerCase()} is posted and cannot change status`, 'status_not_allowed', 'status');
   const t = actionForTarget(machine, body.status);
   if (!t) throw businessRule(`${entity} cannot be set to status ${body.status}`, 'status_not_allowed', 'status');
-  if (auth) requireAction(auth, found.document_type, t.action);
+  if (auth) requireAction(auth, doc.document_type, t.action);
   const common = {
     table: salesOrders,
-    document: salesDocumentOf(found.document_type),
+    document: salesDocumentOf(doc.document_type),
     action: t.action,
-    key: [salesOrders.pos_so_no, found.pos_so_no] as [typeof salesOrders.pos_so_no, string],
+    key: [salesOrders.pos_so_no, doc.pos_so_no] as [typeof salesOrders.pos_so_no, string],
     statusColumn: salesOrders.status,
     versionColumn: salesOrders.version,
     version: body.version,
     where: scope.franchise(salesOrders.franchise_code),
     notFoundAs: SALES_ORDER_NOT_FOUND,
   };
-  const doc = await lockForAction<typeof salesOrders, SalesOrderRow>(tx, common);
+  assertAction(common, doc);
+  const lines = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
+    .orderBy(asc(salesOrderLines.line_no));
   let set: Record<string, unknown> = {};
-  if (t.action === 'release') await assertReleasable(tx, doc);
+  if (t.action === 'release') assertReleasable(doc, lines);
   if (t.action === 'reopen' || t.action === 'cancel') {
-    if ((await linesShipped(tx, doc.pos_so_no)) > 0)
+    if (lines.some((l) => D(l.qty_shipped).gt(0)))
       throw businessRule(
         `${entity} ${doc.pos_so_no} has shipped lines and cannot ${t.label.toLowerCase()}`,
         'already_shipped',
@@ -108,4 +111,5 @@ export async function changeSalesStatus(
   if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   const erp = ERP_ACTIONS[t.action];
   if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  return lines;
 }

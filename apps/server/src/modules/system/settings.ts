@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { counterSettingsDefaults, type Config, type CounterSettings } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
@@ -20,11 +20,23 @@ const defaults: Stored = {
 };
 
 export async function readSettings(db: DbOrTx): Promise<Stored> {
-  const rows = await db.select().from(settings);
+  return settingsFrom(await db.select().from(settings));
+}
+
+/**
+ * Every setting as one JSON object ({key: value}), for a posting that reads them in the statement that locks its
+ * document; settingsFrom(jsonOf(...)) answers what readSettings does.
+ */
+export const settingsJsonSql = (): SQL =>
+  sql`(select coalesce(json_object_agg(${settings.key}, ${settings.value}), '{}'::json) from ${settings})`;
+
+/** The settings from their stored rows (or the {key: value} object of settingsJsonSql), defaults filled in. */
+export function settingsFrom(rows: readonly { key: string; value: unknown }[] | Record<string, unknown>): Stored {
+  const list = Array.isArray(rows) ? rows : Object.entries(rows).map(([key, value]) => ({ key, value }));
   const out: Record<string, unknown> = { ...defaults };
   // drizzle's jsonb reader JSON.parses a string value once more ("500" comes back as 500): a setting whose
   // default is a string is a string.
-  for (const r of rows)
+  for (const r of list)
     out[r.key] =
       typeof defaults[r.key as keyof Stored] === 'string' && typeof r.value !== 'string' ? String(r.value) : r.value;
   return out as Stored;

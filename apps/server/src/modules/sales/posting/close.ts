@@ -30,9 +30,9 @@ export function closeOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; versio
       return { order, lines, ships: [], invoices, postingDate: businessDate(), after, status: 'invoiced' };
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
-    write: (tx, _order, plan, n) => writeShipAndInvoice(tx, auth, plan, n),
-    update: async (tx, order, plan) => {
-      await setLineQuantities(tx, order.pos_so_no, plan.after);
+    write: (tx, _order, plan, n, batch) => writeShipAndInvoice(tx, auth, plan, n, batch),
+    update: async (tx, order, plan, _n, batch) => {
+      await setLineQuantities(tx, order.pos_so_no, plan.after, batch);
       return finishOrder(tx, auth.scope, {
         action: 'close',
         posSoNo: order.pos_so_no,
@@ -40,6 +40,6 @@ export function closeOrder(tx: Tx, auth: Auth, body: { pos_so_no: string; versio
         ...(plan.invoices.length ? { set: { posting_date: plan.postingDate } } : {}),
       });
     },
-    enqueue: (tx, order, _plan, n) => enqueuePosted(tx, order, n),
+    enqueue: async (_tx, order, _plan, n, _result, batch) => enqueuePosted(order, n, batch),
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { salesOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
@@ -7,6 +7,7 @@ import { D, toQty } from '../../../kernel/money.js';
 import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import { salesOrderLines, salesOrders } from '../schema.js';
 import { stampNow } from '../../../db/clock.js';
+import type { WriteBatch } from '../../../kernel/batch.js';
 
 // The order a posting works on: locked in the caller's scope (another franchise's order, a quote or a credit memo is
 // "Sales order not found"), its item lines, and what is outstanding on them.
@@ -24,12 +25,21 @@ const ordersOnly = (scope: Scope) =>
   and(eq(salesOrders.document_type, 'order'), scope.franchise(salesOrders.franchise_code));
 
 /** Locks an order for an action of the order machine (version and status checked, row locked FOR UPDATE). */
-export const lockOrder = (tx: Tx, scope: Scope, action: string, posSoNo: string, version: number) =>
-  lockForAction<typeof salesOrders, SalesOrderRow>(tx, {
+export const lockOrder = <Extra = object>(
+  tx: Tx,
+  scope: Scope,
+  action: string,
+  posSoNo: string,
+  version: number,
+  o: { columns?: Record<string, SQL>; authorize?: (row: SalesOrderRow) => void } = {},
+) =>
+  lockForAction<typeof salesOrders, SalesOrderRow & Extra>(tx, {
     ...orderKey(posSoNo),
     action,
     version,
     where: ordersOnly(scope),
+    ...(o.columns ? { columns: o.columns } : {}),
+    ...(o.authorize ? { authorize: o.authorize as (row: Record<string, unknown>) => void } : {}),
   });
 
 /** Ends a posting: the order's status (computed, or the action's own) and version move on in one UPDATE. */
@@ -83,7 +93,13 @@ export type LineQuantities = {
  * Writes the quantities of many lines of one document in one UPDATE … FROM (VALUES …), bumping each line's version.
  * The caller holds the order's lock (the order row is locked FOR UPDATE by lockOrder).
  */
-export async function setLineQuantities(tx: Tx, posSoNo: string, rows: readonly LineQuantities[]): Promise<void> {
+export async function setLineQuantities(
+  tx: Tx,
+  posSoNo: string,
+  rows: readonly LineQuantities[],
+  /** A posting's WriteBatch (kernel/batch.ts): the UPDATE joins the posting's one statement instead of running. */
+  batch?: WriteBatch,
+): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(
@@ -92,11 +108,13 @@ export async function setLineQuantities(tx: Tx, posSoNo: string, rows: readonly 
     ),
     sql`, `,
   );
-  await tx.execute(sql`update sales_order_lines as l set
+  const update = sql`update sales_order_lines as l set
       qty_to_ship = v.to_ship, qty_shipped = v.shipped, qty_to_invoice = v.to_invoice, qty_invoiced = v.invoiced,
       qty_credited = v.credited, version = l.version + 1, updated_at = ${stampNow()}
     from (values ${values}) as v(line_no, to_ship, shipped, to_invoice, invoiced, credited)
-    where l.pos_so_no = ${posSoNo} and l.line_no = v.line_no`);
+    where l.pos_so_no = ${posSoNo} and l.line_no = v.line_no`;
+  if (batch) batch.add(update);
+  else await tx.execute(update);
 }
 
 /**

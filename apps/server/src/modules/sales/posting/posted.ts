@@ -5,7 +5,8 @@ import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import { salesInvoiceLines, salesInvoices, salesShipmentLines, salesShipments } from '../schema.js';
 import { documentTotals, headerDiscount, lineAmount, type DocumentTotals, type FeeAmount } from '../totals.js';
 import { lineLocation } from './order.js';
-import { postInvoiceValue } from '../../reports/value.js';
+import { batchInvoiceValue } from '../../reports/value.js';
+import type { WriteBatch } from '../../../kernel/batch.js';
 
 // What a posting moves of each line, priced: a shipment, invoice or credit memo line of `quantity` taken from the
 // order line. Discounts are proportional and cumulative: the discount up to a quantity is
@@ -116,31 +117,45 @@ export const postedHeaderOf = (order: SalesOrderRow, postingDate: string, userId
   created_by: userId,
 });
 
-/** Writes a posted shipment and its lines (two INSERTs). */
-export async function writeShipment(
+/** Writes a posted shipment and its lines: two INSERTs added to the posting's batch. */
+export function writeShipment(
   tx: Tx,
+  batch: WriteBatch,
   o: { no: string; header: ReturnType<typeof postedHeaderOf>; lines: readonly PostedLine[] },
 ) {
-  await tx.insert(salesShipments).values({ pos_ss_no: o.no, ...o.header });
-  await tx.insert(salesShipmentLines).values(o.lines.map((l) => ({ pos_ss_no: o.no, ...l })));
+  batch.add(tx.insert(salesShipments).values({ pos_ss_no: o.no, ...o.header }));
+  batch.add(tx.insert(salesShipmentLines).values(o.lines.map((l) => ({ pos_ss_no: o.no, ...l }))));
 }
 
-/** Writes a posted invoice and its lines (two INSERTs) and its revenue rows; amount = Σ line amounts − invoice discount. */
-export async function writeInvoice(
+/**
+ * Writes a posted invoice and its lines and its revenue rows (modules/reports, read from the RETURNING of the two
+ * INSERTs), all in the posting's batch; amount = Σ line amounts − invoice discount.
+ */
+export function writeInvoice(
   tx: Tx,
+  batch: WriteBatch,
   o: { no: string; header: ReturnType<typeof postedHeaderOf>; lines: readonly PostedLine[]; totals: DocumentTotals },
 ) {
-  await tx.insert(salesInvoices).values({
-    pos_si_no: o.no,
-    ...o.header,
-    subtotal: o.totals.subtotal,
-    line_discount_amount: o.totals.line_discount_amount,
-    invoice_discount_amount: o.totals.invoice_discount_amount,
-    fees_amount: o.totals.fees_amount,
-    vat_amount: o.totals.vat_amount,
-    amount: o.totals.grand_total,
-  });
-  await tx.insert(salesInvoiceLines).values(o.lines.map((l) => ({ pos_si_no: o.no, ...l })));
-  // The revenue storage (modules/reports): its value entries and document row, from the rows just written.
-  await postInvoiceValue(tx, o.no);
+  const invoices = batch.add(
+    tx
+      .insert(salesInvoices)
+      .values({
+        pos_si_no: o.no,
+        ...o.header,
+        subtotal: o.totals.subtotal,
+        line_discount_amount: o.totals.line_discount_amount,
+        invoice_discount_amount: o.totals.invoice_discount_amount,
+        fees_amount: o.totals.fees_amount,
+        vat_amount: o.totals.vat_amount,
+        amount: o.totals.grand_total,
+      })
+      .returning(),
+  );
+  const lines = batch.add(
+    tx
+      .insert(salesInvoiceLines)
+      .values(o.lines.map((l) => ({ pos_si_no: o.no, ...l })))
+      .returning(),
+  );
+  batchInvoiceValue(batch, { invoices, lines });
 }

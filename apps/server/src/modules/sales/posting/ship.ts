@@ -4,13 +4,21 @@ import type { Tx } from '../../../db/client.js';
 import type { Auth } from '../../../http/context.js';
 import { businessRule } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
-import { enqueueErpDocument } from '../../../kernel/outbox.js';
-import { recordInvoiceEInvoice } from '../../einvoices/record.js';
+import { batchErpPosts } from '../../../kernel/outbox.js';
+import type { WriteBatch } from '../../../kernel/batch.js';
+import { recordInvoiceEInvoiceOf } from '../../einvoices/record.js';
+import { jsonOf } from '../../../db/rows.js';
+import { remainingAmountSql } from '../amounts.js';
+import { requireAction } from '../limits.js';
+import { settingsFrom, settingsJsonSql } from '../../system/settings.js';
+import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js';
+import type { CounterSettings } from '@fp/contract';
+import { sql } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
-import { assertStock, postCustomerEntries, postItemEntries } from '../../ledger/service.js';
-import { takeNextNumber } from '../../number-series/service.js';
+import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledger/service.js';
+import { takeNextNumbers } from '../../number-series/service.js';
 import { assertPaidOrSellOnCredit } from '../credit.js';
-import { feesOf } from '../fees.js';
+import { feesJsonSql, feesOf } from '../fees.js';
 import { loyaltyOnInvoice } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
@@ -47,6 +55,12 @@ export type ShipPlan = {
   /** The lines' quantities after the posting. */
   after: LineQuantities[];
   status: string;
+  /** The order's fees when the posting read them with the order (else invoiceFeesOf reads them). */
+  fees?: FeeAmount[];
+  /** The counter settings when the posting read them (the loyalty earn rates). */
+  settings?: CounterSettings;
+  /** The franchise's e-invoice account when the posting read it. */
+  account?: ReturnType<typeof accountFrom>;
 };
 type Numbers = { ss: string | null; si: string | null };
 
@@ -104,13 +118,16 @@ export function invoiceOf(plan: Pick<ShipPlan, 'order' | 'lines' | 'invoices'>, 
 }
 
 /** The fees an invoice of the plan bills: all of the order's fees on its first invoice, none on later ones. */
-export async function invoiceFeesOf(tx: Tx, plan: Pick<ShipPlan, 'order' | 'lines'>): Promise<FeeAmount[]> {
+export async function invoiceFeesOf(tx: Tx, plan: Pick<ShipPlan, 'order' | 'lines' | 'fees'>): Promise<FeeAmount[]> {
   const first = plan.lines.every((l) => D(l.qty_invoiced).isZero());
-  return first ? feesOf(tx, plan.order.pos_so_no) : [];
+  return first ? (plan.fees ?? (await feesOf(tx, plan.order.pos_so_no))) : [];
 }
 
-/** Writes the shipment, the invoice and their ledger entries of a plan (numbers taken). */
-export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n: Numbers) {
+/**
+ * Writes the shipment, the invoice, their ledger entries, revenue rows and loyalty points of a plan (numbers taken),
+ * all added to the posting's batch.
+ */
+export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n: Numbers, batch: WriteBatch) {
   const header = postedHeaderOf(plan.order, plan.postingDate, auth.userId || null);
   const common = {
     franchise_code: plan.order.franchise_code,
@@ -120,9 +137,10 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
   };
   if (n.ss) {
     const lines = postedLinesOf(plan.order, plan.ships);
-    await writeShipment(tx, { no: n.ss, header, lines });
-    await postItemEntries(
+    writeShipment(tx, batch, { no: n.ss, header, lines });
+    batchItemEntries(
       tx,
+      batch,
       plan.ships.map((m, i) => ({
         ...common,
         entry_type: 'sale',
@@ -138,8 +156,8 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
   }
   if (n.si) {
     const invoice = invoiceOf(plan, await invoiceFeesOf(tx, plan));
-    await writeInvoice(tx, { no: n.si, header, ...invoice });
-    await postCustomerEntries(tx, [
+    writeInvoice(tx, batch, { no: n.si, header, ...invoice });
+    batchCustomerEntries(tx, batch, [
       {
         ...common,
         entry_type: 'invoice',
@@ -149,48 +167,94 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
         document_no: n.si,
       },
     ]);
-    await loyaltyOnInvoice(tx, auth, plan.order, {
-      pos_si_no: n.si,
-      amount: invoice.totals.grand_total,
-      postingDate: plan.postingDate,
-    });
+    await loyaltyOnInvoice(
+      tx,
+      auth,
+      plan.order,
+      { pos_si_no: n.si, amount: invoice.totals.grand_total, postingDate: plan.postingDate },
+      { batch, ...(plan.settings ? { settings: plan.settings } : {}) },
+    );
+    // Its e-invoice (issue 21): pending with its job, or not_sent without a provider.
+    await recordInvoiceEInvoiceOf(
+      tx,
+      batch,
+      { pos_si_no: n.si, ...header, amount: invoice.totals.grand_total },
+      plan.order,
+      plan.account,
+    );
   }
 }
 
-/** Takes the SS and SI numbers a plan needs (last, right before the rows are written). */
+/** The lines as setLineQuantities leaves them (what the posting's answer shows without reading them back). */
+export const linesAfter = (lines: readonly SalesLineRow[], after: readonly LineQuantities[]): SalesLineRow[] =>
+  lines.map((l) => {
+    const a = after.find((x) => x.line_no === l.line_no);
+    return a
+      ? {
+          ...l,
+          qty_to_ship: a.qty_to_ship,
+          qty_shipped: a.qty_shipped,
+          qty_to_invoice: a.qty_to_invoice,
+          qty_invoiced: a.qty_invoiced,
+          qty_credited: a.qty_credited,
+          version: l.version + 1,
+        }
+      : l;
+  });
+
+/** Takes the SS and SI numbers a plan needs (last, right before the rows are written), in one statement. */
 export async function takeShipNumbers(tx: Tx, plan: ShipPlan): Promise<Numbers> {
-  const take = (documentType: 'SS' | 'SI') =>
-    takeNextNumber(tx, { franchiseCode: plan.order.franchise_code, documentType, date: plan.postingDate });
-  return {
-    ss: plan.ships.length ? await take('SS') : null,
-    si: plan.invoices.length ? await take('SI') : null,
-  };
+  const types: ('SS' | 'SI')[] = [];
+  if (plan.ships.length) types.push('SS');
+  if (plan.invoices.length) types.push('SI');
+  const taken = await takeNextNumbers(tx, {
+    franchiseCode: plan.order.franchise_code,
+    documentTypes: types,
+    date: plan.postingDate,
+  });
+  return { ss: taken.SS ?? null, si: taken.SI ?? null };
 }
 
-/** Enqueues the ERP 'post' jobs of the posted shipment and invoice. */
-export async function enqueuePosted(tx: Tx, order: SalesOrderRow, n: Numbers) {
-  const job = (postedKind: ErpPostedDocumentKind, postedNo: string) =>
-    enqueueErpDocument(tx, { kind: 'sales_order', documentNo: order.pos_so_no, action: 'post', postedKind, postedNo });
-  if (n.ss) await job('sales_shipment', n.ss);
-  if (n.si) await job('sales_invoice', n.si);
-  // Its e-invoice (issue 21): pending with its job, or not_sent without a provider.
-  if (n.si) await recordInvoiceEInvoice(tx, n.si);
+/** Enqueues the ERP 'post' jobs of the posted shipment and invoice, in the posting's batch. */
+export function enqueuePosted(order: SalesOrderRow, n: Numbers, batch: WriteBatch) {
+  const posted: { postedKind: ErpPostedDocumentKind; postedNo: string }[] = [];
+  if (n.ss) posted.push({ postedKind: 'sales_shipment', postedNo: n.ss });
+  if (n.si) posted.push({ postedKind: 'sales_invoice', postedNo: n.si });
+  batchErpPosts(batch, { kind: 'sales_order', documentNo: order.pos_so_no, posted });
 }
 
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
  * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
+ * Its statements do not grow with the lines: the order with its remaining amount and fees, the lines, the settings,
+ * the stock locks and on hand, the numbers, the order's status, and one WriteBatch for every row it writes.
  */
 export function shipOrder(
   tx: Tx,
   auth: Auth,
   body: { pos_so_no: string; version: number; sell_on_credit?: boolean | undefined },
-  /** shortStockPosts: an offline counter sale already handed over ships even where stock went short (issue 19). */
-  o: { shortStockPosts?: boolean } = {},
+  /**
+   * shortStockPosts: an offline counter sale already handed over ships even where stock went short (issue 19);
+   * requireButton: the caller's Ship button is checked on the locked order (the ship call).
+   */
+  o: { shortStockPosts?: boolean; requireButton?: boolean } = {},
 ) {
-  return runPosting<SalesOrderRow, ShipPlan, Numbers, SalesOrderRow>(tx, 'ship', {
-    lock: (tx) => lockOrder(tx, auth.scope, 'ship', body.pos_so_no, body.version),
-    check: async (tx, order) => {
+  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown };
+  type Locked = SalesOrderRow & Extra;
+  return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
+    lock: (tx) =>
+      lockOrder<Extra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
+        // Read with the order in its one statement: what the checks and the writes need besides the lines.
+        columns: {
+          remaining_amount: remainingAmountSql(),
+          fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
+          settings: settingsJsonSql(),
+          einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
+        },
+        ...(o.requireButton ? { authorize: (row) => requireAction(auth, row.document_type, 'ship') } : {}),
+      }),
+    check: async (tx, locked) => {
+      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
@@ -205,7 +269,8 @@ export function shipOrder(
       if (ships.length === 0 && invoices.length === 0)
         throw businessRule('Nothing to ship', 'nothing_to_ship', 'lines');
       // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
-      await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit);
+      await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit, remaining_amount);
+      const settings = settingsFrom(jsonOf<Record<string, unknown>>(settingsJson));
       if (!o.shortStockPosts)
         await assertStock(
           tx,
@@ -217,26 +282,39 @@ export function shipOrder(
             quantity: baseQty(m.line, m.quantity),
             field: lineField(lines, m.line, 'qty_to_ship'),
           })),
+          { allowNegative: settings.allow_negative_stock === true },
         );
       const after = quantitiesAfter(
         lines,
         new Map(ships.map((m) => [m.line.line_no, m.quantity])),
         new Map(invoices.map((m) => [m.line.line_no, m.quantity])),
       );
-      return { order, lines, ships, invoices, postingDate: businessDate(), after, status: statusAfterPosting(after) };
+      return {
+        order,
+        lines,
+        ships,
+        invoices,
+        postingDate: businessDate(),
+        after,
+        status: statusAfterPosting(after),
+        fees: jsonOf<FeeAmount[]>(feesJson),
+        settings,
+        account: accountFrom(jsonOf<Parameters<typeof accountFrom>[0]>(einvoice)),
+      };
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
-    write: (tx, _order, plan, n) => writeShipAndInvoice(tx, auth, plan, n),
-    update: async (tx, order, plan) => {
-      await setLineQuantities(tx, order.pos_so_no, plan.after);
-      return finishOrder(tx, auth.scope, {
+    write: (tx, _order, plan, n, batch) => writeShipAndInvoice(tx, auth, plan, n, batch),
+    update: async (tx, order, plan, _n, batch) => {
+      await setLineQuantities(tx, order.pos_so_no, plan.after, batch);
+      const finished = await finishOrder(tx, auth.scope, {
         action: 'ship',
         posSoNo: order.pos_so_no,
         version: order.version,
         to: plan.status,
         set: { posting_date: plan.postingDate },
       });
+      return { order: finished, lines: linesAfter(plan.lines, plan.after) };
     },
-    enqueue: (tx, order, _plan, n) => enqueuePosted(tx, order, n),
+    enqueue: async (_tx, order, _plan, n, _result, batch) => enqueuePosted(order, n, batch),
   });
 }
