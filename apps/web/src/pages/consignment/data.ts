@@ -47,12 +47,7 @@ export const statusColor: Record<string, string> = {
   canceled: 'red',
 };
 
-/** "partial_received" → "Partial Received". */
-export const statusText = (s: string) =>
-  s
-    .split('_')
-    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-    .join(' ');
+export { statusText } from '../../components/statusText';
 
 /** An issue or a return, in the interface's language at the time it is shown (any other value as it is stored). */
 export const directionText = (d: string) =>

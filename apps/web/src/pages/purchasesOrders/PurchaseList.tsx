@@ -60,7 +60,13 @@ export function PurchaseList({ variant }: { variant: PurchaseListVariant }) {
       render: (no: string, r) => <Link to={detailUrl(r)}>{no}</Link>,
     },
     { title: t('purchasing.detail.soNo'), dataIndex: 'bc_so_no', key: 'bc_so_no', sorter: true },
-    { title: t('fields.type'), dataIndex: 'type', key: 'type', sorter: true },
+    {
+      title: t('fields.type'),
+      dataIndex: 'type',
+      key: 'type',
+      sorter: true,
+      render: (v: string) => t(`purchasing.documentType.${v}`, { defaultValue: v }),
+    },
     { title: t('purchasing.header.vendorName'), dataIndex: 'vendor_name', key: 'vendor_name', sorter: true },
     {
       title: t('purchasing.list.buyFrom'),

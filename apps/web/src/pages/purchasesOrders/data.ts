@@ -57,12 +57,7 @@ export const statusColor: Record<string, string> = {
   canceled: 'red',
 };
 
-/** "partial_received" → "Partial Received". */
-export const statusText = (s: string) =>
-  s
-    .split('_')
-    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-    .join(' ');
+export { statusText } from '../../components/statusText';
 
 const QUANTITY_RULE = { min: 0, max: 1_000_000_000, scale: 5, minExclusive: true };
 export const MONEY_RULE = { min: 0, max: 999_999_999_999, scale: 2 };

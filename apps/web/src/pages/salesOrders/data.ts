@@ -75,9 +75,4 @@ export const statusColor: Record<string, string> = {
   converted: 'purple',
 };
 
-/** "partial_delivered" → "Partial Delivered". */
-export const statusText = (s: string) =>
-  s
-    .split('_')
-    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-    .join(' ');
+export { statusText } from '../../components/statusText';
