@@ -53,6 +53,8 @@ export function ActionBar(p: ActionBarProps) {
   const { modal } = App.useApp();
   const { me } = useSession();
   const { t: tr } = useTranslation();
+  /** A machine action's label in the user's language (the catalogue's action terms, toast.action.*). */
+  const labelOf = (label: string) => tr(`toast.action.${label}`, { defaultValue: label });
   const [asking, setAsking] = useState<Transition | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // The level on one of the pages, the button itself (a page whose buttons are named allows only those), the guard.
@@ -87,11 +89,11 @@ export function ActionBar(p: ActionBarProps) {
     }
     const own = p.prompt?.(t);
     if (own && 'refusal' in own) {
-      modal.warning({ title: t.label, content: own.refusal });
+      modal.warning({ title: labelOf(t.label), content: own.refusal });
       return;
     }
     modal.confirm({
-      title: t.label,
+      title: labelOf(t.label),
       content: own?.question ?? t.confirm,
       okText: tr('common.yes'),
       cancelText: tr('common.no'),
@@ -112,7 +114,7 @@ export function ActionBar(p: ActionBarProps) {
             disabled={p.disabled || (busy !== null && busy !== t.action)}
             onClick={() => ask(t)}
           >
-            {t.label}
+            {labelOf(t.label)}
           </Button>
         ))}
         {p.children}
