@@ -106,7 +106,7 @@ function PostedTable({ title, kind, rows, amounts }: { title: string; kind: Kind
         columns={columns}
         dataSource={rows}
         pagination={false}
-        locale={{ emptyText: `No ${title.toLowerCase()} yet` }}
+        locale={{ emptyText: t('sales.posted.none', { what: title.toLowerCase() }) }}
         expandable={{ expandedRowRender: (r) => <PostedLines kind={kind} no={r.no} /> }}
       />
     </Card>
