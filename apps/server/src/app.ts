@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -40,7 +40,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<A
     loggerInstance: log,
     // No "incoming request"/"request completed" lines: the api log holds every call (user, status, duration), and
     // two synchronous log writes per request were a cost of their own at LOG_LEVEL=info (http/README.md).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // JSON bodies (uploads are multipart, limited by the drive's size; DEVELOPING.md "Errors" says which payload
     // sets this limit).
     bodyLimit: config.jsonBodyLimit,
