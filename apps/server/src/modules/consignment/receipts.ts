@@ -20,16 +20,16 @@ import { postItemEntries } from '../ledger/service.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { completeIssue } from './issues.js';
 import { LINE_NO_STEP } from './lines.js';
-import { consignmentReceiptLines, consignmentReceipts, transferOrderLines } from './schema.js';
+import { consignmentReceiptLines, consignmentReceipts } from './schema.js';
 import {
   baseQty,
   finishTransferOrder,
   linesOf,
   lockTransferOrder,
+  setLineQuantity,
   type TransferOrderLineRow,
   type TransferOrderRow,
 } from './transfer-orders.js';
-import { stampNow } from '../../db/clock.js';
 
 // Consignment receipts (CR, README.md here): the franchise receives what head office shipped. Out of the in-transit
 // code and (direction 'issue') into the franchise's consignment location; per line at most shipped − received.
@@ -192,18 +192,14 @@ export async function receiveConsignment(
     update: async (tx, order, plan, no) => {
       const now = new Map<number, ReturnType<typeof D>>();
       for (const m of plan.moves) now.set(m.line.line_no, (now.get(m.line.line_no) ?? D(0)).plus(m.quantity));
-      for (const l of plan.lines) {
-        const q = now.get(l.line_no);
-        if (!q) continue;
-        await tx
-          .update(transferOrderLines)
-          .set({
-            qty_received: toQty(D(l.qty_received).plus(q)),
-            version: sql`${transferOrderLines.version} + 1`,
-            updated_at: stampNow(),
-          })
-          .where(eq(transferOrderLines.id, l.id));
-      }
+      await setLineQuantity(
+        tx,
+        'qty_received',
+        plan.lines.flatMap((l) => {
+          const q = now.get(l.line_no);
+          return q ? [{ id: l.id, quantity: toQty(D(l.qty_received).plus(q)) }] : [];
+        }),
+      );
       const allReceived = plan.lines.every((l) =>
         D(l.qty_received)
           .plus(now.get(l.line_no) ?? 0)

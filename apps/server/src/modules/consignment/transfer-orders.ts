@@ -355,6 +355,26 @@ export const finishTransferOrder = (
 export const baseQty = (l: { qty_per_unit_of_measure: string }, quantity: string) =>
   toQty(D(quantity).mul(l.qty_per_unit_of_measure));
 
+/**
+ * Sets each line's shipped or received quantity (the lines by id) in one statement, version + 1: a posting writes its
+ * lines together, never one statement per line.
+ */
+export async function setLineQuantity(
+  tx: Tx,
+  column: 'qty_shipped' | 'qty_received',
+  rows: readonly { id: number; quantity: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${r.quantity}::numeric)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update transfer_order_lines as l set ${sql.identifier(column)} = v.quantity,
+      version = l.version + 1, updated_at = ${stampNow()}
+    from (values ${values}) as v(id, quantity)
+    where l.id = v.id`);
+}
+
 // ---------- ship ----------
 
 type ShipPlan = {
@@ -463,18 +483,14 @@ export function shipTransferOrder(
     },
     update: async (tx, order, plan, no) => {
       const shippedNow = new Map(plan.moves.map((m) => [m.line.line_no, m.quantity]));
-      for (const l of plan.lines) {
-        const q = shippedNow.get(l.line_no);
-        if (!q) continue;
-        await tx
-          .update(transferOrderLines)
-          .set({
-            qty_shipped: toQty(D(l.qty_shipped).plus(q)),
-            version: sql`${transferOrderLines.version} + 1`,
-            updated_at: stampNow(),
-          })
-          .where(eq(transferOrderLines.id, l.id));
-      }
+      await setLineQuantity(
+        tx,
+        'qty_shipped',
+        plan.lines.flatMap((l) => {
+          const q = shippedNow.get(l.line_no);
+          return q ? [{ id: l.id, quantity: toQty(D(l.qty_shipped).plus(q)) }] : [];
+        }),
+      );
       const allShipped = plan.lines.every((l) =>
         D(l.qty_shipped)
           .plus(shippedNow.get(l.line_no) ?? 0)
