@@ -7,7 +7,7 @@ import { badRequest, businessRule } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import type { ExportColumn } from '../../http/list-route.js';
 import { D, toMoney } from '../../kernel/money.js';
-import { takeNextNumber } from '../number-series/service.js';
+import { takeNextNumber, takeNumberRun } from '../number-series/service.js';
 import type { CashReceiptRow } from '../payments/receipts.js';
 import { bankAccountEntries as t } from './schema.js';
 
@@ -59,14 +59,20 @@ export async function addBankEntry(tx: Tx, auth: Auth, body: AddBody): Promise<B
 /** The receipts of a posting that move money through a bank account (transfer, card). */
 export const bankReceipts = (receipts: CashReceiptRow[]) => receipts.filter((r) => isBankPaymentType(r.payment_type));
 
-/** One BA number per transfer/card receipt of a posting (the posting's "number" step), by receipt_id. */
+/**
+ * One BA number per transfer/card receipt of a posting (the posting's "number" step), by receipt_id: one statement per
+ * franchise, whatever the number of receipts.
+ */
 export async function takeBankEntryNumbers(tx: Tx, receipts: CashReceiptRow[], postingDate: string) {
   const numbers = new Map<number, string>();
+  const byFranchise = new Map<string, CashReceiptRow[]>();
   for (const r of bankReceipts(receipts))
-    numbers.set(
-      r.receipt_id,
-      await takeNextNumber(tx, { franchiseCode: r.franchise_code, documentType: 'BA', date: postingDate }),
-    );
+    byFranchise.set(r.franchise_code, [...(byFranchise.get(r.franchise_code) ?? []), r]);
+  for (const [franchiseCode, rs] of byFranchise) {
+    // One run of BA numbers per franchise (one statement), handed out in the receipts' order.
+    const run = await takeNumberRun(tx, { franchiseCode, documentType: 'BA', count: rs.length, date: postingDate });
+    rs.forEach((r, i) => numbers.set(r.receipt_id, run[i]));
+  }
   return numbers;
 }
 

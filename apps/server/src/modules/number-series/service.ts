@@ -119,10 +119,33 @@ export async function takeNextNumbers(
   tx: DbOrTx,
   p: { franchiseCode: string; documentTypes: readonly NumberSeriesDocumentType[]; date?: string | Date },
 ): Promise<Partial<Record<NumberSeriesDocumentType, string>>> {
+  const runs = await takeRuns(tx, { ...p, count: 1 });
+  return Object.fromEntries([...runs].map(([t, nos]) => [t, nos[0]])) as Partial<
+    Record<NumberSeriesDocumentType, string>
+  >;
+}
+
+/**
+ * The next `count` numbers of one series, in order, in the one statement of takeNextNumbers (the counter moves by
+ * `count`): a posting that numbers several rows of a kind (bank entries of several receipts) takes them at once.
+ */
+export async function takeNumberRun(
+  tx: DbOrTx,
+  p: { franchiseCode: string; documentType: NumberSeriesDocumentType; count: number; date?: string | Date },
+): Promise<string[]> {
+  if (p.count <= 0) return [];
+  const runs = await takeRuns(tx, { ...p, documentTypes: [p.documentType] });
+  return runs.get(p.documentType)!;
+}
+
+async function takeRuns(
+  tx: DbOrTx,
+  p: { franchiseCode: string; documentTypes: readonly NumberSeriesDocumentType[]; date?: string | Date; count: number },
+): Promise<Map<string, string[]>> {
   const types = [...new Set(p.documentTypes)];
   for (const t of types)
     if (!numberSeriesDocumentTypes.includes(t)) throw badRequest(`Unknown document type ${t}`, 'document_type');
-  if (types.length === 0) return {};
+  if (types.length === 0) return new Map();
   // An instant counts on its business day (00:30 on 1 January in Vietnam is the new year's series, not UTC's old one).
   const day =
     p.date === undefined ? businessDate() : typeof p.date === 'string' ? p.date.slice(0, 10) : businessDate(p.date);
@@ -131,7 +154,7 @@ export async function takeNextNumbers(
   const take = async (wanted: readonly string[]) => {
     const ns = numberSeries;
     const r = await tx.execute<{ document_type: string; prefix: string; last_no: number }>(sql`
-      update ${ns} set last_no = ${ns.last_no} + 1,
+      update ${ns} set last_no = ${ns.last_no} + ${p.count}::int,
         last_date = greatest(coalesce(${ns.last_date}, ${day}::date), ${day}::date), updated_at = ${stampNow()}
       from (select id from ${ns} where ${ns.franchise_code} = ${p.franchiseCode} and ${ns.year} = ${year}
               and ${ns.document_type} in (${sql.join(
@@ -146,7 +169,12 @@ export async function takeNextNumbers(
       prefix: string;
       last_no: number;
     }[];
-    return new Map(rows.map((x) => [x.document_type, formatSeriesNumber(x.prefix, Number(x.last_no))]));
+    return new Map(
+      rows.map((x) => [
+        x.document_type,
+        Array.from({ length: p.count }, (_, i) => formatSeriesNumber(x.prefix, Number(x.last_no) - p.count + 1 + i)),
+      ]),
+    );
   };
   const got = await take(types);
   const missing = types.filter((t) => !got.has(t));
@@ -172,5 +200,5 @@ export async function takeNextNumbers(
         'franchise_code',
       );
   }
-  return Object.fromEntries(got) as Partial<Record<NumberSeriesDocumentType, string>>;
+  return got;
 }
