@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { seedBase } from '../src/seed/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
@@ -17,7 +19,8 @@ import { BENCH_ADMIN_PASSWORD } from './harness.js';
  * The cost of the platform per request: an authenticated one-row GET (`GET /api/cancel-reasons/1` as a store user:
  * session, grants, maintenance flag, api log, validation, envelope) against a bare Fastify + pg route running the
  * same SELECT with no authentication, both over real HTTP on a loopback port with the same concurrency. Then the
- * same authenticated GET on the embedded PGlite. The machine may be shared: read the ratios, not the absolutes.
+ * same authenticated GET on the embedded PGlite. The servers run in another process (serve-get.ts) than the load
+ * generator. The machine may be shared: read the ratios, not the absolutes.
  *
  * PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); a
  * fresh database is created there and dropped afterwards. BENCH_SECONDS (4 per run), BENCH_ROUNDS (2),
@@ -129,36 +132,61 @@ export async function bare(databaseUrl: string, id: number) {
   };
 }
 
-export async function benchApiVsDirect() {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `fp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  console.log(
-    `\n${CONNECTIONS} connections over HTTP on 127.0.0.1; after a warm-up, ${ROUNDS} alternating runs of ${SECONDS} s each`,
+/** The two servers of serve-get.ts in a process of their own; answers their URLs once they listen. */
+async function serveGet(env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./serve-get.ts', import.meta.url))],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const first = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.once('exit', (code) => reject(new Error(`serve-get.ts stopped (${code}) before it served`)));
+  });
+  const served = JSON.parse(first) as { url: string; authorization: string; bare: string | null };
+  return {
+    api: { url: served.url, headers: { authorization: served.authorization } },
+    bare: served.bare ? { url: served.bare, headers: {} } : null,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The servers run in a child process (serve-get.ts) and autocannon here: the load is generated outside the server
+ * process, as wrk would, so the server's own CPU is all the server's.
+ */
+export async function benchApiVsDirect() {
+  console.log(
+    `\n${CONNECTIONS} connections over HTTP on 127.0.0.1 from another process; after a warm-up, ${ROUNDS} alternating runs of ${SECONDS} s each`,
+  );
+  const onPg = await serveGet({});
   try {
-    const api = await portal(await openDatabase({ databaseUrl: dbUrl.toString() }));
-    const direct = await bare(dbUrl.toString(), api.reasonId);
-    const [apiRps, directRps] = await compare(api, { url: direct.url, headers: {} });
-    await direct.close();
+    const [apiRps, directRps] = await compare(onPg.api, onPg.bare!);
     console.log(`PostgreSQL  GET /api/cancel-reasons/:id as a store user   ${apiRps.toFixed(0).padStart(7)} req/s`);
     console.log(`PostgreSQL  bare Fastify + pg, same SELECT, no auth        ${directRps.toFixed(0).padStart(7)} req/s`);
     console.log(`API / direct: ${(apiRps / directRps).toFixed(2)}×  (target ≥ 0.5×)`);
-
-    const lite = await portal(await openDatabase({ dataDir: null }));
-    const [pgRps, liteRps] = await compare(api, lite);
-    await api.close();
-    await lite.close();
-    console.log(`PostgreSQL  GET /api/cancel-reasons/:id as a store user   ${pgRps.toFixed(0).padStart(7)} req/s`);
-    console.log(`PGlite      GET /api/cancel-reasons/:id as a store user   ${liteRps.toFixed(0).padStart(7)} req/s`);
-    console.log(`PostgreSQL / PGlite: ${(pgRps / liteRps).toFixed(2)}×  (target ≤ 2.5×)`);
+    const onLite = await serveGet({ SERVE_DB: 'pglite' });
+    try {
+      const [pgRps, liteRps] = await compare(onPg.api, onLite.api);
+      console.log(`PostgreSQL  GET /api/cancel-reasons/:id as a store user   ${pgRps.toFixed(0).padStart(7)} req/s`);
+      console.log(`PGlite      GET /api/cancel-reasons/:id as a store user   ${liteRps.toFixed(0).padStart(7)} req/s`);
+      console.log(`PostgreSQL / PGlite: ${(pgRps / liteRps).toFixed(2)}×  (target ≤ 2.5×)`);
+    } finally {
+      await onLite.stop();
+    }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await onPg.stop();
   }
 }
