@@ -60,9 +60,11 @@ export async function pointsDiscountOf(
   tx: Tx,
   order: SalesOrderRow,
   payable: Decimal,
+  /** fresh: the order was created in this transaction, no points are redeemed on it yet (nothing to read). */
+  o: { fresh?: boolean } = {},
 ): Promise<{ amount: string; points: string }> {
   if (order.document_type !== 'order') return { amount: toMoney(order.points_discount_amount), points: '0' };
-  const uses = await openOrderUses(tx, order.pos_so_no);
+  const uses = o.fresh ? [] : await openOrderUses(tx, order.pos_so_no);
   if (uses.length === 0) return { amount: '0.00', points: '0' };
   const points = uses.reduce((s, u) => s.minus(u.points), D(0));
   const { loyalty_point_value } = await counterSettings(tx);

@@ -10,6 +10,7 @@ import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
+  knownOrder,
   lockSalesOrder,
   SALES_ORDER_NOT_FOUND,
   salesEntityOf,
@@ -62,9 +63,15 @@ export async function changeSalesStatus(
   body: z.output<typeof salesStatusChange>,
   /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
   auth?: Auth,
+  /**
+   * The document and all its lines as the caller holds them, locked or created in this transaction (the counter
+   * sale, issue 22): checked as the locked row would be, not read again.
+   */
+  known?: { doc: SalesOrderRow; lines: SalesLineRow[] },
 ): Promise<SalesLineRow[]> {
   // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no);
+  const doc = known ? knownOrder(scope, known.doc) : await lockSalesOrder(tx, scope, body.pos_so_no);
+  if (doc.pos_so_no !== body.pos_so_no) throw new Error("changeSalesStatus: the known document is not the body's");
   const machine = salesMachineOf(doc.document_type);
   const entity = salesEntityOf(doc.document_type);
   if (!machine)
@@ -84,11 +91,13 @@ export async function changeSalesStatus(
     notFoundAs: SALES_ORDER_NOT_FOUND,
   };
   assertAction(common, doc);
-  const lines = await tx
-    .select()
-    .from(salesOrderLines)
-    .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
-    .orderBy(asc(salesOrderLines.line_no));
+  const lines =
+    known?.lines ??
+    (await tx
+      .select()
+      .from(salesOrderLines)
+      .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
+      .orderBy(asc(salesOrderLines.line_no)));
   let set: Record<string, unknown> = {};
   if (t.action === 'release') assertReleasable(doc, lines);
   if (t.action === 'reopen' || t.action === 'cancel') {

@@ -223,6 +223,7 @@ async function expectBudget(name: string, budget: number, post: (lines: number) 
   await post(1);
   const one = await post(1);
   const five = await post(5);
+  if (process.env.DUMP === name) console.log(five.map((s, i) => `#${i + 1} ${s}`).join('\n\n'));
   expect(five.length + untracedTransaction, `${name}, 5 lines:\n${five.join('\n')}`).toBeLessThanOrEqual(budget);
   expect(five.length, `${name}: 1 line\n${one.join('\n')}\n\n5 lines:\n${five.join('\n')}`).toBe(one.length);
 }

@@ -62,7 +62,8 @@ export type ShipPlan = {
   /** The franchise's e-invoice account when the posting read it. */
   account?: ReturnType<typeof accountFrom>;
 };
-type Numbers = { ss: string | null; si: string | null };
+export type ShipNumbers = { ss: string | null; si: string | null };
+type Numbers = ShipNumbers;
 
 /** `lines.<i>.<field>`: i is the line's position in the order's item lines (as GET answers them). */
 const lineField = (lines: readonly SalesLineRow[], line: SalesLineRow, field: string) =>
@@ -185,6 +186,9 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
   }
 }
 
+/** A quantity as its numeric(18,5) column reads back ("2.00000"), so a posting's answer is what GET answers. */
+const asColumn = (v: string) => D(v).toFixed(5);
+
 /** The lines as setLineQuantities leaves them (what the posting's answer shows without reading them back). */
 export const linesAfter = (lines: readonly SalesLineRow[], after: readonly LineQuantities[]): SalesLineRow[] =>
   lines.map((l) => {
@@ -192,11 +196,11 @@ export const linesAfter = (lines: readonly SalesLineRow[], after: readonly LineQ
     return a
       ? {
           ...l,
-          qty_to_ship: a.qty_to_ship,
-          qty_shipped: a.qty_shipped,
-          qty_to_invoice: a.qty_to_invoice,
-          qty_invoiced: a.qty_invoiced,
-          qty_credited: a.qty_credited,
+          qty_to_ship: asColumn(a.qty_to_ship),
+          qty_shipped: asColumn(a.qty_shipped),
+          qty_to_invoice: asColumn(a.qty_to_invoice),
+          qty_invoiced: asColumn(a.qty_invoiced),
+          qty_credited: asColumn(a.qty_credited),
           version: l.version + 1,
         }
       : l;
@@ -236,8 +240,18 @@ export function shipOrder(
   /**
    * shortStockPosts: an offline counter sale already handed over ships even where stock went short (issue 19);
    * requireButton: the caller's Ship button is checked on the locked order (the ship call).
+   * The counter sale (issue 22), which has just created the order in this transaction: `lines`, its lines as written
+   * (not read again); `stockChecked`, the caller checked the stock of exactly what ships (every line's quantity)
+   * under the stock locks of this transaction (lockStock, held until commit), so it is not checked twice; `enqueue`,
+   * more writes of the caller that need the posted numbers (the print of the invoice), added to the posting's batch.
    */
-  o: { shortStockPosts?: boolean; requireButton?: boolean } = {},
+  o: {
+    shortStockPosts?: boolean;
+    requireButton?: boolean;
+    lines?: readonly SalesLineRow[];
+    stockChecked?: boolean;
+    enqueue?: (n: Numbers, batch: WriteBatch) => void;
+  } = {},
 ) {
   type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown };
   type Locked = SalesOrderRow & Extra;
@@ -258,7 +272,9 @@ export function shipOrder(
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
-      const lines = await itemLinesOf(tx, order.pos_so_no);
+      const lines = o.lines
+        ? o.lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no)
+        : await itemLinesOf(tx, order.pos_so_no);
       for (const l of lines) checkLine(order, lines, l);
       const ships = lines
         .filter((l) => D(l.qty_to_ship).gt(0))
@@ -271,7 +287,7 @@ export function shipOrder(
       // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
       await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit, remaining_amount);
       const settings = settingsFrom(jsonOf<Record<string, unknown>>(settingsJson));
-      if (!o.shortStockPosts)
+      if (!o.shortStockPosts && !o.stockChecked)
         await assertStock(
           tx,
           order.franchise_code,
@@ -315,6 +331,9 @@ export function shipOrder(
       });
       return { order: finished, lines: linesAfter(plan.lines, plan.after) };
     },
-    enqueue: async (_tx, order, _plan, n, _result, batch) => enqueuePosted(order, n, batch),
+    enqueue: async (_tx, order, _plan, n, _result, batch) => {
+      enqueuePosted(order, n, batch);
+      o.enqueue?.(n, batch);
+    },
   });
 }
