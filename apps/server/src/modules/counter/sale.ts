@@ -31,6 +31,8 @@ import { D, sum, toMoney } from '../../kernel/money.js';
 import { customers } from '../customers/schema.js';
 import { createTemporaryCustomer } from '../customers/service.js';
 import { franchises } from '../franchises/schema.js';
+import { jsonOf } from '../../db/rows.js';
+import { allowNegativeStock, settingsFrom, settingsJsonSql } from '../system/settings.js';
 import { assertStock, stockShortages } from '../ledger/service.js';
 import { promotions } from '../promotions/schema.js';
 import { salesOrders } from '../sales/schema.js';
@@ -70,20 +72,28 @@ export async function counterFranchiseOf(db: DbOrTx, scope: Scope, locationCode:
   return (await counterFranchise(db, scope, locationCode)).franchise;
 }
 
-/** The selling franchise (counterFranchiseOf) and whether its cash needs an open shift (read in the same statement). */
-export async function counterFranchise(
-  db: DbOrTx,
-  scope: Scope,
-  locationCode: string,
-): Promise<{ franchise: string; cashNeedsOpenShift: boolean }> {
+/** The seller of a counter sale: its franchise, and the rules the sale needs of it, read before the sale. */
+export type CounterSeller = { franchise: string; cashNeedsOpenShift: boolean; allowNegativeStock: boolean };
+
+/**
+ * The selling franchise (counterFranchiseOf), whether its cash needs an open shift and whether stock may go negative
+ * (the setting), read in the franchise's statement: the sale does not read them again (README "Statements").
+ */
+export async function counterFranchise(db: DbOrTx, scope: Scope, locationCode: string): Promise<CounterSeller> {
   const franchise = await scope.assertLocation(db, locationCode, locationNotFound(locationCode));
   const [f] = await db
-    .select({ active: franchises.is_active, cash: franchises.cash_needs_open_shift })
+    .select({ active: franchises.is_active, cash: franchises.cash_needs_open_shift, settings: settingsJsonSql() })
     .from(franchises)
     .where(eq(franchises.customer_no, franchise));
   if (f && !f.active)
     throw businessRule(`Franchise ${franchise} is closed: it cannot sell`, 'franchise_closed', 'location_code');
-  return { franchise, cashNeedsOpenShift: f?.cash ?? false };
+  return {
+    franchise,
+    cashNeedsOpenShift: f?.cash ?? false,
+    allowNegativeStock: f
+      ? settingsFrom(jsonOf<Record<string, unknown>>(f.settings)).allow_negative_stock === true
+      : await allowNegativeStock(db),
+  };
 }
 
 /** A sale that carries sold_at was already handed over (issue 19): what the server notices is flagged, not refused. */
@@ -417,7 +427,7 @@ export async function postCounterSale(
   tx: Tx,
   auth: Auth,
   accounts: ChannelAccounts,
-  seller: { franchise: string; cashNeedsOpenShift: boolean },
+  seller: CounterSeller,
   body: CounterSaleIn,
 ): Promise<CounterSaleResult> {
   const { franchise } = seller;
@@ -437,8 +447,9 @@ export async function postCounterSale(
     quantity: baseQty(l, l.quantity),
     field: `lines.${i}.quantity`,
   }));
-  if (!offline) await assertStock(tx, order.franchise_code, needs);
-  else if ((await stockShortages(tx, needs)).length) flags.add('stock_short');
+  const allowNegative = seller.allowNegativeStock;
+  if (!offline) await assertStock(tx, order.franchise_code, needs, { allowNegative });
+  else if ((await stockShortages(tx, needs, { allowNegative })).length) flags.add('stock_short');
   // Cash taken offline where the franchise needs an open shift and none is open: accepted, flagged.
   const cash = body.payments.some((p) => p.payment_type === 'cash');
   const cashNeedsOpenShift = { [franchise]: seller.cashNeedsOpenShift };

@@ -19,7 +19,7 @@ import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledge
 import { takeNextNumbers } from '../../number-series/service.js';
 import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesJsonSql, feesOf } from '../fees.js';
-import { loyaltyOnInvoice } from '../../loyalty/order-points.js';
+import { loyaltyContextJsonSql, loyaltyOnInvoice, type LoyaltyContext } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import {
@@ -61,6 +61,8 @@ export type ShipPlan = {
   settings?: CounterSettings;
   /** The franchise's e-invoice account when the posting read it. */
   account?: ReturnType<typeof accountFrom>;
+  /** What the invoice's loyalty reads of the customer, when the posting read it with the order (null: none). */
+  loyalty?: LoyaltyContext | null;
 };
 export type ShipNumbers = { ss: string | null; si: string | null };
 type Numbers = ShipNumbers;
@@ -173,7 +175,11 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
       auth,
       plan.order,
       { pos_si_no: n.si, amount: invoice.totals.grand_total, postingDate: plan.postingDate },
-      { batch, ...(plan.settings ? { settings: plan.settings } : {}) },
+      {
+        batch,
+        ...(plan.settings ? { settings: plan.settings } : {}),
+        ...(plan.loyalty !== undefined ? { context: plan.loyalty } : {}),
+      },
     );
     // Its e-invoice (issue 21): pending with its job, or not_sent without a provider.
     await recordInvoiceEInvoiceOf(
@@ -253,7 +259,7 @@ export function shipOrder(
     enqueue?: (n: Numbers, batch: WriteBatch) => void;
   } = {},
 ) {
-  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown };
+  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
   type Locked = SalesOrderRow & Extra;
   return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
     lock: (tx) =>
@@ -264,11 +270,12 @@ export function shipOrder(
           fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
           settings: settingsJsonSql(),
           einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
+          loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
         },
         ...(o.requireButton ? { authorize: (row) => requireAction(auth, row.document_type, 'ship') } : {}),
       }),
     check: async (tx, locked) => {
-      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, ...order } = locked;
+      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
@@ -316,6 +323,7 @@ export function shipOrder(
         fees: jsonOf<FeeAmount[]>(feesJson),
         settings,
         account: accountFrom(jsonOf<Parameters<typeof accountFrom>[0]>(einvoice)),
+        loyalty: jsonOf<LoyaltyContext | null>(loyalty) ?? null,
       };
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
