@@ -49,7 +49,7 @@ import { mayDiscountAboveLimit, mayOverridePrice, requireAction } from '../sales
 import { appliedPromotionsOf } from '../promotions/apply.js';
 import { findSalesOrder, getSalesOrder, type SalesLineRow, type SalesOrderRow } from '../sales/load.js';
 import { baseQty, lineLocation } from '../sales/posting/order.js';
-import { shipOrder } from '../sales/posting/ship.js';
+import { shipLockColumns, shipOrder } from '../sales/posting/ship.js';
 import { changeSalesStatus } from '../sales/status.js';
 import { batchPrint } from '../devices/print-queue.js';
 import { briefOf } from '../einvoices/service.js';
@@ -496,12 +496,14 @@ export async function postCounterSale(
       })
     : [];
 
+  // Released: its UPDATE answers the order with what Ship Now reads with its lock, so Ship Now does not lock it again.
+  let released: (SalesOrderRow & Record<string, unknown>) | undefined;
   await changeSalesStatus(
     tx,
     scope,
     salesStatusChange.parse({ pos_so_no: no, version: order.version, status: 'released' }),
     auth,
-    { doc: order, lines },
+    { known: { doc: order, lines }, answer: { columns: shipLockColumns(), changed: (row) => (released = row) } },
   );
   // sell_on_credit goes to Ship Now's check of the remaining amount (the Sell On Credit button). The print of the
   // invoice is written with the posting (its number is the posting's).
@@ -510,6 +512,7 @@ export async function postCounterSale(
     shortStockPosts: offline,
     lines,
     stockChecked: !offline,
+    locked: released,
     enqueue: (n, batch) => {
       if (n.si) batchPrint(tx, batch, auth, { document_type: 'invoice', document_no: n.si, franchise_code: franchise });
     },

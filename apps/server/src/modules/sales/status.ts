@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
@@ -64,11 +64,16 @@ export async function changeSalesStatus(
   /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
   auth?: Auth,
   /**
-   * The document and all its lines as the caller holds them, locked or created in this transaction (the counter
-   * sale, issue 22): checked as the locked row would be, not read again.
+   * The counter sale (issue 22): `known`, the document and all its lines as the caller holds them, locked or created
+   * in this transaction (checked as the locked row would be, not read again); `answer`, more columns the status
+   * change's UPDATE answers (RETURNING) to `changed` with the row as it now is (what Ship Now reads with its lock).
    */
-  known?: { doc: SalesOrderRow; lines: SalesLineRow[] },
+  o: {
+    known?: { doc: SalesOrderRow; lines: SalesLineRow[] };
+    answer?: { columns: Record<string, SQL>; changed: (row: SalesOrderRow & Record<string, unknown>) => void };
+  } = {},
 ): Promise<SalesLineRow[]> {
+  const known = o.known;
   // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
   const doc = known ? knownOrder(scope, known.doc) : await lockSalesOrder(tx, scope, body.pos_so_no);
   if (doc.pos_so_no !== body.pos_so_no) throw new Error("changeSalesStatus: the known document is not the body's");
@@ -116,7 +121,12 @@ export async function changeSalesStatus(
     await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
-  await applyAction(tx, { ...common, set });
+  const changed = await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
+    ...common,
+    set,
+    ...(o.answer ? { columns: o.answer.columns } : {}),
+  });
+  o.answer?.changed(changed);
   if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   const erp = ERP_ACTIONS[t.action];
   if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });

@@ -13,7 +13,7 @@ import { requireAction } from '../limits.js';
 import { settingsFrom, settingsJsonSql } from '../../system/settings.js';
 import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js';
 import type { CounterSettings } from '@fp/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
 import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledger/service.js';
 import { takeNextNumbers } from '../../number-series/service.js';
@@ -23,6 +23,7 @@ import { loyaltyContextJsonSql, loyaltyOnInvoice, type LoyaltyContext } from '..
 import type { FeeAmount } from '../totals.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import {
+  assertLockedOrder,
   baseQty,
   finishOrder,
   itemLinesOf,
@@ -233,6 +234,20 @@ export function enqueuePosted(order: SalesOrderRow, n: Numbers, batch: WriteBatc
   batchErpPosts(batch, { kind: 'sales_order', documentNo: order.pos_so_no, posted });
 }
 
+type ShipExtra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
+
+/**
+ * What Ship Now reads with the order in the statement that locks it: what the checks and the writes need besides the
+ * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty).
+ */
+export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
+  remaining_amount: remainingAmountSql(),
+  fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
+  settings: settingsJsonSql(),
+  einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
+  loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
+});
+
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
  * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
@@ -257,23 +272,25 @@ export function shipOrder(
     lines?: readonly SalesLineRow[];
     stockChecked?: boolean;
     enqueue?: (n: Numbers, batch: WriteBatch) => void;
+    /** The order as the caller holds it locked, read with shipLockColumns after its last change (not locked again). */
+    locked?: SalesOrderRow & Record<string, unknown>;
   } = {},
 ) {
-  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
-  type Locked = SalesOrderRow & Extra;
+  type Locked = SalesOrderRow & ShipExtra;
+  const authorize = o.requireButton
+    ? (row: SalesOrderRow) => requireAction(auth, row.document_type, 'ship')
+    : undefined;
   return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
-    lock: (tx) =>
-      lockOrder<Extra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
-        // Read with the order in its one statement: what the checks and the writes need besides the lines.
-        columns: {
-          remaining_amount: remainingAmountSql(),
-          fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
-          settings: settingsJsonSql(),
-          einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
-          loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
-        },
-        ...(o.requireButton ? { authorize: (row) => requireAction(auth, row.document_type, 'ship') } : {}),
-      }),
+    lock: async (tx) => {
+      if (o.locked) {
+        if (o.locked.pos_so_no !== body.pos_so_no) throw new Error("shipOrder: the locked order is not the body's");
+        return assertLockedOrder(auth.scope, 'ship', o.locked as Locked, body.version, authorize);
+      }
+      return lockOrder<ShipExtra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
+        columns: shipLockColumns(),
+        ...(authorize ? { authorize } : {}),
+      });
+    },
     check: async (tx, locked) => {
       const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
