@@ -251,8 +251,9 @@ export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
  * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
- * Its statements do not grow with the lines: the order with its remaining amount and fees, the lines, the settings,
- * the stock locks and on hand, the numbers, the order's status, and one WriteBatch for every row it writes.
+ * Its statements do not grow with the lines: the order with its remaining amount, fees, settings, e-invoice account and
+ * customer's loyalty (shipLockColumns), the lines, the stock locks and on hand, the numbers, the order's status, and one
+ * WriteBatch for every row it writes.
  */
 export function shipOrder(
   tx: Tx,
