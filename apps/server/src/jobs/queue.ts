@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.js';
 import { jobs } from './schema.js';
 import { stampNow } from '../db/clock.js';
+import type { WriteBatch } from '../kernel/batch.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type EnqueueInput = {
@@ -49,6 +50,26 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
       ),
     );
   return live;
+}
+
+/**
+ * enqueue in a posting's WriteBatch (kernel/batch.ts): the job's INSERT joins the posting's one statement. A live job
+ * with the same queue and key stays the one (the INSERT does nothing).
+ */
+export function batchEnqueue(db: DbOrTx, batch: WriteBatch, input: EnqueueInput): void {
+  batch.add(
+    db
+      .insert(jobs)
+      .values({
+        queue: input.queue,
+        key: input.key ?? null,
+        group_key: input.groupKey ?? null,
+        payload: input.payload ?? {},
+        max_attempts: input.maxAttempts ?? 8,
+        run_at: (input.runAt ?? new Date()).toISOString(),
+      })
+      .onConflictDoNothing(),
+  );
 }
 
 /** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour (or the queue's own cap). */

@@ -210,6 +210,8 @@ export async function applyAction<T extends PgTable, R = T['$inferSelect']>(
     set?: Record<string, unknown>;
     /** The status to end in when the action's `to` is 'same' but the caller computed one (ship now). */
     to?: string;
+    /** More columns answered with the updated row (RETURNING), as lockForAction's `columns` read them. */
+    columns?: Record<string, SQL>;
   },
 ): Promise<R> {
   const [row] = await applyActionAll<T, R>(tx, o);
@@ -218,11 +220,16 @@ export async function applyAction<T extends PgTable, R = T['$inferSelect']>(
 
 export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
   tx: Tx,
-  o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string },
+  o: ActionTarget<T> & {
+    set?: Record<string, unknown>;
+    to?: string;
+    /** More columns answered with the updated rows (RETURNING), as lockForAction's `columns` read them. */
+    columns?: Record<string, SQL>;
+  },
 ): Promise<R[]> {
   const t = transitionFor(o.document, o.action);
   const target = o.to ?? (t.to !== 'same' ? t.to : undefined);
-  const rows = (await tx
+  const update = tx
     .update(o.table)
     .set({
       ...(o.set ?? {}),
@@ -237,8 +244,10 @@ export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
         o.version !== undefined ? eq(o.versionColumn, o.version) : undefined,
         o.where,
       ),
-    )
-    .returning()) as R[];
+    );
+  const rows = (await (o.columns
+    ? update.returning({ ...getTableColumns(o.table), ...o.columns })
+    : update.returning())) as R[];
   if (rows.length === new Set(keysOf(o)).size) return rows;
   throw await explainRefusal(tx, o);
 }

@@ -13,7 +13,7 @@ import { listRoute } from '../../http/list-route.js';
 import { flaggedExportColumns, flaggedList, reviewFlaggedSale } from './flagged.js';
 import { offlineDataOf } from './offline-data.js';
 import { listNumberRanges, reserveNumberRange } from './ranges.js';
-import { counterFranchiseOf, postCounterSale, priceCounterSale } from './sale.js';
+import { counterFranchise, counterFranchiseOf, postCounterSale, priceCounterSale, type PricedSale } from './sale.js';
 import { counterSales } from './schema.js';
 
 const COUNTER_SALE = 'Counter sale';
@@ -73,11 +73,15 @@ class PriceOnly extends Error {
 }
 
 /** Runs the sale's pricing steps in a transaction, reads the priced order and rolls everything back. */
-async function pricedAndRolledBack(db: Db, price: (tx: Tx) => Promise<string>, auth: Auth): Promise<CounterSalePrice> {
+async function pricedAndRolledBack(
+  db: Db,
+  price: (tx: Tx) => Promise<PricedSale>,
+  auth: Auth,
+): Promise<CounterSalePrice> {
   try {
     await db.transaction(async (tx) => {
-      const no = await price(tx);
-      const order = await getSalesOrder(tx, auth.scope, no);
+      const { no, lines } = await price(tx);
+      const order = await getSalesOrder(tx, auth.scope, no, { lines });
       throw new PriceOnly({ order: { ...order, pos_so_no: '' } });
     });
   } catch (err) {
@@ -91,12 +95,12 @@ async function pricedAndRolledBack(db: Db, price: (tx: Tx) => Promise<string>, a
 export function counterRoutes(r: Router) {
   const accounts = channelAccounts(r.services.config);
   r.route(counterSalesApi.create, async ({ body, auth, services }) => {
-    const franchise = await counterFranchiseOf(services.db, auth.scope, body.location_code);
+    const seller = await counterFranchise(services.db, auth.scope, body.location_code);
     const answer = await runOnce(
       services.db,
-      counterSaleClaims(auth, body.client_id, franchise),
+      counterSaleClaims(auth, body.client_id, seller.franchise),
       { body, status: 201 },
-      (tx) => postCounterSale(tx, auth, accounts, franchise, body),
+      (tx) => postCounterSale(tx, auth, accounts, seller, body),
     );
     return answer.response.data as CounterSaleResult;
   });

@@ -31,6 +31,8 @@ import { D, sum, toMoney } from '../../kernel/money.js';
 import { customers } from '../customers/schema.js';
 import { createTemporaryCustomer } from '../customers/service.js';
 import { franchises } from '../franchises/schema.js';
+import { jsonOf } from '../../db/rows.js';
+import { allowNegativeStock, settingsFrom, settingsJsonSql } from '../system/settings.js';
 import { assertStock, stockShortages } from '../ledger/service.js';
 import { promotions } from '../promotions/schema.js';
 import { salesOrders } from '../sales/schema.js';
@@ -38,18 +40,18 @@ import { missingCashShift } from '../shifts/service.js';
 import { assertDeviceNumber } from './ranges.js';
 import { redeemPoints } from '../loyalty/order-redeem.js';
 import { processAllCashReceipts, type ChannelAccounts } from '../payments/process.js';
-import { addCashReceipt } from '../payments/receipts.js';
+import { addCashReceipt, type CashReceiptRow } from '../payments/receipts.js';
 import { applyCoupon, setAutoPromotion, setBirthdayPromotion } from '../promotions/service.js';
 import { createSalesDocument } from '../sales/documents.js';
 import { addFee } from '../sales/fees.js';
 import { finishDocumentChange, lineLimitsOf, priceLines } from '../sales/lines.js';
 import { mayDiscountAboveLimit, mayOverridePrice, requireAction } from '../sales/limits.js';
 import { appliedPromotionsOf } from '../promotions/apply.js';
-import { findSalesOrder, getSalesOrder } from '../sales/load.js';
-import { baseQty, itemLinesOf, lineLocation } from '../sales/posting/order.js';
-import { shipOrder } from '../sales/posting/ship.js';
+import { findSalesOrder, getSalesOrder, type SalesLineRow, type SalesOrderRow } from '../sales/load.js';
+import { baseQty, lineLocation } from '../sales/posting/order.js';
+import { shipLockColumns, shipOrder } from '../sales/posting/ship.js';
 import { changeSalesStatus } from '../sales/status.js';
-import { enqueuePrint } from '../devices/print-queue.js';
+import { batchPrint } from '../devices/print-queue.js';
 import { briefOf } from '../einvoices/service.js';
 
 // A counter sale (issue 18 "One operation for a sale"; README.md here): the order screen's steps in one posting
@@ -67,14 +69,31 @@ const locationNotFound = (code: string) =>
  * closed franchise (is_active off) sells nothing, online or offline (422 naming location_code).
  */
 export async function counterFranchiseOf(db: DbOrTx, scope: Scope, locationCode: string): Promise<string> {
+  return (await counterFranchise(db, scope, locationCode)).franchise;
+}
+
+/** The seller of a counter sale: its franchise, and the rules the sale needs of it, read before the sale. */
+export type CounterSeller = { franchise: string; cashNeedsOpenShift: boolean; allowNegativeStock: boolean };
+
+/**
+ * The selling franchise (counterFranchiseOf), whether its cash needs an open shift and whether stock may go negative
+ * (the setting), read in the franchise's statement: the sale does not read them again (README "Statements").
+ */
+export async function counterFranchise(db: DbOrTx, scope: Scope, locationCode: string): Promise<CounterSeller> {
   const franchise = await scope.assertLocation(db, locationCode, locationNotFound(locationCode));
   const [f] = await db
-    .select({ active: franchises.is_active })
+    .select({ active: franchises.is_active, cash: franchises.cash_needs_open_shift, settings: settingsJsonSql() })
     .from(franchises)
     .where(eq(franchises.customer_no, franchise));
   if (f && !f.active)
     throw businessRule(`Franchise ${franchise} is closed: it cannot sell`, 'franchise_closed', 'location_code');
-  return franchise;
+  return {
+    franchise,
+    cashNeedsOpenShift: f?.cash ?? false,
+    allowNegativeStock: f
+      ? settingsFrom(jsonOf<Record<string, unknown>>(f.settings)).allow_negative_stock === true
+      : await allowNegativeStock(db),
+  };
 }
 
 /** A sale that carries sold_at was already handed over (issue 19): what the server notices is flagged, not refused. */
@@ -207,8 +226,15 @@ function assertPaymentsCover(due: string, body: CounterSaleIn) {
 }
 
 /**
+ * The sale's order as priced: its number, its header as written (null when a step changed it without answering it:
+ * the caller reads it), and its lines as written (no pricing step changes them).
+ */
+export type PricedSale = { no: string; order: SalesOrderRow | null; lines: SalesLineRow[] };
+
+/**
  * The sale's order, created and priced (the steps up to the payments): the sale continues from it, the price call
- * (POST /api/counter-sales/price) answers it and rolls back.
+ * (POST /api/counter-sales/price) answers it and rolls back. Each step is the order screen's own function, handed the
+ * order this transaction has just written where it takes it (issue 22), so the order is not read again.
  */
 export async function priceCounterSale(
   tx: Tx,
@@ -216,7 +242,7 @@ export async function priceCounterSale(
   franchise: string,
   body: CounterSaleIn,
   flags: Set<CounterSaleFlag> = new Set(),
-): Promise<string> {
+): Promise<PricedSale> {
   const scope = auth.scope;
   const offline = isOffline(body);
   // The buttons of the whole sale first: a refusal comes before anything is written.
@@ -233,6 +259,8 @@ export async function priceCounterSale(
   if (seen?.changed) flags.add('price_changed');
   // An offline sale keeps what the cashier saw (flagged above where the limits would have refused it).
   const limits = offline ? undefined : await lineLimitsOf(tx, auth);
+  let current: SalesOrderRow | null = null;
+  let lines: SalesLineRow[] = [];
   const no = await offlineRefusal(offline, () =>
     createSalesDocument(
       tx,
@@ -256,19 +284,26 @@ export async function priceCounterSale(
         offline: offline
           ? { sold_at: body.sold_at!, offline_device: body.offline_device ?? '', device_doc_no: deviceNo }
           : undefined,
+        // the route checked the location in the caller's scope (counterFranchise)
+        locationOf: franchise,
+      },
+      (header, written) => {
+        current = header;
+        lines = written;
       },
     ),
   );
+  // The order's version for the next step: the header in hand, else read (a step that does not answer it).
+  const version = async () => (current ? current.version : await versionOf(tx, scope, no));
   if (body.auto_promotion) {
-    const input = salesAutoPromotion.parse({
-      pos_so_no: no,
-      version: await versionOf(tx, scope, no),
-      auto_promotion: true,
-    });
-    await setAutoPromotion(tx, scope, input);
+    const input = salesAutoPromotion.parse({ pos_so_no: no, version: await version(), auto_promotion: true });
+    // The first change of the order just written: nothing applied or redeemed on it yet (fresh).
+    const known = current ? { header: current, lines, fees: [], fresh: true } : undefined;
+    current = await setAutoPromotion(tx, scope, input, known);
   }
   for (const [i, fee] of body.fees.entries()) {
-    const input = salesFeeAdd.parse({ pos_so_no: no, version: await versionOf(tx, scope, no), ...fee });
+    const input = salesFeeAdd.parse({ pos_so_no: no, version: await version(), ...fee });
+    current = null;
     await naming(
       (f) => `fees.${i}.${f}`,
       () => addFee(tx, scope, input),
@@ -277,9 +312,10 @@ export async function priceCounterSale(
   if (body.loyalty_birthday_used) {
     const input = salesBirthdayPromotion.parse({
       pos_so_no: no,
-      version: await versionOf(tx, scope, no),
+      version: await version(),
       loyalty_birthday_used: true,
     });
+    current = null;
     await promotionStep(offline, flags, () =>
       naming(
         () => 'loyalty_birthday_used',
@@ -290,25 +326,27 @@ export async function priceCounterSale(
   if (body.coupon_code) {
     const input = salesCouponApply.parse({
       pos_so_no: no,
-      version: await versionOf(tx, scope, no),
+      version: await version(),
       coupon_code: body.coupon_code,
     });
+    current = null;
     await promotionStep(offline, flags, () => applyCoupon(tx, scope, input));
   }
   if (body.redeem_points) {
     const input = redeemablePointAdd.parse({
       pos_so_no: no,
-      version: await versionOf(tx, scope, no),
+      version: await version(),
       customer_no: sellTo,
       redeemable_point_used: body.redeem_points,
     });
+    current = null;
     await naming(
       (f) => (f === 'redeemable_point_used' ? 'redeem_points' : f === 'customer_no' ? 'sell_to_code' : f),
       () => redeemPoints(tx, auth, input),
     );
   }
-  if (offline) await keepSeenPromotions(tx, no, body, flags);
-  return no;
+  if (offline) current = await keepSeenPromotions(tx, no, body, flags, current);
+  return { no, order: current, lines };
 }
 
 /**
@@ -330,15 +368,21 @@ async function promotionStep(offline: boolean, flags: Set<CounterSaleFlag>, step
  * An offline sale that sent what its cashier saw (promotion_discount_amount, applied_promotions): where the server's
  * promotions differ (total or codes), the cashier's are kept as handed over and the sale is flagged.
  */
-async function keepSeenPromotions(tx: Tx, no: string, body: CounterSaleIn, flags: Set<CounterSaleFlag>) {
-  if (body.promotion_discount_amount === undefined && body.applied_promotions === undefined) return;
-  const order = await getSalesOrderRow(tx, no);
+async function keepSeenPromotions(
+  tx: Tx,
+  no: string,
+  body: CounterSaleIn,
+  flags: Set<CounterSaleFlag>,
+  current: SalesOrderRow | null,
+): Promise<SalesOrderRow | null> {
+  if (body.promotion_discount_amount === undefined && body.applied_promotions === undefined) return current;
+  const order = current ?? (await getSalesOrderRow(tx, no));
   const seenTotal = D(body.promotion_discount_amount ?? sum((body.applied_promotions ?? []).map((a) => a.amount)));
   const seenCodes = (body.applied_promotions ?? []).map((a) => a.code.toUpperCase()).sort();
   const serverApplied = await appliedPromotionsOf(tx, no);
   const serverCodes = serverApplied.map((a) => a.code.toUpperCase()).sort();
   const same = seenTotal.eq(D(order.promotion_discount_amount)) && seenCodes.join('|') === serverCodes.join('|');
-  if (same) return;
+  if (same) return order;
   flags.add('promotion_changed');
   const codes = (body.applied_promotions ?? []).map((a) => a.code);
   const known = codes.length
@@ -367,7 +411,7 @@ async function keepSeenPromotions(tx: Tx, no: string, body: CounterSaleIn, flags
       amount: toMoney(a.amount),
     };
   });
-  await finishDocumentChange(tx, no, {}, { keptPromotions: { total: toMoney(seenTotal), applied } });
+  return finishDocumentChange(tx, no, {}, { keptPromotions: { total: toMoney(seenTotal), applied } });
 }
 
 const getSalesOrderRow = async (tx: Tx, no: string) => {
@@ -375,22 +419,27 @@ const getSalesOrderRow = async (tx: Tx, no: string) => {
   return row!;
 };
 
-/** POST /api/counter-sales, inside the transaction that claimed the client_id (route.ts). */
+/**
+ * POST /api/counter-sales, inside the transaction that claimed the client_id (route.ts). The order is read once, when
+ * it is answered: every step before takes it (and its lines) as this transaction wrote it (README "Statements").
+ */
 export async function postCounterSale(
   tx: Tx,
   auth: Auth,
   accounts: ChannelAccounts,
-  franchise: string,
+  seller: CounterSeller,
   body: CounterSaleIn,
 ): Promise<CounterSaleResult> {
+  const { franchise } = seller;
   const scope = auth.scope;
   const offline = isOffline(body);
   const flags = new Set<CounterSaleFlag>();
-  const no = await priceCounterSale(tx, auth, franchise, body, flags);
-  // Every line's stock at once, before any payment (the same rule and lock as Ship Now's, which checks again).
-  // An offline sale was handed over: a short line is flagged and the item ledger goes below zero.
-  const order = await findSalesOrder(tx, scope, no);
-  const lines = await itemLinesOf(tx, no);
+  const priced = await priceCounterSale(tx, auth, franchise, body, flags);
+  const { no, lines } = priced;
+  const order = priced.order ?? (await findSalesOrder(tx, scope, no));
+  // Every line's stock at once, before any payment (the same rule and lock as Ship Now's; the stock locks are held
+  // until the commit, so Ship Now below does not check again). An offline sale was handed over: a short line is
+  // flagged and the item ledger goes below zero.
   const needs = lines.map((l, i) => ({
     locationCode: lineLocation(l, order),
     itemNo: l.item_no,
@@ -398,15 +447,19 @@ export async function postCounterSale(
     quantity: baseQty(l, l.quantity),
     field: `lines.${i}.quantity`,
   }));
-  if (!offline) await assertStock(tx, order.franchise_code, needs);
-  else if ((await stockShortages(tx, needs)).length) flags.add('stock_short');
+  const allowNegative = seller.allowNegativeStock;
+  if (!offline) await assertStock(tx, order.franchise_code, needs, { allowNegative });
+  else if ((await stockShortages(tx, needs, { allowNegative })).length) flags.add('stock_short');
   // Cash taken offline where the franchise needs an open shift and none is open: accepted, flagged.
   const cash = body.payments.some((p) => p.payment_type === 'cash');
-  const shiftRule = { takenWithoutShift: false };
+  const cashNeedsOpenShift = { [franchise]: seller.cashNeedsOpenShift };
+  const shiftRule = { takenWithoutShift: false, cashNeedsOpenShift };
   if (offline && cash) {
-    const missing = await missingCashShift(tx, [
-      { franchise_code: franchise, location_code: body.location_code, payment_type: 'cash' },
-    ]);
+    const missing = await missingCashShift(
+      tx,
+      [{ franchise_code: franchise, location_code: body.location_code, payment_type: 'cash' }],
+      shiftRule,
+    );
     if (missing !== null) {
       flags.add('no_open_shift');
       shiftRule.takenWithoutShift = true;
@@ -414,6 +467,10 @@ export async function postCounterSale(
   }
 
   assertPaymentsCover(order.grand_total, body);
+  // The order was written by this transaction: nothing is paid, credited or received on it yet, so what remains is
+  // its grand total less the receipts added before each one.
+  let cap = D(order.grand_total);
+  const added: CashReceiptRow[] = [];
   for (const [i, p] of body.payments.entries()) {
     const input = cashReceiptAdd.parse({
       pos_so_no: no,
@@ -423,27 +480,51 @@ export async function postCounterSale(
       contract_no: p.contract_no,
       payment_term: p.payment_term,
     });
-    await naming(
-      (f) => `payments.${i}.${f === 'tendered_amount' ? 'tendered' : f}`,
-      () => addCashReceipt(tx, auth, input, shiftRule),
+    const locked = { order, cap: toMoney(cap) };
+    added.push(
+      await naming(
+        (f) => `payments.${i}.${f === 'tendered_amount' ? 'tendered' : f}`,
+        () => addCashReceipt(tx, auth, input, { ...shiftRule, locked }),
+      ),
     );
+    cap = cap.minus(p.amount);
   }
-  const receipts = body.payments.length ? await processAllCashReceipts(tx, auth, accounts, no, shiftRule) : [];
+  const receipts = added.length
+    ? await processAllCashReceipts(tx, auth, accounts, no, {
+        ...shiftRule,
+        locked: { order, receipts: added, remaining: order.grand_total },
+      })
+    : [];
 
-  await changeToReleased(tx, auth, no);
-  // sell_on_credit goes to Ship Now's check of the remaining amount (the Sell On Credit button).
-  const ship = { pos_so_no: no, version: await versionOf(tx, scope, no), sell_on_credit: body.sell_on_credit };
-  await shipOrder(tx, auth, ship, { shortStockPosts: offline });
+  // Released: its UPDATE answers the order with what Ship Now reads with its lock, so Ship Now does not lock it again.
+  let released: (SalesOrderRow & Record<string, unknown>) | undefined;
+  await changeSalesStatus(
+    tx,
+    scope,
+    salesStatusChange.parse({ pos_so_no: no, version: order.version, status: 'released' }),
+    auth,
+    { known: { doc: order, lines }, answer: { columns: shipLockColumns(), changed: (row) => (released = row) } },
+  );
+  // sell_on_credit goes to Ship Now's check of the remaining amount (the Sell On Credit button). The print of the
+  // invoice is written with the posting (its number is the posting's).
+  const ship = { pos_so_no: no, version: order.version + 1, sell_on_credit: body.sell_on_credit };
+  const shipped = await shipOrder(tx, auth, ship, {
+    shortStockPosts: offline,
+    lines,
+    stockChecked: !offline,
+    locked: released,
+    enqueue: (n, batch) => {
+      if (n.si) batchPrint(tx, batch, auth, { document_type: 'invoice', document_no: n.si, franchise_code: franchise });
+    },
+  });
   if (flags.size)
     await tx
       .update(salesOrders)
       .set({ flags: FLAG_ORDER.filter((f) => flags.has(f)) })
       .where(eq(salesOrders.pos_so_no, no));
 
-  const answer = await getSalesOrder(tx, scope, no);
+  const answer = await getSalesOrder(tx, scope, no, { lines: shipped.lines });
   const posSiNo = answer.invoices[0]?.pos_si_no ?? '';
-  if (posSiNo)
-    await enqueuePrint(tx, auth, { document_type: 'invoice', document_no: posSiNo, franchise_code: franchise });
   return {
     client_id: body.client_id,
     order: answer,
@@ -462,12 +543,3 @@ export async function postCounterSale(
 
 /** Flags in the contract's order (stable answers). */
 const FLAG_ORDER = counterSaleFlags;
-
-async function changeToReleased(tx: Tx, auth: Auth, no: string) {
-  const input = salesStatusChange.parse({
-    pos_so_no: no,
-    version: await versionOf(tx, auth.scope, no),
-    status: 'released',
-  });
-  await changeSalesStatus(tx, auth.scope, input, auth);
-}

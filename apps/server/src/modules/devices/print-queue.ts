@@ -2,7 +2,8 @@ import type { PrintDocumentType } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { makeAuth, type Auth } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { enqueue, PermanentJobError } from '../../jobs/queue.js';
+import { batchEnqueue, enqueue, PermanentJobError } from '../../jobs/queue.js';
+import type { WriteBatch } from '../../kernel/batch.js';
 import type { Services } from '../../services.js';
 import { printForUser } from './print.js';
 
@@ -22,19 +23,26 @@ type PrintPayload = {
   role_name: string | null;
 };
 
-/** Enqueues the print of a posted document for the user who posted it (one job per document). */
-export function enqueuePrint(
-  tx: DbOrTx,
-  auth: Auth,
-  doc: { document_type: PrintPayload['document_type']; document_no: string; franchise_code: string },
-) {
+type PrintDoc = { document_type: PrintPayload['document_type']; document_no: string; franchise_code: string };
+
+const printJob = (auth: Auth, doc: PrintDoc) => {
   const payload: PrintPayload = {
     ...doc,
     user_id: auth.userId,
     username: auth.username,
     role_name: auth.roleName,
   };
-  return enqueue(tx, { queue: PRINT_QUEUE, key: `${doc.document_type}:${doc.document_no}`, payload });
+  return { queue: PRINT_QUEUE, key: `${doc.document_type}:${doc.document_no}`, payload };
+};
+
+/** Enqueues the print of a posted document for the user who posted it (one job per document). */
+export function enqueuePrint(tx: DbOrTx, auth: Auth, doc: PrintDoc) {
+  return enqueue(tx, printJob(auth, doc));
+}
+
+/** enqueuePrint in the posting's WriteBatch (the posting that writes the document enqueues its print). */
+export function batchPrint(tx: DbOrTx, batch: WriteBatch, auth: Auth, doc: PrintDoc): void {
+  batchEnqueue(tx, batch, printJob(auth, doc));
 }
 
 /**

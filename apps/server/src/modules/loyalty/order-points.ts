@@ -11,7 +11,7 @@ import type { SalesOrderRow } from '../sales/load.js';
 import { counterSettings } from '../system/settings.js';
 import type { CounterSettings } from '@fp/contract';
 import type { WriteBatch } from '../../kernel/batch.js';
-import { jsonOf } from '../../db/rows.js';
+import { jsonOf, rowsOf } from '../../db/rows.js';
 import { earnRedeemablePoints } from './points.js';
 import {
   loyaltyReferralRewards,
@@ -60,9 +60,11 @@ export async function pointsDiscountOf(
   tx: Tx,
   order: SalesOrderRow,
   payable: Decimal,
+  /** fresh: the order was created in this transaction, no points are redeemed on it yet (nothing to read). */
+  o: { fresh?: boolean } = {},
 ): Promise<{ amount: string; points: string }> {
   if (order.document_type !== 'order') return { amount: toMoney(order.points_discount_amount), points: '0' };
-  const uses = await openOrderUses(tx, order.pos_so_no);
+  const uses = o.fresh ? [] : await openOrderUses(tx, order.pos_so_no);
   if (uses.length === 0) return { amount: '0.00', points: '0' };
   const points = uses.reduce((s, u) => s.minus(u.points), D(0));
   const { loyalty_point_value } = await counterSettings(tx);
@@ -80,6 +82,34 @@ async function customerOf(tx: DbOrTx, customerNo: string) {
   return c ?? null;
 }
 
+/** What loyaltyOnInvoice reads of the customer (its one read, loyaltyContextJsonSql). */
+export type LoyaltyContext = {
+  c: { customer_no: string; franchise_code: string; referral_code: string; referred_by_code: string };
+  ranking: string;
+  invoices: number;
+  schemes: unknown;
+};
+
+/**
+ * loyaltyOnInvoice's one read as one JSON value (null: no such customer): the customer, their ranking points before
+ * this invoice, whether they had an invoice, the schemes. A posting reads it in the statement that locks its order
+ * (ship.ts: `customerNo` is the order's sell_to_code column); loyaltyOnInvoice reads it alone otherwise.
+ */
+export const loyaltyContextJsonSql = (customerNo: SQL): SQL => {
+  const c = sql.identifier('loyalty_customer');
+  return sql`(select json_build_object(
+      'c', json_build_object('customer_no', ${c}.customer_no, 'franchise_code', ${c}.franchise_code,
+        'referral_code', ${c}.referral_code, 'referred_by_code', ${c}.referred_by_code),
+      'ranking', coalesce((select sum(${rankingPointEntries.points}) from ${rankingPointEntries}
+        where ${rankingPointEntries.customer_no} = ${c}.customer_no), 0)::text,
+      'invoices', (select count(*)::int from ${loyaltySalesPostings}
+        where ${loyaltySalesPostings.customer_no} = ${c}.customer_no and ${loyaltySalesPostings.kind} = 'invoice'),
+      'schemes', coalesce((select json_agg(json_build_object('code', ${loyaltySchemes.code},
+        'min_ranking_points', ${loyaltySchemes.min_ranking_points}::text) order by ${loyaltySchemes.sort})
+        from ${loyaltySchemes}), '[]'::json))
+    from ${customers} as ${c} where ${c}.customer_no = ${customerNo})`;
+};
+
 /**
  * An invoice of the order was posted: the customer earns redeemable and ranking points at the rates of their scheme
  * (from their ranking points before this invoice), floor(amount ÷ 100,000 × rate, 2 decimals); on the customer's
@@ -91,30 +121,24 @@ export async function loyaltyOnInvoice(
   order: SalesOrderRow,
   invoice: { pos_si_no: string; amount: string; postingDate: string },
   /**
-   * A posting's WriteBatch (kernel/batch.ts): the three INSERTs join the posting's one statement; and the counter
-   * settings when the posting has read them already.
+   * A posting's WriteBatch (kernel/batch.ts): the three INSERTs join the posting's one statement; the counter
+   * settings when the posting has read them already; `context`, loyaltyContextJsonSql as the posting read it with its
+   * order (null: no customer).
    */
-  o: { batch?: WriteBatch; settings?: CounterSettings } = {},
+  o: { batch?: WriteBatch; settings?: CounterSettings; context?: LoyaltyContext | null } = {},
 ): Promise<void> {
-  // One read: the customer, their ranking points before this invoice, whether they had an invoice, the schemes. The
-  // outer row is named "customers"."customer_no": drizzle writes a one-table select's columns unqualified, and a bare
-  // customer_no in the subqueries would be their own table's (every customer's points and invoices).
-  const [ctx] = order.sell_to_code
-    ? await tx
-        .select({
-          c: customers,
-          ranking: sql<string>`coalesce((select sum(${rankingPointEntries.points}) from ${rankingPointEntries}
-            where ${rankingPointEntries.customer_no} = "customers"."customer_no"), 0)::text`,
-          invoices: sql<number>`(select count(*)::int from ${loyaltySalesPostings}
-            where ${loyaltySalesPostings.customer_no} = "customers"."customer_no"
-              and ${loyaltySalesPostings.kind} = 'invoice')`,
-          schemes: sql<unknown>`coalesce((select json_agg(json_build_object('code', ${loyaltySchemes.code},
-            'min_ranking_points', ${loyaltySchemes.min_ranking_points}::text) order by ${loyaltySchemes.sort})
-            from ${loyaltySchemes}), '[]'::json)`,
-        })
-        .from(customers)
-        .where(eq(customers.customer_no, order.sell_to_code))
-    : [];
+  // One read (unless the posting made it): the customer, their ranking points before this invoice, whether they had
+  // an invoice, the schemes.
+  const ctx =
+    o.context !== undefined
+      ? o.context
+      : order.sell_to_code
+        ? jsonOf<LoyaltyContext | null>(
+            rowsOf<{ ctx: unknown }>(
+              await tx.execute(sql`select ${loyaltyContextJsonSql(sql`${order.sell_to_code}`)} as ctx`),
+            )[0]?.ctx ?? null,
+          )
+        : null;
   if (!ctx) return;
   const c = ctx.c;
   const settings = o.settings ?? (await counterSettings(tx));
@@ -171,13 +195,7 @@ export async function loyaltyOnInvoice(
 }
 
 /** The referrer of a customer earns the configured referral points on the customer's first invoice, once. */
-async function rewardReferrer(
-  tx: Tx,
-  auth: Auth,
-  c: typeof customers.$inferSelect,
-  order: SalesOrderRow,
-  posSiNo: string,
-) {
+async function rewardReferrer(tx: Tx, auth: Auth, c: LoyaltyContext['c'], order: SalesOrderRow, posSiNo: string) {
   const [referrer] = await tx.select().from(customers).where(eq(customers.referral_code, c.referred_by_code));
   if (!referrer || referrer.customer_no === c.customer_no) return;
   const points = floorPoints((await counterSettings(tx)).loyalty_referral_points);

@@ -123,7 +123,7 @@ async function entryById(db: DbOrTx, ids: number[]): Promise<RedeemablePointEntr
 /** Credits points to a customer (sales post these when an order is invoiced; demo data too). */
 export async function earnRedeemablePoints(
   tx: DbOrTx,
-  c: CustomerRow,
+  c: Pick<CustomerRow, 'customer_no' | 'franchise_code' | 'referral_code'>,
   o: {
     points: string;
     pos_so_no?: string;

@@ -29,8 +29,11 @@ import { stampClock } from '../../db/clock.js';
 // one order queue instead of deadlocking, and of 20 concurrent "process" of one receipt exactly one posts; last the
 // open shift of the receipts' location (FOR SHARE, issue 11), which a shift's close locks FOR UPDATE and alone.
 
-/** The receipts to post; `order` is null for a payment on account (pos_so_no ''). */
-type Locked = { order: SalesOrderRow | null; receipts: CashReceiptRow[] };
+/**
+ * The receipts to post; `order` is null for a payment on account (pos_so_no ''). `remaining`: the order's remaining
+ * amount when the caller knows it (else it is read in the check step).
+ */
+type Locked = { order: SalesOrderRow | null; receipts: CashReceiptRow[]; remaining?: string };
 type Plan = { postingDate: string; open: Map<string, number> };
 
 /**
@@ -62,11 +65,11 @@ function postReceipts(
 ) {
   return runPosting<Locked, Plan, Map<number, string>, CashReceiptRow[]>(tx, name, {
     lock,
-    check: async (tx, { order, receipts }) => {
+    check: async (tx, { order, receipts, remaining: known }) => {
       // Only processed receipts count in the remaining amount; each one processed must still fit what remains
       // (the order may have changed since the receipt was added: a line removed, a credit memo).
       if (order) {
-        let remaining = D((await amountsOf(tx, order.pos_so_no)).remaining_amount);
+        let remaining = D(known ?? (await amountsOf(tx, order.pos_so_no)).remaining_amount);
         for (const r of receipts) {
           assertWithinRemaining(r.amount, toMoney(remaining));
           remaining = remaining.minus(r.amount);
@@ -79,7 +82,7 @@ function postReceipts(
         tx,
         receipts.map((r) => r.location_code),
       );
-      if (!o.takenWithoutShift) await assertCashShift(tx, receipts, open);
+      if (!o.takenWithoutShift) await assertCashShift(tx, receipts, open, o);
       return { postingDate: businessDate(), open };
     },
     // The RC number was taken when the receipt was added; a BA number per transfer/card receipt now.
@@ -142,13 +145,17 @@ export async function processCashReceipt(
   return row!;
 }
 
-/** POST /api/cash-receipts/process-all: posts every open receipt of an order, oldest first, in one transaction. */
+/**
+ * POST /api/cash-receipts/process-all: posts every open receipt of an order, oldest first, in one transaction.
+ * `locked`: the order and its open receipts as the caller holds them, locked or written in this transaction, with the
+ * order's remaining amount (the counter sale, issue 22: the receipts it has just added): not read again.
+ */
 export async function processAllCashReceipts(
   tx: Tx,
   auth: Auth,
   accounts: ChannelAccounts,
   posSoNo: string,
-  o: ShiftRule = {},
+  o: ShiftRule & { locked?: { order: SalesOrderRow; receipts: CashReceiptRow[]; remaining: string } } = {},
 ): Promise<CashReceiptRow[]> {
   const rows = await postReceipts(
     tx,
@@ -157,6 +164,13 @@ export async function processAllCashReceipts(
     'cash_receipt_all',
     'process_all',
     async (tx) => {
+      if (o.locked) {
+        const { order, receipts, remaining } = o.locked;
+        if (order.pos_so_no !== posSoNo || receipts.some((r) => r.pos_so_no !== posSoNo || r.status !== 'open'))
+          throw new Error("processAllCashReceipts: the locked receipts are not the order's open ones");
+        if (receipts.length)
+          return { order, receipts: [...receipts].sort((a, b) => a.receipt_id - b.receipt_id), remaining };
+      }
       const order = await lockOrderForPayment(tx, auth.scope, posSoNo);
       const receipts = await tx
         .select()

@@ -137,9 +137,17 @@ type Target = {
   pos_so_no: string;
 };
 
-async function orderTarget(tx: Tx, auth: Auth, body: AddBody): Promise<Target> {
+/**
+ * An order the caller holds locked in this transaction (the counter sale, issue 22) and what remains to be paid on it
+ * beyond its open receipts (the cap): neither is read again.
+ */
+export type LockedForPayment = { order: SalesOrderRow; cap: string };
+
+async function orderTarget(tx: Tx, auth: Auth, body: AddBody, locked?: LockedForPayment): Promise<Target> {
   const scope = auth.scope;
-  const order = await lockOrderForPayment(tx, scope, body.pos_so_no);
+  const order = locked ? locked.order : await lockOrderForPayment(tx, scope, body.pos_so_no);
+  if (locked && (order.pos_so_no !== body.pos_so_no || order.document_type !== 'order'))
+    throw new Error("addCashReceipt: the locked order is not the body's");
   const franchise = await scope.own(tx, body.franchise_code);
   if (franchise && franchise !== order.franchise_code)
     throw businessRule(
@@ -150,8 +158,9 @@ async function orderTarget(tx: Tx, auth: Auth, body: AddBody): Promise<Target> {
   if (body.customer_no && body.customer_no !== order.sell_to_code) await scope.assertCustomer(tx, body.customer_no);
   if (body.location_code && body.location_code !== order.location_code)
     await scope.assertLocation(tx, body.location_code);
-  const { remaining_amount } = await amountsOf(tx, order.pos_so_no);
-  const cap = D(remaining_amount).minus(await openReceiptsTotal(tx, order.pos_so_no));
+  const cap = locked
+    ? D(locked.cap)
+    : D((await amountsOf(tx, order.pos_so_no)).remaining_amount).minus(await openReceiptsTotal(tx, order.pos_so_no));
   assertWithinRemaining(body.amount, toMoney(cap));
   return {
     franchise_code: order.franchise_code,
@@ -196,10 +205,15 @@ async function customerTarget(tx: Tx, auth: Auth, body: AddBody): Promise<Target
  * POST /api/cash-receipts: an open receipt for an order or, without pos_so_no, a payment on account of a customer
  * (RC number from the franchise's series).
  */
-export async function addCashReceipt(tx: Tx, auth: Auth, body: AddBody, o: ShiftRule = {}): Promise<CashReceiptRow> {
-  const target = body.pos_so_no ? await orderTarget(tx, auth, body) : await customerTarget(tx, auth, body);
+export async function addCashReceipt(
+  tx: Tx,
+  auth: Auth,
+  body: AddBody,
+  o: ShiftRule & { locked?: LockedForPayment } = {},
+): Promise<CashReceiptRow> {
+  const target = body.pos_so_no ? await orderTarget(tx, auth, body, o.locked) : await customerTarget(tx, auth, body);
   // Issue 17: no cash without an open shift where the franchise asks for one (processing checks again under lock).
-  if (!o.takenWithoutShift) await assertCashShift(tx, [{ ...target, payment_type: body.payment_type }]);
+  if (!o.takenWithoutShift) await assertCashShift(tx, [{ ...target, payment_type: body.payment_type }], undefined, o);
   const cash = body.payment_type === 'cash' && D(body.amount).gt(0);
   const tendered = cash ? D(body.tendered_amount ?? body.amount) : null;
   const installment = body.payment_type === 'installment';

@@ -152,17 +152,19 @@ export async function promotionDiscountOf(
   order: SalesOrderRow,
   lines: readonly SalesLineRow[],
   kept?: KeptPromotions,
+  /** fresh: the order was created in this transaction and has no applied promotions recorded yet. */
+  o: { fresh?: boolean } = {},
 ): Promise<string> {
   if (!takesPromotions(order)) return '0.00';
   if (order.status !== 'open') return toMoney(order.promotion_discount_amount);
   if (kept) {
-    await recordApplied(tx, order.pos_so_no, kept.applied);
+    await recordApplied(tx, order.pos_so_no, kept.applied, o.fresh);
     return toMoney(kept.total);
   }
   const before = D(order.promotion_discount_amount);
   if (!order.auto_promotion && !order.coupon_code && !order.loyalty_birthday_used && before.isZero()) return '0.00';
   const result = await evaluatePromotions(tx, order, lines);
-  await recordApplied(tx, order.pos_so_no, result.applied);
+  await recordApplied(tx, order.pos_so_no, result.applied, o.fresh);
   return result.total;
 }
 
@@ -172,9 +174,9 @@ export async function promotionDiscountOf(
  */
 export type KeptPromotions = { total: string; applied: readonly AppliedPromotionAmount[] };
 
-/** The record of what applied to an order (sales_order_promotions), rewritten. */
-async function recordApplied(tx: Tx, posSoNo: string, applied: readonly AppliedPromotionAmount[]) {
-  await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, posSoNo));
+/** The record of what applied to an order (sales_order_promotions), rewritten (a fresh order has none to delete). */
+async function recordApplied(tx: Tx, posSoNo: string, applied: readonly AppliedPromotionAmount[], fresh = false) {
+  if (!fresh) await tx.delete(salesOrderPromotions).where(eq(salesOrderPromotions.pos_so_no, posSoNo));
   if (applied.length) await tx.insert(salesOrderPromotions).values(applied.map((a) => ({ ...a, pos_so_no: posSoNo })));
 }
 

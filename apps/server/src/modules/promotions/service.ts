@@ -24,10 +24,11 @@ import { franchises } from '../franchises/schema.js';
 import { items } from '../items/schema.js';
 import { useBirthdayPromotion } from '../loyalty/birthday.js';
 import { birthdayPromotionUses } from '../loyalty/schema.js';
-import { finishDocumentChange } from '../sales/lines.js';
+import { finishDocumentChange, type KnownDocument } from '../sales/lines.js';
 import {
   assertSalesEditable,
   findSalesOrder,
+  knownOrder,
   lockSalesOrder,
   salesEntityOf,
   type SalesOrderRow,
@@ -246,10 +247,21 @@ function assertPromotable(doc: SalesOrderRow, field: string) {
   assertSalesEditable(doc, 'promotions');
 }
 
-export async function setAutoPromotion(tx: Tx, scope: Scope, body: z.output<typeof salesAutoPromotion>) {
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
+/**
+ * PUT …/auto-promotion. `known`: the order as the caller holds it, locked or created in this transaction (the counter
+ * sale, issue 22): checked as the locked row would be, not read again. Answers the header as written.
+ */
+export async function setAutoPromotion(
+  tx: Tx,
+  scope: Scope,
+  body: z.output<typeof salesAutoPromotion>,
+  known?: KnownDocument,
+): Promise<SalesOrderRow> {
+  const doc = known
+    ? knownOrder(scope, known.header, body.version)
+    : await lockSalesOrder(tx, scope, body.pos_so_no, body.version);
   assertPromotable(doc, 'auto_promotion');
-  await finishDocumentChange(tx, doc.pos_so_no, { auto_promotion: body.auto_promotion });
+  return finishDocumentChange(tx, doc.pos_so_no, { auto_promotion: body.auto_promotion }, { known });
 }
 
 async function customerOfOrder(tx: Tx, doc: SalesOrderRow) {

@@ -124,12 +124,12 @@ function assertDeliveryDate(requested: string | null | undefined, orderDate: str
 }
 
 /** The franchise and location of a new document, from the caller and the body (see README "Create"). */
-async function franchiseAndLocation(tx: Tx, scope: Scope, body: SalesOrderCreateIn) {
+async function franchiseAndLocation(tx: Tx, scope: Scope, body: SalesOrderCreateIn, checked?: string) {
   const named = await scope.own(tx, body.franchise_code);
   const location = body.location_code ?? '';
   let franchise = named;
   if (location) {
-    const of = await scope.assertLocation(tx, location, locationNotFound(location));
+    const of = checked ?? (await scope.assertLocation(tx, location, locationNotFound(location)));
     if (named && of !== named) throw locationNotFound(location);
     franchise = of;
   }
@@ -153,11 +153,16 @@ export async function createSalesDocument(
      * of this series, checked by the caller) instead of the series' next, and when the customer paid.
      */
     offline?: { sold_at: string; offline_device: string; device_doc_no: string };
+    /**
+     * The franchise of `body.location_code`, which the caller checked in the same scope (Scope.assertLocation) in
+     * this call (the counter sale, issue 22): not read again.
+     */
+    locationOf?: string;
   } = {},
   /** Told the rows as written (the create call answers from them instead of reading them back). */
   created?: (header: SalesOrderRow, lines: SalesLineRow[]) => void,
 ): Promise<string> {
-  const { franchise, location } = await franchiseAndLocation(tx, scope, body);
+  const { franchise, location } = await franchiseAndLocation(tx, scope, body, o.locationOf);
   const salesType = body.sales_type ?? defaultSalesType(scope);
   assertSalesType(scope, salesType);
   const customer = body.sell_to_code ? await customerOf(tx, scope, franchise, body.sell_to_code) : undefined;

@@ -17,7 +17,7 @@ import {
   type SalesOrderRow,
 } from './load.js';
 import { salesOrderLines, salesOrders } from './schema.js';
-import { discountOfPercent, documentTotals, lineAmount, type HeaderTerms } from './totals.js';
+import { discountOfPercent, documentTotals, lineAmount, type FeeAmount, type HeaderTerms } from './totals.js';
 import { feesOf } from './fees.js';
 import { promotionDiscountOf, type KeptPromotions } from '../promotions/apply.js';
 import { pointsDiscountOf } from '../loyalty/order-points.js';
@@ -288,35 +288,50 @@ export function totalsOrThrow(lines: Parameters<typeof documentTotals>[0], terms
 }
 
 /**
+ * A document the caller holds as it now is, locked (or created) in this transaction: finishDocumentChange takes it
+ * instead of reading it again. `fresh`: created in this transaction, so no promotion is recorded on it and no points
+ * are redeemed on it yet (nothing to read or rewrite before the first change; the counter sale, issue 22).
+ */
+export type KnownDocument = {
+  header: SalesOrderRow;
+  lines: readonly SalesLineRow[];
+  fees: readonly FeeAmount[];
+  fresh?: boolean;
+};
+
+/**
  * After a change of lines or header, in the caller's transaction: the computed header terms (promotion discount,
  * points discount, fees; issue 9) and the grand total recomputed from the lines (documentTotals), and the header's
  * version bumped (one version per document). Order of the terms: lines' net − invoice discount − promotions −
- * points (capped by what is left) + fees.
+ * points (capped by what is left) + fees. Answers the header as written.
  */
 export async function finishDocumentChange(
   tx: Tx,
   posSoNo: string,
   set: Partial<SalesOrderRow> = {},
-  o: { keptPromotions?: KeptPromotions } = {},
-): Promise<void> {
-  const [h] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo));
+  o: { keptPromotions?: KeptPromotions; known?: KnownDocument } = {},
+): Promise<SalesOrderRow> {
+  const h = o.known?.header ?? (await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo)))[0];
   const order = { ...h, ...set };
-  const lines = await tx
-    .select()
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
-  const fees = await feesOf(tx, posSoNo);
+  const lines = o.known
+    ? o.known.lines.filter((l) => l.line_type === 'item')
+    : await tx
+        .select()
+        .from(salesOrderLines)
+        .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')));
+  const fees = o.known?.fees ?? (await feesOf(tx, posSoNo));
+  const fresh = o.known?.fresh === true;
   const net = sum(lines.map((l) => l.amount));
-  const promotion = await promotionDiscountOf(tx, order, lines, o.keptPromotions);
+  const promotion = await promotionDiscountOf(tx, order, lines, o.keptPromotions, { fresh });
   const payable = Decimal.max(0, net.minus(order.invoice_discount_amount).minus(promotion));
-  const points = await pointsDiscountOf(tx, { ...order, promotion_discount_amount: promotion }, payable);
+  const points = await pointsDiscountOf(tx, { ...order, promotion_discount_amount: promotion }, payable, { fresh });
   const totals = totalsOrThrow(lines, {
     invoiceDiscount: order.invoice_discount_amount,
     promotionDiscount: promotion,
     pointsDiscount: points.amount,
     fees,
   });
-  await tx
+  const [written] = await tx
     .update(salesOrders)
     .set({
       ...set,
@@ -327,7 +342,9 @@ export async function finishDocumentChange(
       grand_total: totals.grand_total,
       ...bump(salesOrders.version),
     })
-    .where(eq(salesOrders.pos_so_no, posSoNo));
+    .where(eq(salesOrders.pos_so_no, posSoNo))
+    .returning();
+  return written!;
 }
 
 /** POST /api/sales-orders/lines: adds lines to an open document. */

@@ -56,6 +56,16 @@ export async function lockSalesOrder(tx: Tx, scope: Scope, posSoNo: string, vers
   return row;
 }
 
+/**
+ * lockSalesOrder's checks on a row the caller already holds locked (created or locked in this transaction): another
+ * franchise's is 404 "Sales order not found", a stale `version` 409.
+ */
+export function knownOrder(scope: Scope, row: SalesOrderRow, version?: number): SalesOrderRow {
+  scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
+  if (version !== undefined && row.version !== version) throw staleVersion();
+  return row;
+}
+
 /** The entity name of a document type, as the machines name it ("Sales Order", "Sales Quote"). */
 export const salesEntityOf = (documentType: string) =>
   documentType === 'quote' ? 'Sales Quote' : documentType === 'credit_memo' ? 'Sales Credit Memo' : 'Sales Order';

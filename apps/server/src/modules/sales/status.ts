@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +10,7 @@ import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
+  knownOrder,
   lockSalesOrder,
   SALES_ORDER_NOT_FOUND,
   salesEntityOf,
@@ -62,9 +63,20 @@ export async function changeSalesStatus(
   body: z.output<typeof salesStatusChange>,
   /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
   auth?: Auth,
+  /**
+   * The counter sale (issue 22): `known`, the document and all its lines as the caller holds them, locked or created
+   * in this transaction (checked as the locked row would be, not read again); `answer`, more columns the status
+   * change's UPDATE answers (RETURNING) to `changed` with the row as it now is (what Ship Now reads with its lock).
+   */
+  o: {
+    known?: { doc: SalesOrderRow; lines: SalesLineRow[] };
+    answer?: { columns: Record<string, SQL>; changed: (row: SalesOrderRow & Record<string, unknown>) => void };
+  } = {},
 ): Promise<SalesLineRow[]> {
+  const known = o.known;
   // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
-  const doc = await lockSalesOrder(tx, scope, body.pos_so_no);
+  const doc = known ? knownOrder(scope, known.doc) : await lockSalesOrder(tx, scope, body.pos_so_no);
+  if (doc.pos_so_no !== body.pos_so_no) throw new Error("changeSalesStatus: the known document is not the body's");
   const machine = salesMachineOf(doc.document_type);
   const entity = salesEntityOf(doc.document_type);
   if (!machine)
@@ -84,11 +96,13 @@ export async function changeSalesStatus(
     notFoundAs: SALES_ORDER_NOT_FOUND,
   };
   assertAction(common, doc);
-  const lines = await tx
-    .select()
-    .from(salesOrderLines)
-    .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
-    .orderBy(asc(salesOrderLines.line_no));
+  const lines =
+    known?.lines ??
+    (await tx
+      .select()
+      .from(salesOrderLines)
+      .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
+      .orderBy(asc(salesOrderLines.line_no)));
   let set: Record<string, unknown> = {};
   if (t.action === 'release') assertReleasable(doc, lines);
   if (t.action === 'reopen' || t.action === 'cancel') {
@@ -107,7 +121,12 @@ export async function changeSalesStatus(
     await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
-  await applyAction(tx, { ...common, set });
+  const changed = await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
+    ...common,
+    set,
+    ...(o.answer ? { columns: o.answer.columns } : {}),
+  });
+  o.answer?.changed(changed);
   if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   const erp = ERP_ACTIONS[t.action];
   if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });

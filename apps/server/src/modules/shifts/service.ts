@@ -274,12 +274,23 @@ type CashRuleReceipt = { franchise_code: string; location_code: string; payment_
  * takenWithoutShift: the cash was already taken (an offline counter sale, issue 19): it is processed without an open
  * shift where the franchise needs one, and the sale is flagged no_open_shift instead (missingCashShift).
  */
-export type ShiftRule = { takenWithoutShift?: boolean };
+export type ShiftRule = {
+  takenWithoutShift?: boolean;
+  /**
+   * Whether cash needs an open shift, per franchise, as the caller read it in this call (franchises
+   * .cash_needs_open_shift; the counter sale reads it with the franchise it sells for, issue 22): not read again.
+   */
+  cashNeedsOpenShift?: Readonly<Record<string, boolean>>;
+};
 
 /** The location of the first cash receipt that needs an open shift and has none (null: none missing). */
-export async function missingCashShift(db: DbOrTx, receipts: readonly CashRuleReceipt[]): Promise<string | null> {
+export async function missingCashShift(
+  db: DbOrTx,
+  receipts: readonly CashRuleReceipt[],
+  o: Pick<ShiftRule, 'cashNeedsOpenShift'> = {},
+): Promise<string | null> {
   try {
-    await assertCashShift(db, receipts);
+    await assertCashShift(db, receipts, undefined, o);
     return null;
   } catch (err) {
     if (err instanceof AppError && err.code === 'shift_not_open') return receipts[0]?.location_code ?? '';
@@ -291,18 +302,19 @@ export async function assertCashShift(
   db: DbOrTx,
   receipts: readonly CashRuleReceipt[],
   open?: Map<string, number>,
+  o: Pick<ShiftRule, 'cashNeedsOpenShift'> = {},
 ): Promise<void> {
   const cash = receipts.filter((r) => r.payment_type === 'cash' && r.location_code);
   if (cash.length === 0) return;
-  const strict = await db
-    .select({ customer_no: franchises.customer_no })
-    .from(franchises)
-    .where(
-      and(
-        inArray(franchises.customer_no, [...new Set(cash.map((r) => r.franchise_code))]),
-        eq(franchises.cash_needs_open_shift, true),
-      ),
-    );
+  const codes = [...new Set(cash.map((r) => r.franchise_code))];
+  const known = o.cashNeedsOpenShift;
+  const strict =
+    known && codes.every((c) => c in known)
+      ? codes.filter((c) => known[c]).map((customer_no) => ({ customer_no }))
+      : await db
+          .select({ customer_no: franchises.customer_no })
+          .from(franchises)
+          .where(and(inArray(franchises.customer_no, codes), eq(franchises.cash_needs_open_shift, true)));
   const needing = cash.filter((r) => strict.some((f) => f.customer_no === r.franchise_code));
   if (needing.length === 0) return;
   const openAt =

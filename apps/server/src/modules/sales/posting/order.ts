@@ -2,7 +2,8 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { salesOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
-import { applyAction, lockForAction } from '../../../kernel/status.js';
+import { applyAction, assertAction, lockForAction } from '../../../kernel/status.js';
+import { notFound } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
 import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import { salesOrderLines, salesOrders } from '../schema.js';
@@ -41,6 +42,24 @@ export const lockOrder = <Extra = object>(
     ...(o.columns ? { columns: o.columns } : {}),
     ...(o.authorize ? { authorize: o.authorize as (row: Record<string, unknown>) => void } : {}),
   });
+
+/**
+ * lockOrder's checks on an order row the caller already holds locked and read with the posting's columns (the
+ * counter sale, issue 22: the row its release answered): an order of the caller's scope (else 404), `authorize`, the
+ * version (409) and the action's from-statuses (422), in lockForAction's order.
+ */
+export function assertLockedOrder<Row extends SalesOrderRow>(
+  scope: Scope,
+  action: string,
+  row: Row,
+  version: number,
+  authorize?: (row: SalesOrderRow) => void,
+): Row {
+  if (row.document_type !== 'order' || !scope.sees(row.franchise_code)) throw notFound(SALES_ORDER_NOT_FOUND);
+  authorize?.(row);
+  assertAction({ ...orderKey(row.pos_so_no), action, version }, row);
+  return row;
+}
 
 /** Ends a posting: the order's status (computed, or the action's own) and version move on in one UPDATE. */
 export const finishOrder = (

@@ -13,16 +13,17 @@ import { requireAction } from '../limits.js';
 import { settingsFrom, settingsJsonSql } from '../../system/settings.js';
 import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js';
 import type { CounterSettings } from '@fp/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
 import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledger/service.js';
 import { takeNextNumbers } from '../../number-series/service.js';
 import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesJsonSql, feesOf } from '../fees.js';
-import { loyaltyOnInvoice } from '../../loyalty/order-points.js';
+import { loyaltyContextJsonSql, loyaltyOnInvoice, type LoyaltyContext } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
 import type { SalesLineRow, SalesOrderRow } from '../load.js';
 import {
+  assertLockedOrder,
   baseQty,
   finishOrder,
   itemLinesOf,
@@ -61,8 +62,11 @@ export type ShipPlan = {
   settings?: CounterSettings;
   /** The franchise's e-invoice account when the posting read it. */
   account?: ReturnType<typeof accountFrom>;
+  /** What the invoice's loyalty reads of the customer, when the posting read it with the order (null: none). */
+  loyalty?: LoyaltyContext | null;
 };
-type Numbers = { ss: string | null; si: string | null };
+export type ShipNumbers = { ss: string | null; si: string | null };
+type Numbers = ShipNumbers;
 
 /** `lines.<i>.<field>`: i is the line's position in the order's item lines (as GET answers them). */
 const lineField = (lines: readonly SalesLineRow[], line: SalesLineRow, field: string) =>
@@ -172,7 +176,11 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
       auth,
       plan.order,
       { pos_si_no: n.si, amount: invoice.totals.grand_total, postingDate: plan.postingDate },
-      { batch, ...(plan.settings ? { settings: plan.settings } : {}) },
+      {
+        batch,
+        ...(plan.settings ? { settings: plan.settings } : {}),
+        ...(plan.loyalty !== undefined ? { context: plan.loyalty } : {}),
+      },
     );
     // Its e-invoice (issue 21): pending with its job, or not_sent without a provider.
     await recordInvoiceEInvoiceOf(
@@ -185,6 +193,9 @@ export async function writeShipAndInvoice(tx: Tx, auth: Auth, plan: ShipPlan, n:
   }
 }
 
+/** A quantity as its numeric(18,5) column reads back ("2.00000"), so a posting's answer is what GET answers. */
+const asColumn = (v: string) => D(v).toFixed(5);
+
 /** The lines as setLineQuantities leaves them (what the posting's answer shows without reading them back). */
 export const linesAfter = (lines: readonly SalesLineRow[], after: readonly LineQuantities[]): SalesLineRow[] =>
   lines.map((l) => {
@@ -192,11 +203,11 @@ export const linesAfter = (lines: readonly SalesLineRow[], after: readonly LineQ
     return a
       ? {
           ...l,
-          qty_to_ship: a.qty_to_ship,
-          qty_shipped: a.qty_shipped,
-          qty_to_invoice: a.qty_to_invoice,
-          qty_invoiced: a.qty_invoiced,
-          qty_credited: a.qty_credited,
+          qty_to_ship: asColumn(a.qty_to_ship),
+          qty_shipped: asColumn(a.qty_shipped),
+          qty_to_invoice: asColumn(a.qty_to_invoice),
+          qty_invoiced: asColumn(a.qty_invoiced),
+          qty_credited: asColumn(a.qty_credited),
           version: l.version + 1,
         }
       : l;
@@ -223,11 +234,26 @@ export function enqueuePosted(order: SalesOrderRow, n: Numbers, batch: WriteBatc
   batchErpPosts(batch, { kind: 'sales_order', documentNo: order.pos_so_no, posted });
 }
 
+type ShipExtra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
+
+/**
+ * What Ship Now reads with the order in the statement that locks it: what the checks and the writes need besides the
+ * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty).
+ */
+export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
+  remaining_amount: remainingAmountSql(),
+  fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
+  settings: settingsJsonSql(),
+  einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
+  loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
+});
+
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
  * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
- * Its statements do not grow with the lines: the order with its remaining amount and fees, the lines, the settings,
- * the stock locks and on hand, the numbers, the order's status, and one WriteBatch for every row it writes.
+ * Its statements do not grow with the lines: the order with its remaining amount, fees, settings, e-invoice account and
+ * customer's loyalty (shipLockColumns), the lines, the stock locks and on hand, the numbers, the order's status, and one
+ * WriteBatch for every row it writes.
  */
 export function shipOrder(
   tx: Tx,
@@ -236,29 +262,44 @@ export function shipOrder(
   /**
    * shortStockPosts: an offline counter sale already handed over ships even where stock went short (issue 19);
    * requireButton: the caller's Ship button is checked on the locked order (the ship call).
+   * The counter sale (issue 22), which has just created the order in this transaction: `lines`, its lines as written
+   * (not read again); `stockChecked`, the caller checked the stock of exactly what ships (every line's quantity)
+   * under the stock locks of this transaction (lockStock, held until commit), so it is not checked twice; `enqueue`,
+   * more writes of the caller that need the posted numbers (the print of the invoice), added to the posting's batch.
    */
-  o: { shortStockPosts?: boolean; requireButton?: boolean } = {},
+  o: {
+    shortStockPosts?: boolean;
+    requireButton?: boolean;
+    lines?: readonly SalesLineRow[];
+    stockChecked?: boolean;
+    enqueue?: (n: Numbers, batch: WriteBatch) => void;
+    /** The order as the caller holds it locked, read with shipLockColumns after its last change (not locked again). */
+    locked?: SalesOrderRow & Record<string, unknown>;
+  } = {},
 ) {
-  type Extra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown };
-  type Locked = SalesOrderRow & Extra;
+  type Locked = SalesOrderRow & ShipExtra;
+  const authorize = o.requireButton
+    ? (row: SalesOrderRow) => requireAction(auth, row.document_type, 'ship')
+    : undefined;
   return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
-    lock: (tx) =>
-      lockOrder<Extra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
-        // Read with the order in its one statement: what the checks and the writes need besides the lines.
-        columns: {
-          remaining_amount: remainingAmountSql(),
-          fees: feesJsonSql(sql`"sales_orders"."pos_so_no"`),
-          settings: settingsJsonSql(),
-          einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
-        },
-        ...(o.requireButton ? { authorize: (row) => requireAction(auth, row.document_type, 'ship') } : {}),
-      }),
+    lock: async (tx) => {
+      if (o.locked) {
+        if (o.locked.pos_so_no !== body.pos_so_no) throw new Error("shipOrder: the locked order is not the body's");
+        return assertLockedOrder(auth.scope, 'ship', o.locked as Locked, body.version, authorize);
+      }
+      return lockOrder<ShipExtra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
+        columns: shipLockColumns(),
+        ...(authorize ? { authorize } : {}),
+      });
+    },
     check: async (tx, locked) => {
-      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, ...order } = locked;
+      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
-      const lines = await itemLinesOf(tx, order.pos_so_no);
+      const lines = o.lines
+        ? o.lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no)
+        : await itemLinesOf(tx, order.pos_so_no);
       for (const l of lines) checkLine(order, lines, l);
       const ships = lines
         .filter((l) => D(l.qty_to_ship).gt(0))
@@ -271,7 +312,7 @@ export function shipOrder(
       // Money still due ships only when the caller sells on credit (credit.ts), before any stock lock is taken.
       await assertPaidOrSellOnCredit(tx, auth, order, body.sell_on_credit, remaining_amount);
       const settings = settingsFrom(jsonOf<Record<string, unknown>>(settingsJson));
-      if (!o.shortStockPosts)
+      if (!o.shortStockPosts && !o.stockChecked)
         await assertStock(
           tx,
           order.franchise_code,
@@ -300,6 +341,7 @@ export function shipOrder(
         fees: jsonOf<FeeAmount[]>(feesJson),
         settings,
         account: accountFrom(jsonOf<Parameters<typeof accountFrom>[0]>(einvoice)),
+        loyalty: jsonOf<LoyaltyContext | null>(loyalty) ?? null,
       };
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
@@ -315,6 +357,9 @@ export function shipOrder(
       });
       return { order: finished, lines: linesAfter(plan.lines, plan.after) };
     },
-    enqueue: async (_tx, order, _plan, n, _result, batch) => enqueuePosted(order, n, batch),
+    enqueue: async (_tx, order, _plan, n, _result, batch) => {
+      enqueuePosted(order, n, batch);
+      o.enqueue?.(n, batch);
+    },
   });
 }
