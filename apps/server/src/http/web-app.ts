@@ -18,10 +18,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   // No page of ours may be framed by another (clickjacking): every HTML answer says so in both headers.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
       void reply.header('x-frame-options', 'DENY').header('content-security-policy', "frame-ancestors 'none'");
-    return payload;
+    done(null, payload);
   });
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {

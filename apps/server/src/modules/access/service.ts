@@ -7,6 +7,9 @@ import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { businessRule, conflict, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { pagePermissions, pageStructures } from './schema.js';
+import { rowByKey } from '../../db/prepared.js';
+
+const pageStructuresById = rowByKey(pageStructures, pageStructures.id);
 
 // Page structure (product.md 3, calls.md 7.15): per page, its buttons, fields and filters.
 
@@ -38,7 +41,7 @@ export const pageStructureList: ListSpec<Row, PageStructureListItem> = {
 };
 
 export async function getPageStructure(db: DbOrTx, id: number): Promise<PageStructure> {
-  const [row] = await db.select().from(pageStructures).where(eq(pageStructures.id, id));
+  const row = await pageStructuresById(db, id);
   if (!row) throw notFound('Page structure');
   return row;
 }

@@ -11,6 +11,7 @@ import { mergeGrants, type GrantRow } from '../access/grants.js';
 import { pagePermissions, pagePermissionUsers } from '../access/schema.js';
 import { devices } from '../devices/schema.js';
 import { stampNow } from '../../db/clock.js';
+import { prepared } from '../../db/prepared.js';
 import type { SessionCache } from './session-cache.js';
 
 const meColumns = {
@@ -111,7 +112,7 @@ export async function login(
 }
 
 /** The query behind every authenticated request: session, user, role and page grants (as JSON) in one statement. */
-function sessionQuery(db: Db) {
+function sessionQuery(db: DbOrTx) {
   return db
     .select({
       session_id: sessions.id,
@@ -143,7 +144,12 @@ function sessionQuery(db: Db) {
     .prepare('fp_session');
 }
 /** Prepared once per database (a named statement: PostgreSQL parses and plans it once per connection). */
-const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+const sessionStatement = prepared(sessionQuery);
+
+/** The caller of a session the cache knows, without a query (null: ask `authenticate`). */
+export function knownSession(token: string, cache: SessionCache): Auth | null {
+  return cache.get(hashToken(token));
+}
 
 /**
  * Resolves a token to the caller, or null when unknown, expired or the user is inactive: from `cache` when the
@@ -157,9 +163,7 @@ export async function authenticate(db: Db, token: string, cache?: SessionCache):
   const hit = cache?.get(tokenHash);
   if (hit) return hit;
   const mark = cache?.mark() ?? 0;
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ token_hash: tokenHash });
+  const [row] = await sessionStatement(db).execute({ token_hash: tokenHash });
   if (!row) return null;
   const grants = mergeGrants(row.grants ?? []);
   for (const g of grants) Object.freeze(g);

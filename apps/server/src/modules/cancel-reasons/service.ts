@@ -6,6 +6,9 @@ import { bump, explainMissedUpdate } from '../../db/versioned.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list.js';
 import { cancelReasons } from './schema.js';
+import { rowByKey } from '../../db/prepared.js';
+
+const cancelReasonsById = rowByKey(cancelReasons, cancelReasons.id);
 
 type Row = typeof cancelReasons.$inferSelect;
 
@@ -30,7 +33,7 @@ export const cancelReasonList: ListSpec<Row, CancelReason> = {
 const cancelReasonColumns = getTableColumns(cancelReasons);
 
 export async function getCancelReason(db: DbOrTx, id: number): Promise<CancelReason> {
-  const [row] = await db.select().from(cancelReasons).where(eq(cancelReasons.id, id));
+  const row = await cancelReasonsById(db, id);
   if (!row) throw notFound('Cancel reason');
   return row;
 }

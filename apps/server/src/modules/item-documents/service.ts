@@ -14,6 +14,9 @@ import { driveFailure, type UploadedPart } from '../drive/http.js';
 import { DriveError, joinDrivePath, validateFolder, type DriveFile } from '../drive/port.js';
 import { itemDocuments } from './schema.js';
 import { assertItemExists } from './items.js';
+import { rowByKey } from '../../db/prepared.js';
+
+const itemDocumentsById = rowByKey(itemDocuments, itemDocuments.id);
 
 type Row = typeof itemDocuments.$inferSelect;
 
@@ -72,7 +75,7 @@ export const itemDocumentList: ListSpec<Row, ItemDocument> = {
 };
 
 export async function getItemDocument(db: DbOrTx, id: number): Promise<ItemDocument> {
-  const [row] = await db.select().from(itemDocuments).where(eq(itemDocuments.id, id));
+  const row = await itemDocumentsById(db, id);
   if (!row) throw notFound('Item document');
   return toDocument(row);
 }

@@ -76,18 +76,20 @@ const errorTextOf = (req: object) => {
 
 /** Every API call goes to the api log (user, operation, status, duration, first error message). */
 export function registerApiLog(app: FastifyInstance, writer: ApiLogWriter) {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Callback hooks, not async ones: their work is synchronous, so they cost no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') && reply.statusCode >= 400 && typeof payload === 'string') {
       (req as unknown as { errorText?: string }).errorText = firstErrorMsg(payload);
     }
-    return payload;
+    done(null, payload);
   });
   // Reading the log sees every call made before, in this process.
-  app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/api/api-logs/')) await writer.flush();
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/api-logs/')) return done();
+    writer.flush().then(() => done(), done);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return done();
     writer.add({
       created_at: new Date(Date.now() - reply.elapsedTime).toISOString(),
       user_id: req.auth?.userId ?? null,
@@ -99,6 +101,7 @@ export function registerApiLog(app: FastifyInstance, writer: ApiLogWriter) {
       duration_ms: Math.round(reply.elapsedTime * 100) / 100,
       error: errorTextOf(req),
     });
+    done();
   });
   app.addHook('onClose', async () => {
     await writer.flush();

@@ -109,7 +109,7 @@ export async function maintenanceState(db: DbOrTx): Promise<MaintenanceState> {
  * API here (`invalidate()`), and re-read after `ttlMs`, so another process sees a change soon.
  */
 export class MaintenanceFlag {
-  private cached: { state: MaintenanceState; at: number } | null = null;
+  private cache: { state: MaintenanceState; at: number } | null = null;
   private generation = 0;
 
   constructor(
@@ -117,17 +117,23 @@ export class MaintenanceFlag {
     private readonly ttlMs = 1000,
   ) {}
 
+  /** The flag while its cached value is fresh, without a query; null when `get` must read it. */
+  cached(): MaintenanceState | null {
+    return this.cache && Date.now() - this.cache.at < this.ttlMs ? this.cache.state : null;
+  }
+
   async get(): Promise<MaintenanceState> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.state;
+    const fresh = this.cached();
+    if (fresh) return fresh;
     const generation = this.generation;
     const state = await maintenanceState(this.db);
     // A change made while this read was under way must not be overwritten by the older value.
-    if (generation === this.generation) this.cached = { state, at: Date.now() };
+    if (generation === this.generation) this.cache = { state, at: Date.now() };
     return state;
   }
 
   invalidate() {
     this.generation++;
-    this.cached = null;
+    this.cache = null;
   }
 }
