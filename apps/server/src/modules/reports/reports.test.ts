@@ -192,6 +192,8 @@ describe('revenue summary', () => {
         sql`category_code = 'CAT-X' and item_no like ${`%${X.slice(0, -1)}%`}`,
       ],
       [{ item_no: 'NO-SUCH-ITEM' }, sql`false`],
+      // Category '': A1's line of Y and its header discount (one document, two entries of one category key).
+      [{ filters: [{ field: 'category_code', condition_type: 'eq', value: '' }] }, sql`category_code = ''`],
     ];
     for (const [filter, where] of cases)
       for (const group_by of Object.keys(keyOf) as (keyof typeof keyOf)[]) {
