@@ -65,11 +65,13 @@ export async function generateRevenue(db: Db, n: number) {
       st, 'C' || (g % 50000), 'item', 10000, 'SP' || lpad((1 + g % ${ITEMS})::text, 5, '0'),
       'CAT' || ((1 + g % ${ITEMS}) % 50), -(1 + g % 3), -(1 + g % 3) * 10000
     from ${credits}`);
-  // The daily roll-up the trigger on sales_value_documents appended (one delta per key and statement), folded as the
-  // leading process would within seconds; then, as autovacuum would leave settled tables: statistics and the
-  // visibility map (index-only scans need it).
+  // The roll-ups the triggers on sales_value_documents and sales_value_entries appended (one delta per key and
+  // statement), folded as the leading process would within seconds; then, as autovacuum would leave settled tables:
+  // statistics and the visibility map (index-only scans need it).
   await compactRollUps(db, 50_000, 1_000);
   await db.execute(sql`vacuum analyze sales_value_daily`);
+  await db.execute(sql`vacuum analyze sales_value_daily_items`);
+  await db.execute(sql`vacuum analyze sales_value_daily_categories`);
   await db.execute(sql`vacuum analyze sales_value_documents`);
   await db.execute(sql`vacuum analyze sales_value_entries`);
 }

@@ -743,6 +743,22 @@ describe('check:books', () => {
       { 'revenue roll-up = value documents': 1, 'revenue summary = posted documents': 2 },
     ],
     [
+      'an item revenue roll-up row no value entry explains',
+      (tx) =>
+        tx.execute(sql`
+          insert into sales_value_daily_items (posting_date, franchise_code, location_code, sales_type, document_type, item_no, category_code, documents, quantity, amount)
+          values (${DAY}, 'BK001', 'BK001-01', 'STEP IN STORE', 'invoice', 'SP001', '', 1, 1, 5)`),
+      { 'item revenue roll-up = value entries': 1 },
+    ],
+    [
+      'a compacted category revenue roll-up that lost a delta',
+      (tx) =>
+        tx.execute(sql`
+          delete from sales_value_daily_categories
+           where id = (select max(id) from sales_value_daily_categories where franchise_code = 'BK001')`),
+      { 'category revenue roll-up = value entries': 1 },
+    ],
+    [
       'a stock balance row the item ledger does not hold',
       (tx) =>
         tx.execute(sql`insert into item_stock_balances (franchise_code, location_code, item_no, variant_code, quantity)

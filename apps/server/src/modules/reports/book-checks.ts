@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { BookCheck } from '../../books/checks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { Scope } from '../../http/scope.js';
+import { ROLL_UPS } from './rollups.js';
 import { revenueSummaryGroups, revenueSummaryTotalQuery, type RevenueSummaryBody } from './revenue.js';
 
 // The books checks of the revenue storage and reports (books/checks.ts registers them; books.test.ts damages each):
@@ -35,6 +36,31 @@ const postedPerDay = sql`
         from sales_orders c where c.document_type = 'credit_memo'
     ) p
    group by posting_date`;
+
+/**
+ * A roll-up of the value entries (the item and category roll-ups) against the entries: Σ its rows per key (documents,
+ * quantity, amount) = the distinct documents, Σ quantity, Σ amount of the entries of the key; a key exactly where
+ * entries are.
+ */
+function entriesRollUpCheck(name: string, table: string, keys: readonly string[]): BookCheck {
+  const cols = sql.raw(keys.join(', '));
+  const pick = sql.raw(keys.map((k) => `coalesce(r.${k}, v.${k}) as ${k}`).join(', '));
+  const on = sql.raw(keys.map((k) => `v.${k} = r.${k}`).join(' and '));
+  return {
+    name,
+    rule: `Σ the ${table} rows of each key (${keys.join(', ')}): documents, quantity, amount = the distinct documents, Σ quantity, Σ amount of the sales value entries of that key`,
+    query: () => sql`
+      select ${pick}, r.documents, v.documents as entry_documents, r.quantity, v.quantity as entry_quantity,
+        r.amount, v.amount as entry_amount
+      from (select ${cols}, sum(documents) as documents, sum(quantity) as quantity, sum(amount) as amount
+              from ${sql.identifier(table)} group by ${cols}) r
+      full join (select ${cols}, count(distinct document_no) as documents, sum(quantity) as quantity,
+                        sum(amount) as amount
+                   from sales_value_entries group by ${cols}) v on ${on}
+      where r.posting_date is null or v.posting_date is null or r.documents <> v.documents
+         or r.quantity <> v.quantity or r.amount <> v.amount`,
+  };
+}
 
 export const revenueChecks: BookCheck[] = [
   {
@@ -80,6 +106,16 @@ export const revenueChecks: BookCheck[] = [
       where r.posting_date is null or d.posting_date is null or r.documents <> d.documents or r.quantity <> d.quantity
          or r.amount <> d.amount`,
   },
+  entriesRollUpCheck(
+    'item revenue roll-up = value entries',
+    ROLL_UPS.salesValueDailyItems.table,
+    ROLL_UPS.salesValueDailyItems.keys,
+  ),
+  entriesRollUpCheck(
+    'category revenue roll-up = value entries',
+    ROLL_UPS.salesValueDailyCategories.table,
+    ROLL_UPS.salesValueDailyCategories.keys,
+  ),
   {
     name: 'stock balances = item ledger',
     rule: 'Σ the stock balance rows of each position (franchise, location, item, variant) = Σ its item ledger entries; a balance row exactly for the positions with entries',

@@ -169,6 +169,90 @@ describe('revenue summary', () => {
     expect(zalo.data.items).toEqual([{ key: D2, label: dmy(D2), ...f(1, '1', '100000.00', '0.00', '100000.00') }]);
   });
 
+  it('with an item or category filter (the item and category roll-ups, or the entries) answers what the value entries hold', async () => {
+    // The fixture has a credit memo of X, a header discount on A1 (its entry has item_no '' and category '': no item
+    // or category filter takes it) and Y in two franchises' documents on one day.
+    const db = ctx.t.services.db;
+    const keyOf = {
+      day: sql`to_char(posting_date, 'YYYY-MM-DD')`,
+      month: sql`to_char(posting_date, 'YYYY-MM')`,
+      franchise: sql`franchise_code`,
+      location: sql`location_code`,
+      sales_type: sql`sales_type`,
+    } as const;
+    const money = (v: unknown) => Number(v).toFixed(2);
+    const cases: [Record<string, unknown>, ReturnType<typeof sql>][] = [
+      [{ item_no: X }, sql`item_no = ${X}`],
+      [{ item_no: Y }, sql`item_no = ${Y}`],
+      [{ category_code: 'CAT-X' }, sql`category_code = 'CAT-X'`],
+      [{ item_no: X, category_code: 'CAT-X' }, sql`item_no = ${X} and category_code = 'CAT-X'`],
+      [{ filters: [{ field: 'item_no', condition_type: 'in', value: `${X}|${Y}` }] }, sql`item_no in (${X}, ${Y})`],
+      [
+        { category_code: 'CAT-X', filters: [{ field: 'item_no', condition_type: 'like', value: X.slice(0, -1) }] },
+        sql`category_code = 'CAT-X' and item_no like ${`%${X.slice(0, -1)}%`}`,
+      ],
+      [{ item_no: 'NO-SUCH-ITEM' }, sql`false`],
+      // Category '': A1's line of Y and its header discount (one document, two entries of one category key).
+      [{ filters: [{ field: 'category_code', condition_type: 'eq', value: '' }] }, sql`category_code = ''`],
+    ];
+    for (const [filter, where] of cases)
+      for (const group_by of Object.keys(keyOf) as (keyof typeof keyOf)[]) {
+        const res = await db.execute(sql`
+          select ${keyOf[group_by]} as key, count(distinct document_no)::int as documents, sum(quantity) as quantity,
+            coalesce(sum(amount) filter (where document_type = 'invoice'), 0) as sales,
+            coalesce(-sum(amount) filter (where document_type = 'credit_memo'), 0) as returns, sum(amount) as net
+          from sales_value_entries
+          where franchise_code in ('RA', 'RB') and posting_date between ${D1}::date and ${D2}::date and ${where}
+          group by 1 order by 1`);
+        const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+        const body = { ...filter, group_by, filters: [...ours, ...((filter.filters as never[]) ?? [])] };
+        const got = await summary(admin, body);
+        const label = JSON.stringify(body);
+        expect(got.statusCode, label).toBe(200);
+        expect(
+          got.data.items.map((r) => [
+            r.key,
+            r.documents,
+            Number(r.quantity),
+            r.sales_amount,
+            r.return_amount,
+            r.net_amount,
+          ]),
+          label,
+        ).toEqual(
+          rows.map((e) => [e.key, e.documents, Number(e.quantity), money(e.sales), money(e.returns), money(e.net)]),
+        );
+        const total = (await summaryTotal(admin, body)).data;
+        const sum = (k: string) => rows.reduce((a, e) => a + Number(e[k]), 0);
+        expect(
+          [total.documents, Number(total.quantity), total.sales_amount, total.return_amount, total.net_amount],
+          label,
+        ).toEqual([sum('documents'), sum('quantity'), money(sum('sales')), money(sum('returns')), money(sum('net'))]);
+      }
+    // And read from the roll-ups: a row only the item roll-up holds shows in the one-item summary, one only the
+    // category roll-up holds in the one-category summary (removed again: the books checks below hold).
+    const before = [
+      (await summaryTotal(admin, { item_no: X })).data,
+      (await summaryTotal(admin, { category_code: 'CAT-X' })).data,
+    ];
+    const key = sql`${D1}::date, 'RA', 'RA-01', 'STEP IN STORE', 'invoice'`;
+    try {
+      await db.execute(sql`insert into sales_value_daily_items (posting_date, franchise_code, location_code,
+          sales_type, document_type, item_no, category_code, documents, quantity, amount)
+        values (${key}, ${X}, 'CAT-X', 1, 1, 1)`);
+      await db.execute(sql`insert into sales_value_daily_categories (posting_date, franchise_code, location_code,
+          sales_type, document_type, category_code, documents, quantity, amount)
+        values (${key}, 'CAT-X', 1, 1, 2)`);
+      expect((await summaryTotal(admin, { item_no: X })).data.net_amount).toBe(money(Number(before[0].net_amount) + 1));
+      expect((await summaryTotal(admin, { category_code: 'CAT-X' })).data.net_amount).toBe(
+        money(Number(before[1].net_amount) + 2),
+      );
+    } finally {
+      await db.execute(sql`delete from sales_value_daily_items where amount = 1 and item_no = ${X}`);
+      await db.execute(sql`delete from sales_value_daily_categories where amount = 2 and category_code = 'CAT-X'`);
+    }
+  });
+
   it('filters and sorts the grouped rows; the total follows the same row filters', async () => {
     const body = {
       filters: [...ours, { field: 'net_amount', condition_type: 'gteq', value: '5000' }],
@@ -575,6 +659,8 @@ describe('books', () => {
       'revenue documents = posted invoices and credit memos',
       'value entries per document = its amount',
       'revenue roll-up = value documents',
+      'item revenue roll-up = value entries',
+      'category revenue roll-up = value entries',
       'revenue summary = posted documents',
     ]);
     expect(totalViolations(results), JSON.stringify(results.filter((r) => r.violations))).toBe(0);
@@ -602,6 +688,8 @@ describe('books', () => {
     const results = await checkBooks(db, { only: ['roll-up', 'stock balances'] });
     expect(results.map((r) => [r.name, r.violations])).toEqual([
       ['revenue roll-up = value documents', 0],
+      ['item revenue roll-up = value entries', 0],
+      ['category revenue roll-up = value entries', 0],
       ['stock balances = item ledger', 0],
     ]);
   });

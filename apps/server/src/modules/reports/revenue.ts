@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  normalizeFilter,
   revenueEntryFilters,
   type FilterItem,
   type ListRequest,
@@ -13,13 +14,20 @@ import { buildWhere, type FieldDef, type ListSpec } from '../../http/list.js';
 import type { Scope } from '../../http/scope.js';
 import { toMoney, toQty } from '../../kernel/money.js';
 import { franchises, locations } from '../franchises/schema.js';
-import { salesValueDaily as r, salesValueDocuments as d, salesValueEntries as e } from './schema.js';
+import {
+  salesValueDaily as r,
+  salesValueDailyCategories as rc,
+  salesValueDailyItems as ri,
+  salesValueDocuments as d,
+  salesValueEntries as e,
+} from './schema.js';
 
 // The revenue reports (README here): one aggregate statement over the revenue storage (schema.ts), filtered and
 // scoped before it groups. Without an item or category filter the summary reads the daily roll-up sales_value_daily
 // (a row per day, franchise, location, sales type and document type: ≈ 60,000 rows for a month of 1,000,000 orders,
-// documents = Σ its counts); with one, sales_value_entries (the matching lines only: their quantity and amount,
-// documents = the distinct documents holding them). Nothing is added up in JavaScript.
+// documents = Σ its counts); with one item or one category, the item or category roll-up (the matching lines only:
+// their quantity and amount, documents = Σ the documents holding them); with other item/category filters,
+// sales_value_entries (documents = the distinct documents). Nothing is added up in JavaScript.
 
 export type RevenueSummaryBody = ListRequest & {
   from_date: string;
@@ -39,19 +47,41 @@ const isEntryFilter = (f: FilterItem) => (revenueEntryFilters as readonly string
 /** A column of the grouped subquery `g` as the outer query names it. */
 const g = (name: string) => sql`${sql.identifier('g')}.${sql.identifier(name)}`;
 
+/** Whether the request pins the field to one value (a body field, or a list filter eq / in with one value). */
+function pinned(body: RevenueSummaryBody, listed: FilterItem[], field: 'item_no' | 'category_code'): boolean {
+  if (body[field]) return true;
+  return listed.some((f) => {
+    if (f.field !== field) return false;
+    const { condition, value } = normalizeFilter(f);
+    return (condition === 'eq' && typeof value === 'string') || (condition === 'in' && [value].flat().length === 1);
+  });
+}
+
+/**
+ * The storage a summary request reads (README "Roll-ups"): without an item or category filter the daily roll-up;
+ * with one item pinned (any other item/category filter on top), the item roll-up; with one category pinned and no
+ * item filter, the category roll-up (their documents add up: one document's entries of one item, or of one
+ * category, are one key's). Any other item/category filter (several items, like) counts the distinct documents of
+ * the value entries.
+ */
+function summaryTable(body: RevenueSummaryBody, listed: FilterItem[]) {
+  const named = (field: string) => Boolean(body[field as EntryFilter]) || listed.some((f) => f.field === field);
+  if (!named('item_no') && !named('category_code')) return r;
+  if (pinned(body, listed, 'item_no')) return ri;
+  if (!named('item_no') && pinned(body, listed, 'category_code')) return rc;
+  return e;
+}
+
 /** The storage a summary request reads, its inner predicate (dates, scope, entry filters) and its aggregates. */
 function summarySource(scope: Scope, body: RevenueSummaryBody) {
   const listed = body.filters.filter(isEntryFilter);
-  const byLine = Boolean(
-    body.item_no || body.category_code || listed.some((f) => ['item_no', 'category_code'].includes(f.field)),
-  );
-  const t = byLine ? e : r;
+  const t = summaryTable(body, listed);
   const columns: Record<EntryFilter, SQLWrapper> = {
     franchise_code: t.franchise_code,
     location_code: t.location_code,
     sales_type: t.sales_type,
-    item_no: e.item_no,
-    category_code: e.category_code,
+    item_no: t === ri ? ri.item_no : e.item_no,
+    category_code: t === ri ? ri.category_code : t === rc ? rc.category_code : e.category_code,
   };
   const fields = Object.fromEntries(
     revenueEntryFilters.map((f): [string, FieldDef] => [f, { expr: columns[f], type: 'text' }]),
@@ -71,7 +101,7 @@ function summarySource(scope: Scope, body: RevenueSummaryBody) {
     sales_type: sql`${t.sales_type}`,
   }[body.group_by];
   const figures = {
-    documents: byLine ? sql`count(distinct ${e.document_no})` : sql`sum(${r.documents})`,
+    documents: 'documents' in t ? sql`sum(${t.documents})` : sql`count(distinct ${e.document_no})`,
     quantity: sql`coalesce(sum(${t.quantity}), 0)`,
     sales_amount: sql`coalesce(sum(${t.amount}) filter (where ${t.document_type} = 'invoice'), 0)`,
     return_amount: sql`coalesce(-sum(${t.amount}) filter (where ${t.document_type} = 'credit_memo'), 0)`,

@@ -18,6 +18,24 @@ export const ROLL_UPS = {
     keys: ['posting_date', 'franchise_code', 'location_code', 'sales_type', 'document_type'],
     sums: ['documents', 'quantity', 'amount'],
   },
+  salesValueDailyItems: {
+    table: 'sales_value_daily_items',
+    keys: [
+      'posting_date',
+      'franchise_code',
+      'location_code',
+      'sales_type',
+      'document_type',
+      'item_no',
+      'category_code',
+    ],
+    sums: ['documents', 'quantity', 'amount'],
+  },
+  salesValueDailyCategories: {
+    table: 'sales_value_daily_categories',
+    keys: ['posting_date', 'franchise_code', 'location_code', 'sales_type', 'document_type', 'category_code'],
+    sums: ['documents', 'quantity', 'amount'],
+  },
   itemStockBalances: {
     table: 'item_stock_balances',
     keys: ['franchise_code', 'location_code', 'item_no', 'variant_code'],

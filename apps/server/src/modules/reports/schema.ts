@@ -115,3 +115,90 @@ export const salesValueDaily = pgTable(
       .where(sql`not ${t.compacted}`),
   ],
 );
+
+/** The key and figures of the item roll-ups below (per day, franchise, location, sales type and document type). */
+const dailyKey = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  posting_date: date('posting_date', { mode: 'string' }).notNull(),
+  franchise_code: text('franchise_code').notNull(),
+  location_code: text('location_code').notNull(),
+  sales_type: text('sales_type').notNull(),
+  document_type: text('document_type').$type<RevenueDocumentKind>().notNull(),
+});
+const dailyFigures = () => ({
+  /** The documents holding entries of the key (count distinct: a document's entries are one posting statement). */
+  documents: integer('documents').notNull(),
+  /** Signed like the value entries. */
+  quantity: qty('quantity').notNull(),
+  amount: money('amount').notNull(),
+  /** False on a delta row the posting appended; true on the one row the compaction left for its key. */
+  compacted: boolean('compacted').notNull().default(false),
+});
+
+/**
+ * The daily item revenue roll-up (issue 22; README "Roll-ups"): sales_value_daily's key + item and category (as
+ * posted; '' on discount and fee rows): the documents holding such entries, Σ quantity, Σ amount of
+ * sales_value_entries. Delta rows appended by the statement-level trigger on sales_value_entries
+ * (fp_sales_value_daily_items_add, migration *_item_rollups.sql), folded by the same compaction. The summary filtered
+ * on one item reads it (a document's lines of one item share its category: the documents of the item's keys are
+ * disjoint, so Σ documents = the distinct documents). `check:books`: Σ per key = the value entries of the key.
+ */
+export const salesValueDailyItems = pgTable(
+  'sales_value_daily_items',
+  {
+    ...dailyKey(),
+    item_no: text('item_no').notNull(),
+    category_code: text('category_code').notNull(),
+    ...dailyFigures(),
+  },
+  (t) => [
+    // The one-item summary's range, every column it reads in the index (an index-only scan).
+    index('sales_value_daily_items_item').on(
+      t.item_no,
+      t.posting_date,
+      t.franchise_code,
+      t.location_code,
+      t.sales_type,
+      t.document_type,
+      t.category_code,
+      t.documents,
+      t.quantity,
+      t.amount,
+    ),
+    index('sales_value_daily_items_pending')
+      .on(t.id)
+      .where(sql`not ${t.compacted}`),
+  ],
+);
+
+/**
+ * The daily category revenue roll-up (issue 22; README "Roll-ups"): sales_value_daily's key + category (as posted;
+ * '' on discount and fee rows and items without one): the documents holding entries of the category, Σ quantity,
+ * Σ amount of sales_value_entries. A document with two items of one category counts once here, which Σ over the item
+ * roll-up cannot give: the summary filtered on one category (and no item) reads this one. Written and compacted like
+ * the item roll-up (the same trigger). `check:books`: Σ per key = the value entries of the key.
+ */
+export const salesValueDailyCategories = pgTable(
+  'sales_value_daily_categories',
+  {
+    ...dailyKey(),
+    category_code: text('category_code').notNull(),
+    ...dailyFigures(),
+  },
+  (t) => [
+    index('sales_value_daily_categories_category').on(
+      t.category_code,
+      t.posting_date,
+      t.franchise_code,
+      t.location_code,
+      t.sales_type,
+      t.document_type,
+      t.documents,
+      t.quantity,
+      t.amount,
+    ),
+    index('sales_value_daily_categories_pending')
+      .on(t.id)
+      .where(sql`not ${t.compacted}`),
+  ],
+);
