@@ -88,6 +88,11 @@ export async function benchWarehouseOnHand() {
           { pagination: { page: 1, size: 50 }, from_date: '2026-03-01', to_date: '2026-03-31' },
         ],
         [
+          'item stock totals, March',
+          '/api/warehouse/item-stock/totals',
+          { pagination: { page: 1, size: 1 }, from_date: '2026-03-01', to_date: '2026-03-31' },
+        ],
+        [
           'item stock, March, one item',
           '/api/warehouse/item-stock',
           {
@@ -106,7 +111,7 @@ export async function benchWarehouseOnHand() {
           const label = `${who}, ${what}`;
           fresh.captured.length = 0;
           fresh.state.capturing = true;
-          const probe = await client.post<{ total_count: number; total_capped?: boolean }>(url, body);
+          const probe = await client.post<{ total_count?: number; total_capped?: boolean; rows?: number }>(url, body);
           fresh.state.capturing = false;
           if (probe.status !== 200) {
             console.log(`${kind}  ${label}: answered ${probe.status} ${probe.body.slice(0, 200)}`);
@@ -120,7 +125,7 @@ export async function benchWarehouseOnHand() {
             for (const s of statements) await app.db.execute(replay(s));
           });
           console.log(
-            `${kind.padEnd(8)}  ${label.padEnd(32)} rows ${String(probe.data.total_count).padStart(7)}${probe.data.total_capped ? '+' : ' '} API p50=${api.p50} p95=${api.p95} ms   same SQL p50=${direct.p50} p95=${direct.p95} ms   ratio p95 ${(api.p95 / Math.max(direct.p95, 0.1)).toFixed(2)}`,
+            `${kind.padEnd(8)}  ${label.padEnd(32)} rows ${String(probe.data.total_count ?? probe.data.rows).padStart(7)}${probe.data.total_capped ? '+' : ' '} API p50=${api.p50} p95=${api.p95} ms   same SQL p50=${direct.p50} p95=${direct.p95} ms   ratio p95 ${(api.p95 / Math.max(direct.p95, 0.1)).toFixed(2)}`,
           );
           for (const s of statements) {
             const plan = rowsOf(await app.db.execute(sql`explain ${replay(s)}`)).map((r) =>

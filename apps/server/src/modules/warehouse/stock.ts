@@ -23,7 +23,7 @@ const day = itemStockDaily;
  * first page reads its positions' rows and stops); `columns` are the aggregates, `having` keeps the rows that are not
  * all zero.
  */
-function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, having?: SQL) {
+function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, having?: SQL, where?: SQL) {
   return db
     .select({
       franchise_code: day.franchise_code,
@@ -33,6 +33,7 @@ function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, 
       ...columns,
     })
     .from(day)
+    .where(where)
     .groupBy(day.location_code, day.item_no, day.variant_code, day.franchise_code)
     .having(having)
     .as('s');
@@ -132,11 +133,12 @@ export function onHandList(imagePathUrl: string) {
 export type ItemStockBody = ListRequest & { from_date: string; to_date: string; include_zero?: boolean };
 
 /**
- * Per position: opening (before from_date), in and out (from_date … to_date). Every day row of a position is read,
- * those after to_date too: with no date predicate the grouped index scan stays the cheapest plan for the planner,
- * which plans the grouped subquery for all its rows and cannot see that a page needs 50.
+ * Per position: opening (before from_date), in and out (from_date … to_date). A page reads every day row of its
+ * positions, those after to_date too: with no date predicate the grouped index scan stays the cheapest plan for the
+ * planner, which plans the grouped subquery for all its rows and cannot see that a page needs 50. The totals, which
+ * group every position anyway, leave out the rows after to_date (`upToDate`).
  */
-function itemStockGrouped(db: DbOrTx, body: ItemStockBody) {
+function itemStockGrouped(db: DbOrTx, body: ItemStockBody, upToDate = false) {
   const from = sql`${body.from_date}::date`;
   const to = sql`${body.to_date}::date`;
   const inRange = sql`${day.posting_date} between ${from} and ${to}`;
@@ -152,6 +154,7 @@ function itemStockGrouped(db: DbOrTx, body: ItemStockBody) {
     },
     // The positions with an entry up to to_date; without include_zero, those with something to show.
     body.include_zero ? sql`min(${day.posting_date}) <= ${to}` : sql`(${opening} <> 0 or ${qIn} <> 0 or ${qOut} <> 0)`,
+    upToDate ? sql`${day.posting_date} <= ${to}` : undefined,
   );
 }
 
@@ -206,7 +209,7 @@ export async function itemStockTotals(db: DbOrTx, auth: Auth, body: ItemStockBod
       quantity_out: sql<string>`coalesce(sum(${col('quantity_out')}), 0)`.as('quantity_out'),
       rows: sql<number>`count(*)`.mapWith(Number).as('rows'),
     },
-    itemStockGrouped(db, body),
+    itemStockGrouped(db, body, true),
   ).where(where);
   const r = rows[0] as { opening: string; quantity_in: string; quantity_out: string; rows: number };
   return {
