@@ -540,8 +540,9 @@ describe('check:books', () => {
         await tx.execute(sql`insert into item_ledger_entries (entry_type, franchise_code, location_code, item_no, quantity, document_type, document_no, document_line_no, posting_date)
           values ('positive_adjmt', 'BK001', 'BK001-01', 'SP003', 0, 'warehouse_entry', ${we.document_no}, 999999, ${DAY})`);
       },
-      // The changed entry's position no longer has the balance the posting left (an UPDATE is no posting).
-      { 'item ledger per warehouse entry': 2, 'stock balances = item ledger': 1 },
+      // The changed entry's position and day no longer have the balance and the movements the posting left (an
+      // UPDATE is no posting).
+      { 'item ledger per warehouse entry': 2, 'stock balances = item ledger': 1, 'stock per day = item ledger': 1 },
     ],
     [
       'an open warehouse entry with a WE number',
@@ -772,6 +773,22 @@ describe('check:books', () => {
           sql`delete from item_stock_balances where franchise_code = 'BK001' and location_code = 'BK001-01' and item_no = 'SP001'`,
         ),
       { 'stock balances = item ledger': 1 },
+    ],
+    [
+      'a daily stock row the item ledger does not hold',
+      (tx) =>
+        tx.execute(sql`insert into item_stock_daily (posting_date, franchise_code, location_code, item_no, variant_code,
+            quantity_in, quantity_out)
+          values (${DAY}, 'BK001', 'BK001-01', 'SP001', '', 0, 1)`),
+      { 'stock per day = item ledger': 1 },
+    ],
+    [
+      'a day of the item ledger without its daily stock rows',
+      (tx) =>
+        tx.execute(
+          sql`delete from item_stock_daily where id = (select max(id) from item_stock_daily where franchise_code = 'BK001')`,
+        ),
+      { 'stock per day = item ledger': 1 },
     ],
   );
 

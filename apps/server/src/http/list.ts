@@ -37,8 +37,11 @@ export type ListSpec<Row, Item = Row> = {
   filterable: readonly string[];
   sortable: readonly string[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
-  /** Tie-breaker so paging is stable. */
-  key: SQLWrapper;
+  /**
+   * Tie-breaker so paging is stable. Several columns are ordered one by one, so the planner can take the order from
+   * an index and stop at the page (a row value `(a, b)` sorts the same but hides that order).
+   */
+  key: SQLWrapper | readonly SQLWrapper[];
   map?: (row: Row) => Item;
   /**
    * Filter fields the source applies itself, before it aggregates (a report filtered by item, then grouped by day):
@@ -200,7 +203,8 @@ export function buildOrder(
     throw badRequest(`Unknown sort field: ${s.field}`, 'sort_order.field', 'unknown_sort_field');
   }
   const expr = fieldOf(spec.fields[s.field]).expr;
-  return [s.direction === 'desc' ? desc(expr as never) : asc(expr as never), asc(spec.key as never)];
+  const keys = Array.isArray(spec.key) ? spec.key : [spec.key as SQLWrapper];
+  return [s.direction === 'desc' ? desc(expr as never) : asc(expr as never), ...keys.map((k) => asc(k as never))];
 }
 
 /** The placeholder the specs' `source` selects as `__total` (the count is a statement of its own, `countCapped`). */

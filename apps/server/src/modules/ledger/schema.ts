@@ -136,7 +136,69 @@ export const itemStockBalances = pgTable(
     // On hand's default order (location, item, variant), head office's (every franchise) and a store's.
     index('item_stock_balances_position').on(t.location_code, t.item_no, t.variant_code, t.franchise_code, t.quantity),
     index('item_stock_balances_franchise').on(t.franchise_code, t.location_code, t.item_no, t.variant_code, t.quantity),
+    // Head office's on hand of one item (a filter on item_no; the position index leads with the location).
+    index('item_stock_balances_item').on(t.item_no, t.variant_code, t.location_code, t.franchise_code, t.quantity),
     index('item_stock_balances_pending')
+      .on(t.id)
+      .where(sql`not ${t.compacted}`),
+  ],
+);
+
+/**
+ * The stock movements per day (issue 22; modules/reports/README "Roll-ups"): per posting date, franchise, location,
+ * item and variant, Σ the positive item ledger quantities (`quantity_in`) and −Σ the negative ones (`quantity_out`,
+ * ≥ 0). Written like item_stock_balances, by the same statement-level trigger on item_ledger_entries
+ * (fp_item_stock_balance_add, migration *_item_stock_daily.sql) as delta rows, folded by the compaction
+ * (reports/rollups.ts) to one row per key. Item stock (opening, in, out, closing over dates) reads it.
+ * `check:books`: Σ per key = the item ledger's.
+ */
+export const itemStockDaily = pgTable(
+  'item_stock_daily',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    posting_date: date('posting_date', { mode: 'string' }).notNull(),
+    franchise_code: text('franchise_code').notNull(),
+    location_code: text('location_code').notNull(),
+    item_no: text('item_no').notNull(),
+    variant_code: text('variant_code').notNull(),
+    /** Σ the positive entries, base units. */
+    quantity_in: qty('quantity_in').notNull(),
+    /** −Σ the negative entries (≥ 0), base units. */
+    quantity_out: qty('quantity_out').notNull(),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    // Item stock's default order (location, item, variant): head office's (every franchise) and a store's, each an
+    // index-only range that a first page stops early in.
+    index('item_stock_daily_position').on(
+      t.location_code,
+      t.item_no,
+      t.variant_code,
+      t.franchise_code,
+      t.posting_date,
+      t.quantity_in,
+      t.quantity_out,
+    ),
+    index('item_stock_daily_franchise').on(
+      t.franchise_code,
+      t.location_code,
+      t.item_no,
+      t.variant_code,
+      t.posting_date,
+      t.quantity_in,
+      t.quantity_out,
+    ),
+    // Head office's item stock of one item (a filter on item_no).
+    index('item_stock_daily_item').on(
+      t.item_no,
+      t.variant_code,
+      t.location_code,
+      t.franchise_code,
+      t.posting_date,
+      t.quantity_in,
+      t.quantity_out,
+    ),
+    index('item_stock_daily_pending')
       .on(t.id)
       .where(sql`not ${t.compacted}`),
   ],

@@ -132,6 +132,27 @@ export const revenueChecks: BookCheck[] = [
       where b.item_no is null or l.item_no is null or b.quantity <> l.quantity`,
   },
   {
+    name: 'stock per day = item ledger',
+    rule: 'Σ the daily stock rows of each day and position (franchise, location, item, variant): quantity_in = Σ its positive item ledger entries, quantity_out = −Σ its negative ones; a row exactly for the days and positions with entries',
+    query: () => sql`
+      select coalesce(d.posting_date, l.posting_date) as posting_date,
+        coalesce(d.franchise_code, l.franchise_code) as franchise_code,
+        coalesce(d.location_code, l.location_code) as location_code, coalesce(d.item_no, l.item_no) as item_no,
+        coalesce(d.variant_code, l.variant_code) as variant_code, d.quantity_in, l.quantity_in as ledger_in,
+        d.quantity_out, l.quantity_out as ledger_out
+      from (select posting_date, franchise_code, location_code, item_no, variant_code, sum(quantity_in) as quantity_in,
+                   sum(quantity_out) as quantity_out
+              from item_stock_daily group by 1, 2, 3, 4, 5) d
+      full join (select posting_date, franchise_code, location_code, item_no, variant_code,
+                        coalesce(sum(quantity) filter (where quantity > 0), 0) as quantity_in,
+                        coalesce(-sum(quantity) filter (where quantity < 0), 0) as quantity_out
+                   from item_ledger_entries group by 1, 2, 3, 4, 5) l
+        on l.posting_date = d.posting_date and l.franchise_code = d.franchise_code
+       and l.location_code = d.location_code and l.item_no = d.item_no and l.variant_code = d.variant_code
+      where d.item_no is null or l.item_no is null or d.quantity_in <> l.quantity_in
+         or d.quantity_out <> l.quantity_out`,
+  },
+  {
     name: 'revenue summary = posted documents',
     rule: 'the revenue summary (report statements, all franchises) per day and in total = Σ invoices − Σ credit memos, documents and quantities taken from the posted tables',
     query: () => {

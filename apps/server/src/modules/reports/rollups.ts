@@ -41,6 +41,11 @@ export const ROLL_UPS = {
     keys: ['franchise_code', 'location_code', 'item_no', 'variant_code'],
     sums: ['quantity'],
   },
+  itemStockDaily: {
+    table: 'item_stock_daily',
+    keys: ['posting_date', 'franchise_code', 'location_code', 'item_no', 'variant_code'],
+    sums: ['quantity_in', 'quantity_out'],
+  },
 } as const satisfies Record<string, RollUp>;
 
 /** The compaction statement of one roll-up for up to `batch` keys with delta rows. */
