@@ -21,23 +21,24 @@ export class PermanentJobError extends Error {}
 
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
 
+/** The row of a job to enqueue (its defaults: 8 attempts, due now). */
+function jobValues(input: EnqueueInput) {
+  return {
+    queue: input.queue,
+    key: input.key ?? null,
+    group_key: input.groupKey ?? null,
+    payload: input.payload ?? {},
+    max_attempts: input.maxAttempts ?? 8,
+    run_at: (input.runAt ?? new Date()).toISOString(),
+  };
+}
+
 /**
  * Enqueues a job with the caller's transaction, so the job exists exactly when the business change commits.
  * A key makes it idempotent: while a job with the same queue and key is live, the existing one is returned.
  */
 export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      queue: input.queue,
-      key: input.key ?? null,
-      group_key: input.groupKey ?? null,
-      payload: input.payload ?? {},
-      max_attempts: input.maxAttempts ?? 8,
-      run_at: (input.runAt ?? new Date()).toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await db.insert(jobs).values(jobValues(input)).onConflictDoNothing().returning();
   if (row) return row;
   const [live] = await db
     .select()
@@ -57,19 +58,7 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
  * with the same queue and key stays the one (the INSERT does nothing).
  */
 export function batchEnqueue(db: DbOrTx, batch: WriteBatch, input: EnqueueInput): void {
-  batch.add(
-    db
-      .insert(jobs)
-      .values({
-        queue: input.queue,
-        key: input.key ?? null,
-        group_key: input.groupKey ?? null,
-        payload: input.payload ?? {},
-        max_attempts: input.maxAttempts ?? 8,
-        run_at: (input.runAt ?? new Date()).toISOString(),
-      })
-      .onConflictDoNothing(),
-  );
+  batch.add(db.insert(jobs).values(jobValues(input)).onConflictDoNothing());
 }
 
 /** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour (or the queue's own cap). */

@@ -147,8 +147,8 @@ export const itemStockBalances = pgTable(
 /**
  * The stock movements per day (issue 22; modules/reports/README "Roll-ups"): per posting date, franchise, location,
  * item and variant, Σ the positive item ledger quantities (`quantity_in`) and −Σ the negative ones (`quantity_out`,
- * ≥ 0). Written like item_stock_balances, by the same statement-level trigger on item_ledger_entries
- * (fp_item_stock_balance_add, migration *_item_stock_daily.sql) as delta rows, folded by the compaction
+ * ≥ 0). Written like item_stock_balances, by a statement-level trigger of its own on item_ledger_entries
+ * (fp_item_stock_daily_add, migration *_item_stock_daily_trigger.sql) as delta rows, folded by the compaction
  * (reports/rollups.ts) to one row per key. Item stock (opening, in, out, closing over dates) reads it.
  * `check:books`: Σ per key = the item ledger's.
  */

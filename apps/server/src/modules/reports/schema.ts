@@ -81,42 +81,7 @@ export const salesValueDocuments = pgTable(
   ],
 );
 
-/**
- * The daily revenue roll-up (issue 22; README "Roll-ups"): per business (posting) date, franchise, location, sales
- * type and document type, the posted documents, Σ quantity and Σ amount of sales_value_documents. Written in the
- * posting transaction by a statement-level trigger on sales_value_documents (fp_sales_value_daily_add, migration
- * *_rollups.sql) as **delta rows**, one per key a statement touched, appended and never updated: two cashiers never
- * wait on one row. A key may have several rows; every reader sums them (GROUP BY). The compaction
- * (reports/rollups.ts, every few seconds in the leading process) replaces the rows of each key that has new deltas
- * by one row (`compacted`), in one statement. `check:books`: Σ per key = the value documents of the key.
- */
-export const salesValueDaily = pgTable(
-  'sales_value_daily',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    posting_date: date('posting_date', { mode: 'string' }).notNull(),
-    franchise_code: text('franchise_code').notNull(),
-    location_code: text('location_code').notNull(),
-    sales_type: text('sales_type').notNull(),
-    document_type: text('document_type').$type<RevenueDocumentKind>().notNull(),
-    /** Posted documents (invoices or credit memos). */
-    documents: integer('documents').notNull(),
-    /** Signed like the value documents. */
-    quantity: qty('quantity').notNull(),
-    amount: money('amount').notNull(),
-    /** False on a delta row the posting appended; true on the one row the compaction left for its key. */
-    compacted: boolean('compacted').notNull().default(false),
-  },
-  (t) => [
-    index('sales_value_daily_date').on(t.posting_date, t.franchise_code),
-    index('sales_value_daily_franchise').on(t.franchise_code, t.posting_date),
-    index('sales_value_daily_pending')
-      .on(t.id)
-      .where(sql`not ${t.compacted}`),
-  ],
-);
-
-/** The key and figures of the item roll-ups below (per day, franchise, location, sales type and document type). */
+/** The key of the revenue roll-ups (per day, franchise, location, sales type and document type) and the item roll-ups' figures. */
 const dailyKey = () => ({
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   posting_date: date('posting_date', { mode: 'string' }).notNull(),
@@ -134,6 +99,36 @@ const dailyFigures = () => ({
   /** False on a delta row the posting appended; true on the one row the compaction left for its key. */
   compacted: boolean('compacted').notNull().default(false),
 });
+
+/**
+ * The daily revenue roll-up (issue 22; README "Roll-ups"): per business (posting) date, franchise, location, sales
+ * type and document type, the posted documents, Σ quantity and Σ amount of sales_value_documents. Written in the
+ * posting transaction by a statement-level trigger on sales_value_documents (fp_sales_value_daily_add, migration
+ * *_rollups.sql) as **delta rows**, one per key a statement touched, appended and never updated: two cashiers never
+ * wait on one row. A key may have several rows; every reader sums them (GROUP BY). The compaction
+ * (reports/rollups.ts, every few seconds in the leading process) replaces the rows of each key that has new deltas
+ * by one row (`compacted`), in one statement. `check:books`: Σ per key = the value documents of the key.
+ */
+export const salesValueDaily = pgTable(
+  'sales_value_daily',
+  {
+    ...dailyKey(),
+    /** Posted documents (invoices or credit memos). */
+    documents: integer('documents').notNull(),
+    /** Signed like the value documents. */
+    quantity: qty('quantity').notNull(),
+    amount: money('amount').notNull(),
+    /** False on a delta row the posting appended; true on the one row the compaction left for its key. */
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('sales_value_daily_date').on(t.posting_date, t.franchise_code),
+    index('sales_value_daily_franchise').on(t.franchise_code, t.posting_date),
+    index('sales_value_daily_pending')
+      .on(t.id)
+      .where(sql`not ${t.compacted}`),
+  ],
+);
 
 /**
  * The daily item revenue roll-up (issue 22; README "Roll-ups"): sales_value_daily's key + item and category (as
