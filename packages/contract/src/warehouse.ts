@@ -234,7 +234,10 @@ export const itemStockTotals = z.object({
   quantity_in: z.string(),
   quantity_out: z.string(),
   closing: z.string(),
+  /** The rows summed, counted as a list counts them: LIST_TOTAL_CAP when rows_capped. */
   rows: z.number(),
+  /** There are more rows than `rows` (LIST_TOTAL_CAP): the count stopped there, the figures are those of all rows. */
+  rows_capped: z.boolean().optional(),
 });
 export type ItemStockTotals = z.output<typeof itemStockTotals>;
 

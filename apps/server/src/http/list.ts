@@ -211,7 +211,11 @@ export function buildOrder(
 const noTotal = () => ({ __total: sql<number>`0`.mapWith(Number).as('__total') });
 
 /** The where of a request: the route's scope, the spec's own predicate and the filters the list applies. */
-function whereOf<Row, Item>(spec: ListSpec<Row, Item>, req: ListRequest, scope?: SQL): SQL | undefined {
+function whereOf<Row, Item>(
+  spec: ListSpec<Row, Item>,
+  req: Pick<ListRequest, 'filters'>,
+  scope?: SQL,
+): SQL | undefined {
   const filters = spec.applied ? req.filters.filter((f) => !spec.applied!.includes(f.field)) : req.filters;
   return and(scope, spec.where, buildWhere(spec, filters));
 }
@@ -275,6 +279,21 @@ export async function runList<Row, Item>(
   const counted = await countCapped(db, spec, whereOf(spec, req, scope), limit);
   if (counted < limit) return { items, total_count: counted, page, size };
   return { items, total_count: limit - 1, total_capped: true, page, size };
+}
+
+/**
+ * The rows a request filters, counted as a list counts them (up to LIST_TOTAL_CAP; `capped` past it): a report's
+ * totals row beside a list says how many rows it sums without counting a million.
+ */
+export async function countList<Row, Item>(
+  db: DbOrTx,
+  spec: ListSpec<Row, Item>,
+  req: Pick<ListRequest, 'filters'>,
+  scope?: SQL,
+): Promise<{ count: number; capped: boolean }> {
+  const limit = LIST_TOTAL_CAP + 1;
+  const counted = await countCapped(db, spec, whereOf(spec, req, scope), limit);
+  return counted < limit ? { count: counted, capped: false } : { count: LIST_TOTAL_CAP, capped: true };
 }
 
 /** Walks the whole filtered set page by page, for exports. */

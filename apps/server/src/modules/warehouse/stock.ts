@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { itemImageUrl, type ItemStockRow, type ItemStockTotals, type ListRequest, type OnHandRow } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Auth } from '../../http/context.js';
-import { buildWhere, type ListSpec } from '../../http/list.js';
+import { buildWhere, countList, type ListSpec } from '../../http/list.js';
 import type { Scope } from '../../http/scope.js';
 import { D, toQty } from '../../kernel/money.js';
 import { categories } from '../categories/schema.js';
@@ -89,7 +89,7 @@ const positionKey = [col('location_code'), col('item_no'), col('variant_code')];
 function fromGrouped<F extends Record<string, unknown>>(
   db: DbOrTx,
   fields: F,
-  s: ReturnType<typeof grouped> | ReturnType<typeof balances>,
+  s: ReturnType<typeof grouped> | ReturnType<typeof balances> | ReturnType<typeof dayRowsUpTo>,
 ) {
   return db
     .select(fields as never)
@@ -197,27 +197,83 @@ export function itemStockList(_auth: Auth, body: ItemStockBody): ListSpec<ItemSt
   };
 }
 
-/** The totals of the rows the same item stock request filters (pagination and sort ignored). */
+/** The item stock figures a filter may name: a filter on one of them needs every position's figures first. */
+const FIGURES = ['opening', 'quantity_in', 'quantity_out', 'closing'];
+
+/**
+ * The daily stock rows up to to_date, one per row (not grouped), named `s` as the grouped rows are: a sum over all of
+ * them is the sum over the positions, since a position left out (all zero) adds nothing.
+ */
+function dayRowsUpTo(db: DbOrTx, body: ItemStockBody) {
+  return db
+    .select({
+      franchise_code: day.franchise_code,
+      location_code: day.location_code,
+      item_no: day.item_no,
+      variant_code: day.variant_code,
+      posting_date: day.posting_date,
+      quantity_in: day.quantity_in,
+      quantity_out: day.quantity_out,
+    })
+    .from(day)
+    .where(sql`${day.posting_date} <= ${body.to_date}::date`)
+    .as('s');
+}
+
+/**
+ * The totals of the rows the same item stock request filters (pagination and sort ignored). The figures are summed
+ * over the day rows directly (no grouping per position: head office's month over a million rows in one scan) and the
+ * rows are counted as the list counts them, up to LIST_TOTAL_CAP (`rows_capped` past it). A filter on a figure
+ * (opening, in, out, closing) is a condition per position: then the positions are grouped and counted in full.
+ */
 export async function itemStockTotals(db: DbOrTx, auth: Auth, body: ItemStockBody): Promise<ItemStockTotals> {
   const spec = itemStockList(auth, body);
-  const where = and(auth.scope.franchise(col('franchise_code')), buildWhere(spec, body.filters));
-  const rows = await fromGrouped(
-    db,
-    {
-      opening: sql<string>`coalesce(sum(${col('opening')}), 0)`.as('opening'),
-      quantity_in: sql<string>`coalesce(sum(${col('quantity_in')}), 0)`.as('quantity_in'),
-      quantity_out: sql<string>`coalesce(sum(${col('quantity_out')}), 0)`.as('quantity_out'),
-      rows: sql<number>`count(*)`.mapWith(Number).as('rows'),
-    },
-    itemStockGrouped(db, body, true),
-  ).where(where);
-  const r = rows[0] as { opening: string; quantity_in: string; quantity_out: string; rows: number };
-  return {
+  const scope = stockScope(auth.scope);
+  const where = and(scope, buildWhere(spec, body.filters));
+  const totalOf = (r: { opening: string; quantity_in: string; quantity_out: string }) => ({
     opening: toQty(r.opening),
     quantity_in: toQty(r.quantity_in),
     quantity_out: toQty(r.quantity_out),
     closing: toQty(D(r.opening).plus(r.quantity_in).minus(r.quantity_out)),
-    rows: Number(r.rows),
+  });
+  if (body.filters.some((f) => FIGURES.includes(f.field))) {
+    const [r] = await fromGrouped(
+      db,
+      {
+        opening: sql<string>`coalesce(sum(${col('opening')}), 0)`.as('opening'),
+        quantity_in: sql<string>`coalesce(sum(${col('quantity_in')}), 0)`.as('quantity_in'),
+        quantity_out: sql<string>`coalesce(sum(${col('quantity_out')}), 0)`.as('quantity_out'),
+        rows: sql<number>`count(*)`.mapWith(Number).as('rows'),
+      },
+      itemStockGrouped(db, body, true),
+    ).where(where);
+    const row = r as { opening: string; quantity_in: string; quantity_out: string; rows: number };
+    return { ...totalOf(row), rows: Number(row.rows) };
+  }
+  const from = sql`${body.from_date}::date`;
+  const date = col('posting_date');
+  const [r] = await fromGrouped(
+    db,
+    {
+      opening:
+        sql<string>`coalesce(sum(case when ${date} < ${from} then ${col('quantity_in')} - ${col('quantity_out')} else 0 end), 0)`.as(
+          'opening',
+        ),
+      quantity_in: sql<string>`coalesce(sum(case when ${date} >= ${from} then ${col('quantity_in')} else 0 end), 0)`.as(
+        'quantity_in',
+      ),
+      quantity_out:
+        sql<string>`coalesce(sum(case when ${date} >= ${from} then ${col('quantity_out')} else 0 end), 0)`.as(
+          'quantity_out',
+        ),
+    },
+    dayRowsUpTo(db, body),
+  ).where(where);
+  const counted = await countList(db, spec, body, scope);
+  return {
+    ...totalOf(r as { opening: string; quantity_in: string; quantity_out: string }),
+    rows: counted.count,
+    ...(counted.capped ? { rows_capped: true as const } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { businessDate, businessYear, type PageGrant } from '@fp/contract';
+import { businessDate, businessYear, LIST_TOTAL_CAP, type PageGrant } from '@fp/contract';
 import { useTestApp, type Client } from '../../../test/helpers.js';
 import { checkBooks, totalViolations } from '../../books/checks.js';
 import { postingFaults, postingSteps } from '../../kernel/posting.js';
@@ -12,6 +12,9 @@ import { onHand, postItemEntries } from '../ledger/service.js';
 import { compactRollUps } from '../reports/rollups.js';
 import { addStock, makeItem, makeStore } from '../sales/posting/test-support.js';
 import { warehouseEntries, warehouseTransferLines, warehouseTransfers } from './schema.js';
+import { itemStockTotals, type ItemStockBody } from './stock.js';
+import { Scope } from '../../http/scope.js';
+import type { Auth } from '../../http/context.js';
 
 const ctx = useTestApp({ ITEM_IMAGE_PATH_URL: 'https://img.example.com/items/' });
 const yy = String(businessYear()).slice(-2);
@@ -682,6 +685,52 @@ describe('item stock', () => {
         const onHandRes = await c.op('warehouse.onHand', { body: { filters, pagination: { page: 1, size: 100 } } });
         const gotOnHand = onHandRes.data.items.map((r) => [r.location_code, r.item_no, String(Number(r.quantity))]);
         expect(gotOnHand).toEqual(await onHandExpected(franchise));
+        // The totals row: the sums of the listed rows and their number; with a condition on a figure (closing above the middle one),
+        // those of the rows the list keeps under it.
+        const sums = (rows: typeof stock.data.items) => {
+          const add = (k: 'opening' | 'quantity_in' | 'quantity_out' | 'closing') =>
+            String(rows.reduce((a, r) => a + Number(r[k]), 0));
+          return {
+            opening: add('opening'),
+            quantity_in: add('quantity_in'),
+            quantity_out: add('quantity_out'),
+            closing: add('closing'),
+            rows: rows.length,
+          };
+        };
+        const figures = (t: {
+          opening: string;
+          quantity_in: string;
+          quantity_out: string;
+          closing: string;
+          rows: number;
+        }) => ({
+          opening: String(Number(t.opening)),
+          quantity_in: String(Number(t.quantity_in)),
+          quantity_out: String(Number(t.quantity_out)),
+          closing: String(Number(t.closing)),
+          rows: t.rows,
+        });
+        const totals = await c.op('warehouse.itemStockTotals', { body: { from_date: from, to_date: to, filters } });
+        expect(totals.statusCode, JSON.stringify(totals.envelope)).toBe(200);
+        expect(totals.data.rows_capped).toBeUndefined();
+        expect(figures(totals.data)).toEqual(sums(stock.data.items));
+        const middle = stock.data.items.map((r) => Number(r.closing)).sort((a, b) => a - b)[
+          stock.data.items.length >> 1
+        ];
+        const byClosing = [
+          ...filters,
+          { field: 'closing', value: String(middle + 0.1), condition_type: 'gteq' as const },
+        ];
+        const kept = await c.op('warehouse.itemStock', {
+          body: { from_date: from, to_date: to, filters: byClosing, pagination: { page: 1, size: 100 } },
+        });
+        expect(kept.data.items.length).toBeGreaterThan(0);
+        expect(kept.data.items.length).toBeLessThan(stock.data.items.length);
+        const keptTotals = await c.op('warehouse.itemStockTotals', {
+          body: { from_date: from, to_date: to, filters: byClosing },
+        });
+        expect(figures(keptTotals.data)).toEqual(sums(kept.data.items));
         out.push(stock.data.items, onHandRes.data.items);
       }
       return out;
@@ -712,6 +761,34 @@ describe('item stock', () => {
     const before = await answers();
     expect(await compactRollUps(db())).toBeGreaterThan(0);
     expect(await answers()).toEqual(before);
+  });
+
+  it('totals over more positions than a list counts: every figure summed, the rows capped at LIST_TOTAL_CAP', async () => {
+    class Rollback extends Error {}
+    const body = { from_date: '2031-02-01', to_date: '2031-02-28', filters: [], include_zero: false };
+    const seen: unknown[] = [];
+    await db()
+      .transaction(async (tx) => {
+        // LIST_TOTAL_CAP + 1 positions (one item each): 2 in before February, 3 in and 1 out in it.
+        await tx.execute(sql`insert into item_ledger_entries (entry_type, franchise_code, location_code, item_no,
+            variant_code, quantity, document_type, document_no, posting_date)
+          select 'positive_adjmt', 'WHA', ${A.location_code}, 'CAP-' || g, '', q, 'test', 'CAP-' || g || '-' || d, d
+          from generate_series(1, ${LIST_TOTAL_CAP + 1}) g,
+            (values (2, date '2031-01-15'), (3, date '2031-02-10'), (-1, date '2031-02-20')) v(q, d)`);
+        const auth = { scope: new Scope(null) } as Auth;
+        seen.push(await itemStockTotals(tx, auth, { ...body, pagination: { page: 1, size: 1 } } as ItemStockBody));
+        throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
+    const n = LIST_TOTAL_CAP + 1;
+    expect(seen).toEqual([expect.objectContaining({ rows: LIST_TOTAL_CAP, rows_capped: true })]);
+    // The figures are those of every position (and whatever else the tests above left before March 2031).
+    const [t] = seen as { opening: string; quantity_in: string; quantity_out: string }[];
+    expect(Number(t.quantity_in)).toBe(3 * n);
+    expect(Number(t.quantity_out)).toBe(n);
+    expect(Number(t.opening)).toBeGreaterThanOrEqual(2 * n);
   });
 
   it('the books balance after everything above', async () => {

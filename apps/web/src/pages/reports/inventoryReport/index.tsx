@@ -8,6 +8,7 @@ import {
   DATE_DISPLAY,
   DATE_ISO,
   businessDate,
+  formatNumber,
   warehouseMessages,
   type ItemStockRow,
   type ListRequestInput,
@@ -153,7 +154,11 @@ export default function InventoryReportPage() {
               <Table.Summary fixed>
                 <Table.Summary.Row data-testid="inventory-totals">
                   <Table.Summary.Cell index={0} colSpan={6}>
-                    <strong>{t('stock.report.totals', { count: totals.data.rows })}</strong>
+                    <strong>
+                      {totals.data.rows_capped
+                        ? t('stock.report.totalsCapped', { total: formatNumber(totals.data.rows) })
+                        : t('stock.report.totals', { count: totals.data.rows })}
+                    </strong>
                   </Table.Summary.Cell>
                   {FIGURES.map((f, i) => (
                     <Table.Summary.Cell key={f} index={6 + i} align="right">
