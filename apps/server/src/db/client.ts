@@ -124,12 +124,13 @@ export async function openDatabase(opts: {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { quickPglite } = await import('./pglite-quick.js');
   let dir: string | undefined;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
+  const client = quickPglite(new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir }));
   const pdb = drizzle(client, { schema, logger });
   await migrate(pdb, { migrationsFolder });
   const changes = new ChangeNotices();
