@@ -97,3 +97,58 @@ test('bcSyncSummaries: head office filters the per-day summaries and exports the
   expect(file[1][2]).toBe(summary.runs);
   expect(file[1][3]).toBe(summary.fetched);
 });
+
+test('bcTables sync log: head office reads the calls against the ERP, filters them and empties the log after a count confirmation', async ({
+  headOfficePage: page,
+  api,
+}) => {
+  // Two syncs of post codes through the API, as the screen starts them.
+  for (let i = 0; i < 2; i++) {
+    await api.put('/api/sync/tables', { table_code: 'post_code', sync_all: i === 0 });
+    await expect
+      .poll(
+        async () =>
+          (await api.get<{ table_code: string; state: string }[]>('/api/sync/tables')).find(
+            (t) => t.table_code === 'post_code',
+          )?.state,
+      )
+      .toBe('success');
+  }
+  const logged = await api.list<{ id: number; action: string; status: string }>('/api/sync/logs/filter', {
+    table_code: 'post_code',
+  });
+  expect(logged.total_count).toBeGreaterThanOrEqual(2);
+  const all = (await api.list('/api/sync/logs/filter')).total_count;
+
+  await page.goto('/bcTables');
+  await page.getByRole('button', { name: 'Sync Log' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Sync Log' });
+  await expect(drawer.getByRole('columnheader', { name: 'Started' })).toBeVisible();
+  await pickFilter(page, 'Table', 'Post Codes');
+  await pickFilter(page, 'Status', 'Success');
+  await drawer.getByRole('button', { name: 'Search' }).click();
+  const rows = drawer.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(logged.total_count);
+  await expect(rows.first()).toContainText('Post Codes');
+  await expect(rows.first()).toContainText('Success');
+  await expect(rows.first()).toContainText(logged.items[0].action);
+
+  // Empty Log says how many entries go (all of them, not only those shown), and asks first.
+  await drawer.getByRole('button', { name: 'Empty Log' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Empty the sync log?' });
+  await expect(confirm).toContainText(
+    `${all.toLocaleString('de-DE')} ${all === 1 ? 'entry' : 'entries'} will be removed`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await api.list('/api/sync/logs/filter')).total_count).toBe(all);
+  await drawer.getByRole('button', { name: 'Empty Log' }).click();
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(
+    page.getByText(`Removed ${all.toLocaleString('de-DE')} ${all === 1 ? 'entry' : 'entries'} from the sync log`),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  expect((await api.list('/api/sync/logs/filter')).total_count).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});

@@ -134,4 +134,20 @@ export const syncSummary = z.object({
 });
 export type SyncSummary = z.infer<typeof syncSummary>;
 
+/** One sync call against the ERP port, as the sync log (POST /sync/logs/filter) lists it. */
+export const syncLog = z.object({
+  id: z.number().int(),
+  table_code: z.string(),
+  action: z.string(),
+  status: z.string(),
+  records: z.number().int(),
+  message: z.string(),
+  erp_mode: z.string(),
+  user_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type SyncLog = z.infer<typeof syncLog>;
+
 export const syncAuthorized = z.object({ ok: z.boolean(), message: z.string(), erp_mode: z.string() });

@@ -158,6 +158,8 @@ const structures: Record<string, Partial<PageStructureDef>> = {
       'Remove',
       'Pause',
       'Resume',
+      'Sync Log',
+      'Empty Log',
       'Refresh Data',
     ],
     fields: ['table_code', 'records', 'excess', 'last_synced_at', 'state', 'last_error', 'status'],

@@ -3,6 +3,7 @@ import {
   removeExcessBody,
   removeRecordBody,
   syncAuthorized,
+  syncLog,
   syncRecord,
   syncStartBody,
   syncStarted,
@@ -15,20 +16,6 @@ import {
 } from '../erp-sync.js';
 import { joinOps, type SchemasOf } from '../ops/schemas.js';
 import { syncOps } from '../ops/sync.js';
-
-const syncLog = z.object({
-  id: z.number().int(),
-  table_code: z.string(),
-  action: z.string(),
-  status: z.string(),
-  records: z.number().int(),
-  message: z.string(),
-  erp_mode: z.string(),
-  user_id: z.number().int().nullable(),
-  username: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
 
 /** sync: the schemas of each operation, keyed like syncOps. */
 export const syncSchemas = {

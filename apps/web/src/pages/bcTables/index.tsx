@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { ApiOutlined, DeleteOutlined, ReloadOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { SyncRun, SyncTable, SyncTableCode } from '@fp/contract';
 import { call } from '../../api/client';
@@ -12,6 +19,7 @@ import { useCan } from '../../auth/session';
 import { renderDateTime } from '../../components/format';
 import { handle } from '../../components/handle';
 import { toast } from '../../components/toast';
+import { SyncLog } from './SyncLog';
 import { TableRecords } from './TableRecords';
 
 const PAGE = '/bcTables';
@@ -62,6 +70,7 @@ export default function BcTablesPage() {
   const qc = useQueryClient();
   const canEdit = useCan(PAGE, 'edit');
   const [browsing, setBrowsing] = useState<SyncTableCode | null>(null);
+  const [logOpen, setLogOpen] = useState(false);
   const tables = useQuery({
     queryKey: qk.other(AREA, 'tables'),
     queryFn: () => call('sync.tables'),
@@ -275,6 +284,9 @@ export default function BcTablesPage() {
             </Button>
           </>
         ) : null}
+        <Button icon={<HistoryOutlined />} onClick={() => setLogOpen(true)}>
+          {t('erpSync.log.title')}
+        </Button>
         <Button icon={<ReloadOutlined />} onClick={refresh}>
           {t('erpSync.tables.refresh')}
         </Button>
@@ -296,6 +308,15 @@ export default function BcTablesPage() {
         destroyOnHidden
       >
         {browsing ? <TableRecords table={browsing} canEdit={canEdit} /> : null}
+      </Drawer>
+      <Drawer
+        open={logOpen}
+        onClose={() => setLogOpen(false)}
+        width="min(1200px, 100vw)"
+        title={t('erpSync.log.title')}
+        destroyOnHidden
+      >
+        {logOpen ? <SyncLog canEdit={canEdit} /> : null}
       </Drawer>
     </>
   );
