@@ -326,8 +326,6 @@ export function PayDialog(p: {
         rootClassName: 'counter-dialog',
         okButtonProps: { size: 'large' },
         cancelButtonProps: { size: 'large' },
-        // the last field takes the focus (cash: "Customer hands"), so Enter completes the sale at once
-        afterOpenChange: (open) => open && focusLast(method),
       }}
     >
       <Space wrap style={{ marginBottom: 16 }} role="group" aria-label={t('counter.pay.method')}>
@@ -367,7 +365,8 @@ export function PayDialog(p: {
       {method === 'cash' && (
         <>
           <Form.Item name="tendered" label={t('counter.pay.tendered')} rules={[tenderedRule]}>
-            <Input inputMode="decimal" size="large" />
+            {/* the last field takes the focus on open (FormDialog), so Enter completes an exact cash sale at once */}
+            <Input inputMode="decimal" size="large" autoFocus />
           </Form.Item>
           {change > 0 && (
             <Typography.Title level={3} data-testid="counter-change">

@@ -742,6 +742,9 @@ export default function CounterPage() {
         className="counter-qr"
         rootClassName="counter-dialog"
         destroyOnHidden
+        // the counter puts the focus back in the item field itself; antd's own return would come when the closing
+        // motion ends, and take the focus out of a payment opened meanwhile (see FormDialog)
+        focusable={{ focusTriggerAfterClose: false }}
       >
         {qr !== null && <VietQrPanel receiptId={qr} size={360} />}
       </Modal>
