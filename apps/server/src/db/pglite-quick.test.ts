@@ -79,6 +79,15 @@ describe('quickPglite', () => {
     expect((await quick.query('select count(*)::int as n from t')).rows).toEqual([{ n: 3 }]);
   });
 
+  it('parses a named statement anew when its table changed under it', async () => {
+    const all = 'select * from t where id = $1';
+    for (let i = 0; i < 2; i++) expect((await quick.query(all, [3])).rows).toHaveLength(1);
+    await quick.exec('alter table t add column note text');
+    // PostgreSQL refuses the kept plan once (its result type changed); the next call parses it again.
+    await expect(quick.query(all, [3])).rejects.toMatchObject({ code: '0A000' });
+    expect((await quick.query<{ note: null }>(all, [3])).rows[0]).toMatchObject({ id: 3, note: null });
+  });
+
   it('commits a transaction, rolls back one that throws, and leaves nothing of it', async () => {
     await quick.transaction(async (tx) => {
       await tx.query('insert into t (id, name) values ($1, $2)', [10, 'kept']);

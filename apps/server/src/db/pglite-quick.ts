@@ -89,8 +89,11 @@ export function quickPglite(client: PGlite): PGlite {
       try {
         messages = await client.execProtocolStream(messagesOf(text, params, name, parseIt), { syncToFs: false });
       } catch (e) {
-        // The name is not kept: the next use parses the text again under a new name (a statement that parsed before
-        // its error stays in the session unused).
+        // A new name is not kept: the next use parses the text again under another (a statement that parsed before
+        // its error stays in the session unused). A kept one that PostgreSQL no longer has, or whose plan no longer
+        // fits the tables (26000, 0A000 "cached plan must not change result type"), is parsed anew next time.
+        const code = (e as { code?: string }).code;
+        if (!parseIt && (code === '26000' || code === '0A000')) names.delete(text);
         throw failed(e, text, params);
       }
       if (parseIt && name !== undefined) {
