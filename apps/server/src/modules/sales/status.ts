@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
@@ -11,13 +11,13 @@ import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
   knownOrder,
-  lockSalesOrder,
+  lockSalesOrderWithLines,
   SALES_ORDER_NOT_FOUND,
   salesEntityOf,
   type SalesLineRow,
   type SalesOrderRow,
 } from './load.js';
-import { salesOrderLines, salesOrders } from './schema.js';
+import { salesOrders } from './schema.js';
 import { releaseOrderPromotions } from '../promotions/service.js';
 import { releaseOrderPoints } from '../loyalty/order-redeem.js';
 import type { Auth } from '../../http/context.js';
@@ -73,9 +73,11 @@ export async function changeSalesStatus(
     answer?: { columns: Record<string, SQL>; changed: (row: SalesOrderRow & Record<string, unknown>) => void };
   } = {},
 ): Promise<SalesLineRow[]> {
-  const known = o.known;
-  // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
-  const doc = known ? knownOrder(scope, known.doc) : await lockSalesOrder(tx, scope, body.pos_so_no);
+  // Locked first, with its lines (one statement): the row tells the machine; another franchise's is "Sales order not
+  // found".
+  const { order: doc, lines } = o.known
+    ? { order: knownOrder(scope, o.known.doc), lines: o.known.lines }
+    : await lockSalesOrderWithLines(tx, scope, body.pos_so_no);
   if (doc.pos_so_no !== body.pos_so_no) throw new Error("changeSalesStatus: the known document is not the body's");
   const machine = salesMachineOf(doc.document_type);
   const entity = salesEntityOf(doc.document_type);
@@ -96,13 +98,6 @@ export async function changeSalesStatus(
     notFoundAs: SALES_ORDER_NOT_FOUND,
   };
   assertAction(common, doc);
-  const lines =
-    known?.lines ??
-    (await tx
-      .select()
-      .from(salesOrderLines)
-      .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
-      .orderBy(asc(salesOrderLines.line_no)));
   let set: Record<string, unknown> = {};
   if (t.action === 'release') assertReleasable(doc, lines);
   if (t.action === 'reopen' || t.action === 'cancel') {

@@ -1,12 +1,19 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { salesOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
-import { applyAction, assertAction, lockForAction } from '../../../kernel/status.js';
+import { applyAction, assertAction } from '../../../kernel/status.js';
 import { notFound } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
-import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
-import { salesOrderLines, salesOrders } from '../schema.js';
+import {
+  SALES_ORDER_NOT_FOUND,
+  salesOrderLinesOf,
+  salesOrderLock,
+  type LockedSalesOrder,
+  type SalesLineRow,
+  type SalesOrderRow,
+} from '../load.js';
+import { salesOrders } from '../schema.js';
 import { stampNow } from '../../../db/clock.js';
 import type { WriteBatch } from '../../../kernel/batch.js';
 
@@ -25,23 +32,36 @@ const orderKey = (posSoNo: string) => ({
 const ordersOnly = (scope: Scope) =>
   and(eq(salesOrders.document_type, 'order'), scope.franchise(salesOrders.franchise_code));
 
-/** Locks an order for an action of the order machine (version and status checked, row locked FOR UPDATE). */
-export const lockOrder = <Extra = object>(
+/** The item lines of a document's lines, in line order (fee lines carry no stock and are not shipped). */
+export const itemLinesIn = (lines: readonly SalesLineRow[]): SalesLineRow[] =>
+  lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no);
+
+const plainLock = salesOrderLock('fp_sales_order_lock');
+
+/**
+ * Locks an order for an action of the order machine and reads its item lines, in one prepared statement (`lock`: a
+ * salesOrderLock that also reads what the posting checks; default the order and its lines), then checks it as
+ * lockForAction does (assertLockedOrder): another franchise's order, a quote or a credit memo is 404, then
+ * `authorize`, the version (409) and the action's from-statuses (422).
+ */
+export async function lockOrder<Extra = object>(
   tx: Tx,
   scope: Scope,
   action: string,
   posSoNo: string,
   version: number,
-  o: { columns?: Record<string, SQL>; authorize?: (row: SalesOrderRow) => void } = {},
-) =>
-  lockForAction<typeof salesOrders, SalesOrderRow & Extra>(tx, {
-    ...orderKey(posSoNo),
-    action,
-    version,
-    where: ordersOnly(scope),
-    ...(o.columns ? { columns: o.columns } : {}),
-    ...(o.authorize ? { authorize: o.authorize as (row: Record<string, unknown>) => void } : {}),
-  });
+  o: {
+    lock?: (tx: Tx, posSoNo: string) => Promise<LockedSalesOrder<Extra> | null>;
+    authorize?: (row: SalesOrderRow) => void;
+  } = {},
+): Promise<LockedSalesOrder<Extra>> {
+  const found = await (o.lock ?? (plainLock as unknown as NonNullable<typeof o.lock>))(tx, posSoNo);
+  if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
+  return {
+    order: assertLockedOrder(scope, action, found.order, version, o.authorize),
+    lines: itemLinesIn(found.lines),
+  };
+}
 
 /**
  * lockOrder's checks on an order row the caller already holds locked and read with the posting's columns (the
@@ -77,12 +97,8 @@ export const finishOrder = (
   });
 
 /** The item lines of a document in line order (fee lines carry no stock and are not shipped). */
-export const itemLinesOf = (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
-  db
-    .select()
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')))
-    .orderBy(asc(salesOrderLines.line_no));
+export const itemLinesOf = async (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
+  itemLinesIn(await salesOrderLinesOf(db, posSoNo));
 
 /**
  * What is still to ship on a line: quantity − shipped while the order is open for shipping. Once an order is

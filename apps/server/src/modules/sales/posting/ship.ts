@@ -21,12 +21,12 @@ import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesJsonSql, feesOf } from '../fees.js';
 import { loyaltyContextJsonSql, loyaltyOnInvoice, type LoyaltyContext } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
-import type { SalesLineRow, SalesOrderRow } from '../load.js';
+import { salesOrderLock, type LockedSalesOrder, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import {
   assertLockedOrder,
   baseQty,
   finishOrder,
-  itemLinesOf,
+  itemLinesIn,
   lineLocation,
   lockOrder,
   outstandingOf,
@@ -248,6 +248,9 @@ export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
   loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
 });
 
+/** Ship Now's lock: the order with its lines and shipLockColumns, locked in one prepared statement. */
+const shipLock = salesOrderLock<ShipExtra>('fp_sales_order_ship_lock', shipLockColumns);
+
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
  * needs `sell_on_credit: true` and the Sell On Credit button (assertPaidOrSellOnCredit, 422 naming remaining_amount).
@@ -277,7 +280,7 @@ export function shipOrder(
     locked?: SalesOrderRow & Record<string, unknown>;
   } = {},
 ) {
-  type Locked = SalesOrderRow & ShipExtra;
+  type Locked = LockedSalesOrder<ShipExtra>;
   const authorize = o.requireButton
     ? (row: SalesOrderRow) => requireAction(auth, row.document_type, 'ship')
     : undefined;
@@ -285,21 +288,20 @@ export function shipOrder(
     lock: async (tx) => {
       if (o.locked) {
         if (o.locked.pos_so_no !== body.pos_so_no) throw new Error("shipOrder: the locked order is not the body's");
-        return assertLockedOrder(auth.scope, 'ship', o.locked as Locked, body.version, authorize);
+        if (!o.lines) throw new Error('shipOrder: a locked order comes with its lines');
+        const order = assertLockedOrder(auth.scope, 'ship', o.locked as Locked['order'], body.version, authorize);
+        return { order, lines: itemLinesIn(o.lines) };
       }
       return lockOrder<ShipExtra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
-        columns: shipLockColumns(),
+        lock: shipLock,
         ...(authorize ? { authorize } : {}),
       });
     },
-    check: async (tx, locked) => {
+    check: async (tx, { order: locked, lines }) => {
       const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
-      const lines = o.lines
-        ? o.lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no)
-        : await itemLinesOf(tx, order.pos_so_no);
       for (const l of lines) checkLine(order, lines, l);
       const ships = lines
         .filter((l) => D(l.qty_to_ship).gt(0))
@@ -346,7 +348,7 @@ export function shipOrder(
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
     write: (tx, _order, plan, n, batch) => writeShipAndInvoice(tx, auth, plan, n, batch),
-    update: async (tx, order, plan, _n, batch) => {
+    update: async (tx, { order }, plan, _n, batch) => {
       await setLineQuantities(tx, order.pos_so_no, plan.after, batch);
       const finished = await finishOrder(tx, auth.scope, {
         action: 'ship',
@@ -357,7 +359,7 @@ export function shipOrder(
       });
       return { order: finished, lines: linesAfter(plan.lines, plan.after) };
     },
-    enqueue: async (_tx, order, _plan, n, _result, batch) => {
+    enqueue: async (_tx, { order }, _plan, n, _result, batch) => {
       enqueuePosted(order, n, batch);
       o.enqueue?.(n, batch);
     },
