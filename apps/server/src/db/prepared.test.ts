@@ -43,7 +43,7 @@ describe('prepared statements (db/prepared.ts)', () => {
     await db.transaction(async (tx) => expect((await lockedById(tx, row.id))?.description).toBe('Khoá'));
     const codes = preparedSql<{ reason_code: string }>(
       'fp_test_cancel_reasons_in',
-      sql`select reason_code from cancel_reasons where reason_code = any(${sql.placeholder('codes')}::text[])
+      () => sql`select reason_code from cancel_reasons where reason_code = any(${sql.placeholder('codes')}::text[])
         order by reason_code`,
     );
     expect(await codes(db, { codes: ['PREP1', 'PREP3', 'NONE'] })).toEqual([

@@ -44,19 +44,22 @@ export function prepared<Q extends object>(build: (db: DbOrTx) => Q): (db: DbOrT
 }
 
 /**
- * A statement written in SQL (`sql\`…\``, values as `sql.placeholder(name)`), prepared as `prepared` does; answers its
- * rows as objects (what `db.execute` answers in `rows`).
+ * A statement written in SQL (`query` answers it: `sql\`…\``, values as `sql.placeholder(name)`; called once, when
+ * it is first run), prepared as `prepared` does; answers its rows as objects (what `db.execute` answers in `rows`).
  */
-export function preparedSql<R>(name: string, query: SQL) {
+export function preparedSql<R>(name: string, query: () => SQL) {
   const statement = prepared((db) => {
     const { dialect, _ } = internals(db);
-    return _.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false) as Bound & {
+    return _.session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false) as Bound & {
       all: (values?: Record<string, unknown>) => Promise<unknown[]>;
     };
   });
   return async (db: DbOrTx, values: Record<string, unknown> = {}): Promise<R[]> =>
     (await statement(db).all(values)) as R[];
 }
+
+/** A value of a prepared statement as `$n::type` (`sql.placeholder(name)` alone leaves its type to PostgreSQL). */
+export const param = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
  * The row of `table` whose `column` equals a value, read through a prepared statement (named after both);

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { rowsOf } from '../db/rows.js';
 import type { WriteBatch } from './batch.js';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
@@ -16,7 +15,8 @@ import {
   type ErpPosting,
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
-import { stampNow } from '../db/clock.js';
+import { preparedStampNow, stampNow, stampValue } from '../db/clock.js';
+import { param, preparedSql } from '../db/prepared.js';
 
 /**
  * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
@@ -123,14 +123,19 @@ export async function enqueueErpDocument(
     ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
   };
   const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
-  const parts = enqueueErpDocumentParts({ ...input, groupKey, payload, key }, 'erp');
-  const ctes = sql.join(
-    parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
-    sql`, `,
-  );
-  const rows = rowsOf<JobRow>(
-    await tx.execute(sql`with ${ctes} select * from erp_ins union all select * from erp_found`),
-  );
+  const rows = await enqueueStatement(action)(tx, {
+    queue: ERP_DOCUMENT_QUEUE,
+    key,
+    group_key: groupKey,
+    action,
+    payload: JSON.stringify(payload),
+    max_attempts: ERP_DOCUMENT_MAX_ATTEMPTS,
+    stamp: stampValue(),
+    kind,
+    document_no: documentNo,
+    posted_kind: input.postedKind ?? null,
+    posted_no: input.postedNo ?? null,
+  });
   if (rows[0]) return rows[0];
   // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
   const [live] = await tx
@@ -208,66 +213,54 @@ export function batchErpPosts(
 }
 
 /**
- * enqueueErpDocument as data-modifying CTEs (`<prefix>_found`, `<prefix>_ins`, …): find the job to answer (the post
- * job of the posted document, or the document's last live job when it is the same action, not started), insert a new
- * one when there is none, and mark the sync rows pending (ERP outbox README).
+ * enqueueErpDocument as ONE prepared statement of data-modifying CTEs, one per kind of action (a post, a cancel, any
+ * other): find the job to answer (the post job of the posted document, or the document's last live job when it is
+ * the same action, not started), insert a new one when there is none, and mark the sync rows pending (ERP outbox
+ * README). Its values are the placeholders enqueueErpDocument passes.
  */
-function enqueueErpDocumentParts(
-  o: {
-    kind: string;
-    documentNo: string;
-    action: ErpDocumentAction;
-    postedKind?: string;
-    postedNo?: string;
-    groupKey: string;
-    payload: ErpDocumentJob;
-    key: string | null;
-  },
-  prefix: string,
-): { name: string; sql: SQL }[] {
-  const payload = JSON.stringify(o.payload);
-  const found = sql.identifier(`${prefix}_found`);
-  const ins = sql.identifier(`${prefix}_ins`);
-  const parts: { name: string; sql: SQL }[] = [];
-  parts.push({
-    name: `${prefix}_found`,
-    sql: o.key
-      ? sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${o.key} order by id desc limit 1`
-      : // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
-        sql`select * from (select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${o.groupKey}
-            and state in (${sql.join(
-              LIVE.map((l) => sql`${l}`),
-              sql`, `,
-            )}) order by id desc limit 1 for update) last
-          where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${o.action}`,
-  });
-  if (o.action === 'cancel')
-    parts.push({
-      name: `${prefix}_changed`,
-      sql: sql`update jobs set payload = ${payload}::jsonb where id in (select id from ${found})`,
-    });
-  parts.push({
-    name: `${prefix}_ins`,
-    sql: sql`insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
-      select ${ERP_DOCUMENT_QUEUE}, ${o.key}, ${o.groupKey}, ${payload}::jsonb, ${ERP_DOCUMENT_MAX_ATTEMPTS}, ${stampNow()}
-      where not exists (select 1 from ${found})
+const enqueueStatements = new Map<string, ReturnType<typeof preparedSql<JobRow>>>();
+function enqueueStatement(action: ErpDocumentAction) {
+  const variant = action === 'post' || action === 'cancel' ? action : 'document';
+  let statement = enqueueStatements.get(variant);
+  if (!statement) {
+    statement = preparedSql<JobRow>(`fp_erp_enqueue_${variant}`, () => enqueueSql(variant));
+    enqueueStatements.set(variant, statement);
+  }
+  return statement;
+}
+
+function enqueueSql(variant: 'post' | 'cancel' | 'document'): SQL {
+  const found = sql`select * from jobs where queue = ${param('queue', 'text')} and key = ${param('key', 'text')}
+    order by id desc limit 1`;
+  // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+  const last = sql`select * from (select * from jobs where queue = ${param('queue', 'text')}
+      and group_key = ${param('group_key', 'text')} and state in (${sql.join(
+        LIVE.map((l) => sql.raw(`'${l}'`)),
+        sql`, `,
+      )}) order by id desc limit 1 for update) last
+    where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${param('action', 'text')}`;
+  const parts: SQL[] = [sql`"erp_found" as (${variant === 'post' ? found : last})`];
+  if (variant === 'cancel')
+    parts.push(
+      sql`"erp_changed" as (update jobs set payload = ${param('payload', 'jsonb')} where id in (select id from "erp_found"))`,
+    );
+  parts.push(sql`"erp_ins" as (insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
+      select ${param('queue', 'text')}, ${param('key', 'text')}, ${param('group_key', 'text')},
+        ${param('payload', 'jsonb')}, ${param('max_attempts', 'int')}, ${preparedStampNow()}
+      where not exists (select 1 from "erp_found")
       on conflict do nothing
-      returning *`,
-  });
-  const syncRows = [sql`(${o.kind}, ${o.documentNo})`];
-  if (o.action === 'post') syncRows.push(sql`(${o.postedKind!}, ${o.postedNo!})`);
-  parts.push({
-    name: `${prefix}_sync`,
-    sql: sql`insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
-      select d.kind, d.no, 'pending', ${o.action}, j.id
-        from ${ins} j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
+      returning *)`);
+  const syncRows = [sql`(${param('kind', 'text')}, ${param('document_no', 'text')})`];
+  if (variant === 'post') syncRows.push(sql`(${param('posted_kind', 'text')}, ${param('posted_no', 'text')})`);
+  parts.push(sql`"erp_sync" as (insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
+      select d.kind, d.no, 'pending', ${param('action', 'text')}, j.id
+        from "erp_ins" j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
       on conflict (kind, document_no) do update set
         -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
         sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
           else 'pending' end,
-        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stampNow()}`,
-  });
-  return parts;
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${preparedStampNow()})`);
+  return sql`with ${sql.join(parts, sql`, `)} select * from "erp_ins" union all select * from "erp_found"`;
 }
 
 export type ErpSync = typeof erpDocumentSync.$inferSelect;

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { D, toQty } from '../../kernel/money.js';
 import { allowNegativeStock } from '../system/settings.js';
 import type { WriteBatch } from '../../kernel/batch.js';
+import { param, preparedSql } from '../../db/prepared.js';
 import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
 
 // The posting kernel's ledgers (README.md here): append-only inserts, on-hand as Σ item ledger, and the stock check
@@ -50,27 +51,30 @@ export type StockKey = { locationCode: string; itemNo: string; variantCode?: str
 /** The map key of a stock position (onHandOf answers by it). */
 export const stockKeyOf = (k: StockKey) => `${k.locationCode}\u0001${k.itemNo}\u0001${k.variantCode ?? ''}`;
 
+/** onHandOf's statement: the positions as three arrays, so one text serves any number of them. */
+const onHandStatement = preparedSql<{ location_code: string; item_no: string; variant_code: string; on_hand: string }>(
+  'fp_on_hand_of_positions',
+  () => {
+    const t = itemLedgerEntries;
+    return sql`select ${t.location_code}, ${t.item_no}, ${t.variant_code}, sum(${t.quantity}) as on_hand
+      from ${t}
+      where (${t.location_code}, ${t.item_no}, ${t.variant_code}) in (
+        select * from unnest(${param('locations', 'text[]')}, ${param('items', 'text[]')}, ${param('variants', 'text[]')}))
+      group by ${t.location_code}, ${t.item_no}, ${t.variant_code}`;
+  },
+);
+
 /** On hand of many positions in one query: Σ item ledger quantity (base units) by stockKeyOf; '0' where none. */
 export async function onHandOf(db: DbOrTx, keys: readonly StockKey[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const distinct = [...new Map(keys.map((k) => [stockKeyOf(k), k])).values()];
   for (const k of distinct) out.set(stockKeyOf(k), '0');
   if (distinct.length === 0) return out;
-  const t = itemLedgerEntries;
-  const tuples = sql.join(
-    distinct.map((k) => sql`(${k.locationCode}, ${k.itemNo}, ${k.variantCode ?? ''})`),
-    sql`, `,
-  );
-  const rows = await db
-    .select({
-      location_code: t.location_code,
-      item_no: t.item_no,
-      variant_code: t.variant_code,
-      on_hand: sql<string>`sum(${t.quantity})`,
-    })
-    .from(t)
-    .where(sql`(${t.location_code}, ${t.item_no}, ${t.variant_code}) in (${tuples})`)
-    .groupBy(t.location_code, t.item_no, t.variant_code);
+  const rows = await onHandStatement(db, {
+    locations: distinct.map((k) => k.locationCode),
+    items: distinct.map((k) => k.itemNo),
+    variants: distinct.map((k) => k.variantCode ?? ''),
+  });
   for (const r of rows)
     out.set(
       stockKeyOf({ locationCode: r.location_code, itemNo: r.item_no, variantCode: r.variant_code }),
@@ -92,14 +96,15 @@ export async function onHand(db: DbOrTx, key: StockKey): Promise<string> {
 export async function lockStock(tx: Tx, keys: readonly StockKey[]): Promise<void> {
   const names = [...new Set(keys.map((k) => `stock:${stockKeyOf(k)}`))];
   if (names.length === 0) return;
-  const list = sql.join(
-    names.map((n) => sql`${n}`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(h) from (select distinct hashtextextended(n, 0) as h from unnest(array[${list}]::text[]) as n) s order by h`,
-  );
+  await stockLocks(tx, { names });
 }
+
+/** lockStock's statement (the lock names as an array). */
+const stockLocks = preparedSql(
+  'fp_lock_stock',
+  () => sql`select pg_advisory_xact_lock(h) from (select distinct hashtextextended(n, 0) as h
+    from unnest(${param('names', 'text[]')}) as n) s order by h`,
+);
 
 /** Stock a posting takes out: base units leaving a position; `field` names the request field a refusal points at. */
 export type StockNeed = StockKey & { quantity: string; field?: string };
