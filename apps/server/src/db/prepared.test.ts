@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/helpers.js';
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
-import { prepared, preparedSql, rowByKey } from './prepared.js';
+import { jobs } from '../jobs/schema.js';
+import { asOfDay } from '../kernel/as-of.js';
+import { salesOrders } from '../modules/sales/schema.js';
+import { insertOf, insertRows, prepared, preparedSql, render, rowByKey } from './prepared.js';
 
 const ctx = useTestApp();
 
@@ -50,5 +53,71 @@ describe('prepared statements (db/prepared.ts)', () => {
       { reason_code: 'PREP1' },
       { reason_code: 'PREP3' },
     ]);
+  });
+});
+
+describe('insertRows: one text for any number of rows, the rows drizzle would write', () => {
+  // Every kind of column the postings write: text, numeric, dates (null too), boolean, an array, defaults from the
+  // database and from $defaultFn (the stamps), jsonb, a bigserial answered as a number.
+  const order = (no: string, flags: string[]) => ({
+    pos_so_no: no,
+    document_type: 'order' as const,
+    franchise_code: 'HN001',
+    location_code: 'HN001-01',
+    sell_to_name: 'Nguyễn Văn "A", \\ ; ',
+    grand_total: '12345.60',
+    loyalty_redeemable_points: '1.5',
+    order_date: '2026-03-10',
+    requested_delivery_date: null,
+    auto_promotion: true,
+    flags: flags as never,
+  });
+  const comparable = (r: typeof salesOrders.$inferSelect) => {
+    const { pos_so_no: _no, created_at: _c, updated_at: _u, ...rest } = r;
+    return rest;
+  };
+
+  it('answers what the drizzle insert answers, in one text whatever the rows', async () => {
+    const db = ctx.t.services.db;
+    const [mine] = await insertRows(db, salesOrders, [order('INS-1', ['stock_short', 'a"b'])], { returning: true });
+    const [theirs] = await db
+      .insert(salesOrders)
+      .values(order('INS-2', ['stock_short', 'a"b']))
+      .returning();
+    expect(comparable(mine)).toEqual(comparable(theirs));
+    expect(mine.created_at).toEqual(expect.any(String));
+    const one = insertOf(db, jobs, [{ queue: 'q', payload: { a: [1, 'x'] } }]);
+    const three = insertOf(
+      db,
+      jobs,
+      [1, 2, 3].map((i) => ({ queue: 'q', payload: { i } })),
+    );
+    expect(one && render(db, one.sql).sql).toBe(three && render(db, three.sql).sql);
+    const written = await insertRows(
+      db,
+      jobs,
+      [1, 2].map((i) => ({ queue: 'fp_test_insert', payload: { i, nested: { s: 'đ' } } })),
+      { returning: true },
+    );
+    expect(written.map((j) => [typeof j.id, j.payload, j.state, j.attempts])).toEqual([
+      ['number', { i: 1, nested: { s: 'đ' } }, 'pending', 0],
+      ['number', { i: 2, nested: { s: 'đ' } }, 'pending', 0],
+    ]);
+  });
+
+  it('falls back to drizzle where the rows cannot share a text (the pinned clock of the demo history)', async () => {
+    const db = ctx.t.services.db;
+    await asOfDay('2026-01-15', async () => {
+      expect(insertOf(db, salesOrders, [order('INS-3', [])])).toBeNull();
+      const [row] = await insertRows(db, salesOrders, [order('INS-3', [])], { returning: true });
+      expect(row.created_at.slice(0, 10)).toBe('2026-01-15');
+    });
+    // Rows that give different columns.
+    expect(
+      insertOf(db, jobs, [
+        { queue: 'q', payload: {} },
+        { queue: 'q', payload: {}, key: 'k' },
+      ]),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import { eq, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import * as drizzle from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, is, sql, SQL, type Column } from 'drizzle-orm';
 import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
@@ -12,7 +14,17 @@ type Bound = { client: unknown };
 /** drizzle's internals this file reaches: the database's dialect (shared by its transactions) and its session. */
 type Internals = {
   dialect: PgDialect;
-  _: { session: { client: unknown; prepareQuery: (...args: unknown[]) => Bound } };
+  _: {
+    session: {
+      client: unknown;
+      prepareQuery: (
+        query: { sql: string; params: unknown[] },
+        fields: unknown,
+        name: string | undefined,
+        arrayMode: boolean,
+      ) => Bound & { execute: () => Promise<unknown>; all: (values?: Record<string, unknown>) => Promise<unknown[]> };
+    };
+  };
 };
 const internals = (db: DbOrTx) => db as unknown as Internals;
 
@@ -50,9 +62,7 @@ export function prepared<Q extends object>(build: (db: DbOrTx) => Q): (db: DbOrT
 export function preparedSql<R>(name: string, query: () => SQL) {
   const statement = prepared((db) => {
     const { dialect, _ } = internals(db);
-    return _.session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false) as Bound & {
-      all: (values?: Record<string, unknown>) => Promise<unknown[]>;
-    };
+    return _.session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false);
   });
   return async (db: DbOrTx, values: Record<string, unknown> = {}): Promise<R[]> =>
     (await statement(db).all(values)) as R[];
@@ -76,4 +86,136 @@ export function rowByKey<T extends PgTable>(table: T, column: Column, o: { forUp
   });
   return async (db: DbOrTx, key: string | number): Promise<T['$inferSelect'] | undefined> =>
     (await statement(db).execute({ key }))[0] as T['$inferSelect'] | undefined;
+}
+
+/** At most this many texts get a name (each connection keeps a named statement's plan): the rest run unnamed. */
+const MAX_NAMED_TEXTS = 200;
+const namedTexts = new Map<string, string>();
+
+/**
+ * A name for a statement text that is built per call but repeats (an INSERT of rows, a posting's batch): PostgreSQL
+ * then parses and plans it once per connection. Texts beyond the first MAX_NAMED_TEXTS run unnamed.
+ */
+function nameOfText(text: string): string | undefined {
+  let name = namedTexts.get(text);
+  if (name === undefined && namedTexts.size < MAX_NAMED_TEXTS)
+    namedTexts.set(text, (name = `fp_t_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+  return name;
+}
+
+/** Runs a built statement (`db.execute`'s work), named by its text: answers its rows (drizzle-mapped with `fields`). */
+export async function runText(
+  db: DbOrTx,
+  query: { sql: string; params: unknown[] },
+  fields?: unknown,
+): Promise<unknown[]> {
+  const statement = internals(db)._.session.prepareQuery(query, fields, nameOfText(query.sql), false);
+  return fields ? ((await statement.execute()) as unknown[]) : await statement.all();
+}
+
+/** A built statement rendered by the database's dialect: its text and parameters. */
+export const render = (db: DbOrTx, query: SQL) => internals(db).dialect.sqlToQuery(query);
+
+// drizzle's own field order and row mapping of a table's columns (what `.returning()` uses): exported at run time,
+// not in its types.
+type OrderedFields = { path: string[]; field: Column }[];
+const orderSelectedFields = (drizzle as unknown as { orderSelectedFields: (f: object) => OrderedFields })
+  .orderSelectedFields;
+
+type TableShape = { name: string; columns: [string, Column][]; fields: OrderedFields; returning: string };
+const shapes = new WeakMap<PgTable, TableShape>();
+function shapeOf(table: PgTable): TableShape {
+  let shape = shapes.get(table);
+  if (!shape) {
+    const all = getTableColumns(table);
+    const fields = orderSelectedFields(all);
+    shape = {
+      name: getTableName(table),
+      // Generated columns are never written (drizzle's own insert leaves them out the same way).
+      columns: Object.entries(all).filter(
+        ([, c]) => !(c as unknown as { shouldDisableInsert: () => boolean }).shouldDisableInsert(),
+      ),
+      fields,
+      returning: fields.map((f) => `"${f.field.name}"`).join(', '),
+    };
+    shapes.set(table, shape);
+  }
+  return shape;
+}
+
+export type InsertOptions = { returning?: boolean; onConflictDoNothing?: boolean };
+
+/**
+ * The INSERT of `rows` into `table` with a text that depends only on the table and the columns the rows give, not
+ * on their number or values: the rows travel as ONE json parameter and `json_populate_recordset` reads each value
+ * with its column's own type (as an INSERT of that value would). The values are drizzle's (`$defaultFn` when a row
+ * leaves a column out, `mapToDriverValue`); a value written as SQL without parameters (now()) stays in the text.
+ * Null when the rows cannot share one text: they give different columns, or a value is SQL with parameters (the
+ * demo history's pinned clock); drizzle then builds the INSERT as usual.
+ */
+export function insertOf(
+  db: DbOrTx,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  o: InsertOptions = {},
+): { sql: SQL; fields?: OrderedFields } | null {
+  if (rows.length === 0) throw new Error('insertOf: no rows');
+  const shape = shapeOf(table);
+  let listed: { key: string; column: Column; expr: string | null }[] | null = null;
+  const json: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const given: { key: string; column: Column; value: unknown }[] = [];
+    for (const [key, column] of shape.columns) {
+      let value = row[key];
+      if (value === undefined) {
+        if (column.defaultFn !== undefined) value = column.defaultFn();
+        else if (!column.default && column.onUpdateFn !== undefined) value = column.onUpdateFn();
+      }
+      if (value !== undefined) given.push({ key, column, value });
+    }
+    const exprs = given.map(({ value }) => {
+      if (!is(value, SQL)) return null;
+      const r = render(db, value);
+      return r.params.length ? undefined : r.sql;
+    });
+    if (exprs.includes(undefined)) return null;
+    if (!listed) listed = given.map((g, i) => ({ key: g.key, column: g.column, expr: exprs[i]! }));
+    else if (listed.length !== given.length || listed.some((l, i) => l.key !== given[i].key || l.expr !== exprs[i]))
+      return null;
+    const out: Record<string, unknown> = {};
+    for (const [i, { column, value }] of given.entries()) {
+      if (exprs[i] !== null) continue;
+      out[column.name] =
+        value === null ? null : column.getSQLType().startsWith('json') ? value : column.mapToDriverValue(value);
+    }
+    json.push(out);
+  }
+  const names = listed!.map((l) => `"${l.column.name}"`).join(', ');
+  const values = listed!.map((l) => l.expr ?? `r."${l.column.name}"`).join(', ');
+  const head = `insert into "${shape.name}" (${names}) select ${values} from json_populate_recordset(null::"${shape.name}", `;
+  const tail =
+    `::json) as r${o.onConflictDoNothing ? ' on conflict do nothing' : ''}` +
+    (o.returning ? ` returning ${shape.returning}` : '');
+  return {
+    sql: sql.join([sql.raw(head), sql.param(JSON.stringify(json)), sql.raw(tail)]),
+    ...(o.returning ? { fields: shape.fields } : {}),
+  };
+}
+
+/**
+ * Inserts rows through insertOf's text (named: PostgreSQL plans it once per connection), or drizzle's INSERT when
+ * they cannot share one; answers the rows written when `returning`.
+ */
+export async function insertRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  o: InsertOptions = {},
+): Promise<T['$inferSelect'][]> {
+  if (rows.length === 0) return [];
+  const built = insertOf(db, table, rows as Record<string, unknown>[], o);
+  if (built) return (await runText(db, render(db, built.sql), built.fields)) as T['$inferSelect'][];
+  const insert = db.insert(table as PgTable).values([...rows] as never);
+  const conflict = o.onConflictDoNothing ? insert.onConflictDoNothing() : insert;
+  return (o.returning ? await conflict.returning() : (await conflict, [])) as T['$inferSelect'][];
 }

@@ -11,6 +11,7 @@ import {
 import type { Tx } from '../db/client.js';
 import { AppError, businessRule, notFound, staleVersion } from '../http/errors.js';
 import { stampNow } from '../db/clock.js';
+import type { WriteBatch } from './batch.js';
 
 // The one path of every document (packages/contract/src/documents.ts; DEVELOPING.md "Documents and postings"):
 // lockEditable locks a document for a change of its lines or header, lockForAction for an action of its machine,
@@ -218,19 +219,12 @@ export async function applyAction<T extends PgTable, R = T['$inferSelect']>(
   return row;
 }
 
-export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
-  tx: Tx,
-  o: ActionTarget<T> & {
-    set?: Record<string, unknown>;
-    to?: string;
-    /** More columns answered with the updated rows (RETURNING), as lockForAction's `columns` read them. */
-    columns?: Record<string, SQL>;
-  },
-): Promise<R[]> {
+/** The UPDATE of an action: status (to) and version, where key, from-statuses, version and the target's where. */
+function actionUpdate<T extends PgTable>(tx: Tx, o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string }) {
   const t = transitionFor(o.document, o.action);
   const target = o.to ?? (t.to !== 'same' ? t.to : undefined);
-  const update = tx
-    .update(o.table)
+  return tx
+    .update(o.table as PgTable)
     .set({
       ...(o.set ?? {}),
       ...(target ? { [o.statusColumn.name]: target } : {}),
@@ -245,11 +239,37 @@ export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
         o.where,
       ),
     );
+}
+
+export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
+  tx: Tx,
+  o: ActionTarget<T> & {
+    set?: Record<string, unknown>;
+    to?: string;
+    /** More columns answered with the updated rows (RETURNING), as lockForAction's `columns` read them. */
+    columns?: Record<string, SQL>;
+  },
+): Promise<R[]> {
+  const update = actionUpdate(tx, o);
   const rows = (await (o.columns
     ? update.returning({ ...getTableColumns(o.table), ...o.columns })
     : update.returning())) as R[];
   if (rows.length === new Set(keysOf(o)).size) return rows;
   throw await explainRefusal(tx, o);
+}
+
+/**
+ * applyAction's UPDATE added to a posting's WriteBatch (kernel/batch.ts) instead of run alone: one statement fewer.
+ * Its row count is checked when the batch runs, with applyAction's answers (404, 409 stale_version, 422); it answers
+ * no row (the posting reads the document afterwards).
+ */
+export function batchAction<T extends PgTable>(
+  tx: Tx,
+  batch: WriteBatch,
+  o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string },
+): void {
+  const name = batch.add(actionUpdate(tx, o).returning({ key: o.key[0] }));
+  batch.expect(name, new Set(keysOf(o)).size, () => explainRefusal(tx, o));
 }
 
 async function explainRefusal(tx: Tx, o: ActionTarget): Promise<AppError> {

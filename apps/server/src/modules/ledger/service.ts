@@ -37,12 +37,12 @@ export async function postCustomerEntries(tx: DbOrTx, entries: readonly Customer
 
 /** postItemEntries' INSERT added to a posting's WriteBatch (kernel/batch.ts): it runs with the posting's other writes. */
 export function batchItemEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly ItemEntry[]): void {
-  if (entries.length) batch.add(tx.insert(itemLedgerEntries).values([...entries]));
+  batch.insert(itemLedgerEntries, entries);
 }
 
 /** postCustomerEntries' INSERT added to a posting's WriteBatch. */
 export function batchCustomerEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly CustomerEntry[]): void {
-  if (entries.length) batch.add(tx.insert(customerLedgerEntries).values([...entries]));
+  batch.insert(customerLedgerEntries, entries);
 }
 
 /** A stock position: an item (and variant, '' for none) at a location. */

@@ -150,7 +150,7 @@ export async function loyaltyOnInvoice(
   const amount = Decimal.max(0, invoice.amount);
   const redeemable = floorPoints(amount.div(HUNDRED_K).mul(rate.redeemable_per_100k));
   const ranking = floorPoints(amount.div(HUNDRED_K).mul(rate.ranking_per_100k));
-  const posting = tx.insert(loyaltySalesPostings).values({
+  const posting: typeof loyaltySalesPostings.$inferInsert = {
     document_no: invoice.pos_si_no,
     kind: 'invoice',
     pos_so_no: order.pos_so_no,
@@ -163,9 +163,9 @@ export async function loyaltyOnInvoice(
     redeemable_points: redeemable.toFixed(2),
     ranking_points: ranking.toFixed(2),
     created_by: auth.username,
-  });
-  if (o.batch) o.batch.add(posting);
-  else await posting;
+  };
+  if (o.batch) o.batch.insert(loyaltySalesPostings, [posting]);
+  else await tx.insert(loyaltySalesPostings).values(posting);
   if (redeemable.gt(0))
     await earnRedeemablePoints(
       tx,

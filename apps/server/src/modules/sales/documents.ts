@@ -23,7 +23,7 @@ import type { LineLimits } from './limits.js';
 import { buildLines, draftOf, finishDocumentChange, LINE_NO_STEP, totalsOrThrow } from './lines.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { bump } from '../../db/versioned.js';
-import { rowByKey } from '../../db/prepared.js';
+import { insertRows, rowByKey } from '../../db/prepared.js';
 
 // Create and update of a sales document's header (issue 8; calls.md 7.12). Quotes (SQ) and orders (SO) share one
 // table; the number is taken last in the transaction, right before the rows are written.
@@ -193,35 +193,39 @@ export async function createSalesDocument(
       documentType: documentType === 'quote' ? 'SQ' : 'SO',
       date: orderDate,
     }));
-  const [written] = await tx
-    .insert(salesOrders)
-    .values({
-      ...header,
-      ...parties(header, customer),
-      pos_so_no: no,
-      document_type: documentType,
-      franchise_code: franchise,
-      location_code: location,
-      sales_type: salesType,
-      status: 'open',
-      sell_to_code: customer?.customer_no ?? '',
-      bill_to_code: header.bill_to_code || customer?.customer_no || '',
-      loyalty_cust_scheme: header.loyalty_cust_scheme || 'Silver',
-      order_date: orderDate,
-      requested_delivery_date: body.requested_delivery_date ?? null,
-      customer_birthday: body.customer_birthday ?? null,
-      invoice_discount_amount: totals.invoice_discount_amount,
-      grand_total: totals.grand_total,
-      created_by: o.createdBy ?? null,
-      ...(o.offline ?? {}),
-    })
-    .returning();
-  const writtenLines = rows.length
-    ? await tx
-        .insert(salesOrderLines)
-        .values(rows.map((r) => ({ ...r, pos_so_no: no })))
-        .returning()
-    : [];
+  const [written] = await insertRows(
+    tx,
+    salesOrders,
+    [
+      {
+        ...header,
+        ...parties(header, customer),
+        pos_so_no: no,
+        document_type: documentType,
+        franchise_code: franchise,
+        location_code: location,
+        sales_type: salesType,
+        status: 'open',
+        sell_to_code: customer?.customer_no ?? '',
+        bill_to_code: header.bill_to_code || customer?.customer_no || '',
+        loyalty_cust_scheme: header.loyalty_cust_scheme || 'Silver',
+        order_date: orderDate,
+        requested_delivery_date: body.requested_delivery_date ?? null,
+        customer_birthday: body.customer_birthday ?? null,
+        invoice_discount_amount: totals.invoice_discount_amount,
+        grand_total: totals.grand_total,
+        created_by: o.createdBy ?? null,
+        ...(o.offline ?? {}),
+      },
+    ],
+    { returning: true },
+  );
+  const writtenLines = await insertRows(
+    tx,
+    salesOrderLines,
+    rows.map((r) => ({ ...r, pos_so_no: no })),
+    { returning: true },
+  );
   created?.(written, writtenLines);
   return no;
 }

@@ -25,7 +25,7 @@ import { salesOrderLock, type LockedSalesOrder, type SalesLineRow, type SalesOrd
 import {
   assertLockedOrder,
   baseQty,
-  finishOrder,
+  batchFinishOrder,
   itemLinesIn,
   lineLocation,
   lockOrder,
@@ -284,7 +284,7 @@ export function shipOrder(
   const authorize = o.requireButton
     ? (row: SalesOrderRow) => requireAction(auth, row.document_type, 'ship')
     : undefined;
-  return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
+  return runPosting<Locked, ShipPlan, Numbers, { lines: SalesLineRow[] }>(tx, 'ship', {
     lock: async (tx) => {
       if (o.locked) {
         if (o.locked.pos_so_no !== body.pos_so_no) throw new Error("shipOrder: the locked order is not the body's");
@@ -350,14 +350,14 @@ export function shipOrder(
     write: (tx, _order, plan, n, batch) => writeShipAndInvoice(tx, auth, plan, n, batch),
     update: async (tx, { order }, plan, _n, batch) => {
       await setLineQuantities(tx, order.pos_so_no, plan.after, batch);
-      const finished = await finishOrder(tx, auth.scope, {
+      batchFinishOrder(tx, batch, auth.scope, {
         action: 'ship',
         posSoNo: order.pos_so_no,
         version: order.version,
         to: plan.status,
         set: { posting_date: plan.postingDate },
       });
-      return { order: finished, lines: linesAfter(plan.lines, plan.after) };
+      return { lines: linesAfter(plan.lines, plan.after) };
     },
     enqueue: async (_tx, { order }, _plan, n, _result, batch) => {
       enqueuePosted(order, n, batch);
