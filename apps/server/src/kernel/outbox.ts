@@ -15,7 +15,7 @@ import {
   type ErpPosting,
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
-import { preparedStampNow, stampNow, stampValue } from '../db/clock.js';
+import { stampNow, stampValue } from '../db/clock.js';
 import { param, preparedSql } from '../db/prepared.js';
 
 /**
@@ -99,17 +99,60 @@ const LIVE = ['pending', 'running', 'failed', 'dead'] as const;
  * - `release`, `cancel`, `reopen` asked again while the same action is the document's last queued job and has not
  *   started yet answer that job (it loads the document when it runs, so it sends the latest version).
  */
-export async function enqueueErpDocument(
-  tx: Tx,
-  input: {
-    kind: ErpDocumentKind;
-    documentNo: string;
-    action: ErpDocumentAction;
-    postedKind?: ErpPostedDocumentKind;
-    postedNo?: string;
-    reason?: string;
-  },
-): Promise<JobRow> {
+export async function enqueueErpDocument(tx: Tx, input: ErpDocumentEnqueue): Promise<JobRow> {
+  const { variant, values } = enqueueValues(input);
+  const rows = await enqueueStatement(variant)(tx, values);
+  if (rows[0]) return rows[0];
+  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
+  const [live] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, values.key ?? '')))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!live) throw new Error(`enqueueErpDocument: no job for ${values.group_key} ${input.action}`);
+  return live;
+}
+
+/** What enqueueErpDocument is asked. */
+export type ErpDocumentEnqueue = {
+  kind: ErpDocumentKind;
+  documentNo: string;
+  action: ErpDocumentAction;
+  postedKind?: ErpPostedDocumentKind;
+  postedNo?: string;
+  reason?: string;
+};
+
+/**
+ * enqueueErpDocument of a release, reopen or cancel added to a WriteBatch (kernel/batch.ts, parts `erp_found`,
+ * `erp_ins`, `erp_sync`): the status change and its job in one statement.
+ */
+export function batchErpDocument(
+  batch: WriteBatch,
+  input: ErpDocumentEnqueue & { action: 'release' | 'reopen' | 'cancel' },
+) {
+  const { variant, values } = enqueueValues(input);
+  const value = (name: keyof EnqueueValues, type: string) => sql`${values[name]}::${sql.raw(type)}`;
+  for (const part of enqueueParts(variant, value)) batch.add(part.sql, part.name);
+}
+
+type EnqueueVariant = 'post' | 'cancel' | 'document';
+type EnqueueValues = {
+  queue: string;
+  key: string | null;
+  group_key: string;
+  action: string;
+  payload: string;
+  max_attempts: number;
+  stamp: string | null;
+  kind: string;
+  document_no: string;
+  posted_kind: string | null;
+  posted_no: string | null;
+};
+
+function enqueueValues(input: ErpDocumentEnqueue): { variant: EnqueueVariant; values: EnqueueValues } {
   const { kind, documentNo, action } = input;
   if (!documentNo) throw new Error('enqueueErpDocument: documentNo is required');
   if (action === 'post' && (!input.postedKind || !input.postedNo))
@@ -122,30 +165,22 @@ export async function enqueueErpDocument(
     ...(action === 'post' ? { postedKind: input.postedKind, postedNo: input.postedNo } : {}),
     ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
   };
-  const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
-  const rows = await enqueueStatement(action)(tx, {
-    queue: ERP_DOCUMENT_QUEUE,
-    key,
-    group_key: groupKey,
-    action,
-    payload: JSON.stringify(payload),
-    max_attempts: ERP_DOCUMENT_MAX_ATTEMPTS,
-    stamp: stampValue(),
-    kind,
-    document_no: documentNo,
-    posted_kind: input.postedKind ?? null,
-    posted_no: input.postedNo ?? null,
-  });
-  if (rows[0]) return rows[0];
-  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
-  const [live] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key ?? '')))
-    .orderBy(desc(jobs.id))
-    .limit(1);
-  if (!live) throw new Error(`enqueueErpDocument: no job for ${groupKey} ${action}`);
-  return live;
+  return {
+    variant: action === 'post' || action === 'cancel' ? action : 'document',
+    values: {
+      queue: ERP_DOCUMENT_QUEUE,
+      key: action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null,
+      group_key: groupKey,
+      action,
+      payload: JSON.stringify(payload),
+      max_attempts: ERP_DOCUMENT_MAX_ATTEMPTS,
+      stamp: stampValue(),
+      kind,
+      document_no: documentNo,
+      posted_kind: input.postedKind ?? null,
+      posted_no: input.postedNo ?? null,
+    },
+  };
 }
 
 /**
@@ -218,49 +253,67 @@ export function batchErpPosts(
  * the same action, not started), insert a new one when there is none, and mark the sync rows pending (ERP outbox
  * README). Its values are the placeholders enqueueErpDocument passes.
  */
-const enqueueStatements = new Map<string, ReturnType<typeof preparedSql<JobRow>>>();
-function enqueueStatement(action: ErpDocumentAction) {
-  const variant = action === 'post' || action === 'cancel' ? action : 'document';
+const enqueueStatements = new Map<EnqueueVariant, ReturnType<typeof preparedSql<JobRow>>>();
+function enqueueStatement(variant: EnqueueVariant) {
   let statement = enqueueStatements.get(variant);
   if (!statement) {
-    statement = preparedSql<JobRow>(`fp_erp_enqueue_${variant}`, () => enqueueSql(variant));
+    const query = () => {
+      const parts = enqueueParts(variant, (name, type) => param(name, type));
+      return sql`with ${sql.join(
+        parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
+        sql`, `,
+      )} select * from "erp_ins" union all select * from "erp_found"`;
+    };
+    statement = preparedSql<JobRow>(`fp_erp_enqueue_${variant}`, query);
     enqueueStatements.set(variant, statement);
   }
   return statement;
 }
 
-function enqueueSql(variant: 'post' | 'cancel' | 'document'): SQL {
-  const found = sql`select * from jobs where queue = ${param('queue', 'text')} and key = ${param('key', 'text')}
+/** enqueueErpDocument's CTEs, its values written by `v` (placeholders of the prepared statement, or the values). */
+function enqueueParts(
+  variant: EnqueueVariant,
+  v: (name: keyof EnqueueValues, type: string) => SQL,
+): { name: string; sql: SQL }[] {
+  const stamp = sql`coalesce(${v('stamp', 'timestamptz')}, now())`;
+  const found = sql`select * from jobs where queue = ${v('queue', 'text')} and key = ${v('key', 'text')}
     order by id desc limit 1`;
   // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
-  const last = sql`select * from (select * from jobs where queue = ${param('queue', 'text')}
-      and group_key = ${param('group_key', 'text')} and state in (${sql.join(
+  const last = sql`select * from (select * from jobs where queue = ${v('queue', 'text')}
+      and group_key = ${v('group_key', 'text')} and state in (${sql.join(
         LIVE.map((l) => sql.raw(`'${l}'`)),
         sql`, `,
       )}) order by id desc limit 1 for update) last
-    where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${param('action', 'text')}`;
-  const parts: SQL[] = [sql`"erp_found" as (${variant === 'post' ? found : last})`];
+    where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${v('action', 'text')}`;
+  const parts = [{ name: 'erp_found', sql: variant === 'post' ? found : last }];
   if (variant === 'cancel')
-    parts.push(
-      sql`"erp_changed" as (update jobs set payload = ${param('payload', 'jsonb')} where id in (select id from "erp_found"))`,
-    );
-  parts.push(sql`"erp_ins" as (insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
-      select ${param('queue', 'text')}, ${param('key', 'text')}, ${param('group_key', 'text')},
-        ${param('payload', 'jsonb')}, ${param('max_attempts', 'int')}, ${preparedStampNow()}
+    parts.push({
+      name: 'erp_changed',
+      sql: sql`update jobs set payload = ${v('payload', 'jsonb')} where id in (select id from "erp_found")`,
+    });
+  parts.push({
+    name: 'erp_ins',
+    sql: sql`insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
+      select ${v('queue', 'text')}, ${v('key', 'text')}, ${v('group_key', 'text')},
+        ${v('payload', 'jsonb')}, ${v('max_attempts', 'int')}, ${stamp}
       where not exists (select 1 from "erp_found")
       on conflict do nothing
-      returning *)`);
-  const syncRows = [sql`(${param('kind', 'text')}, ${param('document_no', 'text')})`];
-  if (variant === 'post') syncRows.push(sql`(${param('posted_kind', 'text')}, ${param('posted_no', 'text')})`);
-  parts.push(sql`"erp_sync" as (insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
-      select d.kind, d.no, 'pending', ${param('action', 'text')}, j.id
+      returning *`,
+  });
+  const syncRows = [sql`(${v('kind', 'text')}, ${v('document_no', 'text')})`];
+  if (variant === 'post') syncRows.push(sql`(${v('posted_kind', 'text')}, ${v('posted_no', 'text')})`);
+  parts.push({
+    name: 'erp_sync',
+    sql: sql`insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
+      select d.kind, d.no, 'pending', ${v('action', 'text')}, j.id
         from "erp_ins" j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
       on conflict (kind, document_no) do update set
         -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
         sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
           else 'pending' end,
-        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${preparedStampNow()})`);
-  return sql`with ${sql.join(parts, sql`, `)} select * from "erp_ins" union all select * from "erp_found"`;
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stamp}`,
+  });
+  return parts;
 }
 
 export type ErpSync = typeof erpDocumentSync.$inferSelect;

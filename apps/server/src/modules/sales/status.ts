@@ -4,9 +4,10 @@ import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesS
 import type { Tx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
-import { applyAction, assertAction } from '../../kernel/status.js';
+import { applyAction, assertAction, batchAction } from '../../kernel/status.js';
+import { WriteBatch } from '../../kernel/batch.js';
 import { D } from '../../kernel/money.js';
-import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.js';
+import { batchErpDocument } from '../../kernel/outbox.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
@@ -25,9 +26,13 @@ import { hasProcessedReceipts, requireAction, requireCancelAfterPayment } from '
 
 // PUT /api/sales-orders/status (api.md Sales): the target status maps onto the document type's machine
 // (packages/contract/src/machines.ts) with actionForTarget; the one way a plain status changes. Release, reopen and
-// cancel enqueue the ERP job in the same transaction.
+// cancel enqueue the ERP job in the same transaction (in the statement of the status change).
 
-const ERP_ACTIONS: Record<string, ErpDocumentAction> = { release: 'release', reopen: 'reopen', cancel: 'cancel' };
+const ERP_ACTIONS: Record<string, 'release' | 'reopen' | 'cancel'> = {
+  release: 'release',
+  reopen: 'reopen',
+  cancel: 'cancel',
+};
 
 /** What release needs: at least one item line, a customer and a location (422 naming the missing one). */
 function assertReleasable(doc: SalesOrderRow, lines: readonly SalesLineRow[]) {
@@ -116,14 +121,20 @@ export async function changeSalesStatus(
     await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
-  const changed = await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
-    ...common,
-    set,
-    ...(o.answer ? { columns: o.answer.columns } : {}),
-  });
-  o.answer?.changed(changed);
-  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
+  // The UPDATE and the ERP job in one statement (a WriteBatch); the counter's release answers the row (RETURNING).
+  const batch = new WriteBatch();
+  if (o.answer)
+    o.answer.changed(
+      await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
+        ...common,
+        set,
+        columns: o.answer.columns,
+      }),
+    );
+  else batchAction(tx, batch, { ...common, set });
   const erp = ERP_ACTIONS[t.action];
-  if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  if (erp) batchErpDocument(batch, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  await batch.run(tx);
+  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   return lines;
 }

@@ -99,7 +99,7 @@ describe('the cost of a request', () => {
 // answered from memory (it was used by the call before; SESSION_CACHE_MS above keeps it known however slow the run). A
 // budget that grows fails here; one that shrinks is lowered here. None of them grows with the lines (checked with 1
 // and 5).
-const BUDGET = { create: 9, release: 6, ship: 8 } as const;
+const BUDGET = { create: 9, release: 5, ship: 8 } as const;
 
 describe('the statement budget of a sale: create + release + ship now', () => {
   type Doc = { pos_so_no: string; version: number };
