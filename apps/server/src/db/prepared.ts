@@ -182,8 +182,8 @@ const orderSelectedFields = (drizzle as unknown as { orderSelectedFields: (f: ob
 
 type TableShape = {
   name: string;
-  columns: [string, Column][];
-  json: Set<Column>;
+  /** The columns an INSERT writes (generated ones are never written, as drizzle's own insert leaves them out). */
+  insertable: { key: string; name: string; column: Column; json: boolean }[];
   fields: OrderedFields;
   mapper: (rows: unknown[][]) => unknown[];
   returning: string;
@@ -196,11 +196,9 @@ function shapeOf(table: PgTable): TableShape {
     const fields = orderSelectedFields(all);
     shape = {
       name: getTableName(table),
-      // Generated columns are never written (drizzle's own insert leaves them out the same way).
-      columns: Object.entries(all).filter(
-        ([, c]) => !(c as unknown as { shouldDisableInsert: () => boolean }).shouldDisableInsert(),
-      ),
-      json: new Set(Object.values(all).filter((c) => c.getSQLType().startsWith('json'))),
+      insertable: Object.entries(all)
+        .filter(([, c]) => !(c as unknown as { shouldDisableInsert: () => boolean }).shouldDisableInsert())
+        .map(([key, column]) => ({ key, name: column.name, column, json: column.getSQLType().startsWith('json') })),
       fields,
       mapper: rowMapper(fields),
       returning: fields.map((f) => `"${f.field.name}"`).join(', '),
@@ -228,41 +226,56 @@ export function insertOf(
 ): { sql: SQL; fields?: OrderedFields; mapper?: (rows: unknown[][]) => unknown[] } | null {
   if (rows.length === 0) throw new Error('insertOf: no rows');
   const shape = shapeOf(table);
-  let listed: { key: string; column: Column; expr: string | null }[] | null = null;
+  // The columns the first row gives (and the text of those given as SQL); every other row must give the same.
+  let signature: string | null = null;
+  let listed: { name: string; expr: string | null }[] = [];
   const json: Record<string, unknown>[] = [];
   for (const row of rows) {
-    const given: { key: string; column: Column; value: unknown }[] = [];
-    for (const [key, column] of shape.columns) {
-      let value = row[key];
-      if (value === undefined) {
-        if (column.defaultFn !== undefined) value = column.defaultFn();
-        else if (!column.default && column.onUpdateFn !== undefined) value = column.onUpdateFn();
-      }
-      if (value !== undefined) given.push({ key, column, value });
-    }
-    const exprs = given.map(({ value }) => (is(value, SQL) ? paramFreeText(db, value) : null));
-    if (exprs.includes(undefined)) return null;
-    if (!listed) listed = given.map((g, i) => ({ key: g.key, column: g.column, expr: exprs[i]! }));
-    else if (listed.length !== given.length || listed.some((l, i) => l.key !== given[i].key || l.expr !== exprs[i]))
-      return null;
+    let sig = '';
+    const given: { name: string; expr: string | null }[] = [];
     const out: Record<string, unknown> = {};
-    for (const [i, { column, value }] of given.entries()) {
-      if (exprs[i] !== null) continue;
-      out[column.name] = value === null ? null : shape.json.has(column) ? value : column.mapToDriverValue(value);
+    for (const c of shape.insertable) {
+      let value = row[c.key];
+      if (value === undefined) {
+        if (c.column.defaultFn !== undefined) value = c.column.defaultFn();
+        else if (!c.column.default && c.column.onUpdateFn !== undefined) value = c.column.onUpdateFn();
+        if (value === undefined) continue;
+      }
+      let expr: string | null = null;
+      if (value instanceof SQL) {
+        const text = paramFreeText(db, value);
+        if (text === undefined) return null;
+        expr = text;
+      } else out[c.name] = value === null || c.json ? value : c.column.mapToDriverValue(value);
+      sig += expr === null ? `${c.name},` : `${c.name}=${expr},`;
+      if (signature === null) given.push({ name: c.name, expr });
     }
+    if (signature === null) [signature, listed] = [sig, given];
+    else if (sig !== signature) return null;
     json.push(out);
   }
-  const names = listed!.map((l) => `"${l.column.name}"`).join(', ');
-  const values = listed!.map((l) => l.expr ?? `r."${l.column.name}"`).join(', ');
-  const head = `insert into "${shape.name}" (${names}) select ${values} from json_populate_recordset(null::"${shape.name}", `;
-  const tail =
-    `::json) as r${o.onConflictDoNothing ? ' on conflict do nothing' : ''}` +
-    (o.returning ? ` returning ${shape.returning}` : '');
+  const key = `${shape.name}\n${signature}\n${o.returning ? 'r' : ''}${o.onConflictDoNothing ? 'c' : ''}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    const names = listed.map((l) => `"${l.name}"`).join(', ');
+    const values = listed.map((l) => l.expr ?? `r."${l.name}"`).join(', ');
+    text = {
+      head: `insert into "${shape.name}" (${names}) select ${values} from json_populate_recordset(null::"${shape.name}", `,
+      tail:
+        `::json) as r${o.onConflictDoNothing ? ' on conflict do nothing' : ''}` +
+        (o.returning ? ` returning ${shape.returning}` : ''),
+    };
+    if (insertTexts.size < MAX_INSERT_TEXTS) insertTexts.set(key, text);
+  }
   return {
-    sql: sql.join([sql.raw(head), sql.param(JSON.stringify(json)), sql.raw(tail)]),
+    sql: sql.join([sql.raw(text.head), sql.param(JSON.stringify(json)), sql.raw(text.tail)]),
     ...(o.returning ? { fields: shape.fields, mapper: shape.mapper } : {}),
   };
 }
+
+/** insertOf's texts by table, columns and options (a handful per table). */
+const insertTexts = new Map<string, { head: string; tail: string }>();
+const MAX_INSERT_TEXTS = 1000;
 
 /** The text of SQL without parameters (`now()`), else undefined: plain text chunks are read without rendering. */
 function paramFreeText(db: DbOrTx, value: SQL): string | undefined {
