@@ -4,8 +4,8 @@ import { useTestApp } from '../../test/helpers.js';
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
 import { jobs } from '../jobs/schema.js';
 import { asOfDay } from '../kernel/as-of.js';
-import { salesOrders } from '../modules/sales/schema.js';
-import { insertOf, insertRows, prepared, preparedSql, render, rowByKey } from './prepared.js';
+import { salesOrderLines, salesOrders } from '../modules/sales/schema.js';
+import { insertOf, insertRows, insertWithLines, prepared, preparedSql, render, rowByKey } from './prepared.js';
 
 const ctx = useTestApp();
 
@@ -119,5 +119,44 @@ describe('insertRows: one text for any number of rows, the rows drizzle would wr
         { queue: 'q', payload: {}, key: 'k' },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('insertWithLines: a header and its lines in one statement', () => {
+  it('answers both as written (a header without lines too)', async () => {
+    const db = ctx.t.services.db;
+    const header = (no: string) => ({
+      pos_so_no: no,
+      document_type: 'order' as const,
+      franchise_code: 'HN001',
+      order_date: '2026-03-10',
+      grand_total: '30000.00',
+    });
+    const line = (no: string, line_no: number) => ({
+      pos_so_no: no,
+      line_no,
+      item_no: 'SP001',
+      unit_of_measure: 'PCS',
+      quantity: '1.5',
+      unit_price: '10000',
+      amount: '15000',
+    });
+    const written = await insertWithLines(
+      db,
+      { table: salesOrders, row: header('IWL-1') },
+      { table: salesOrderLines, rows: [line('IWL-1', 10000), line('IWL-1', 20000)] },
+    );
+    expect(written.header.grand_total).toBe('30000.00');
+    expect(written.header.version).toBe(1);
+    expect(written.lines.map((l) => [l.line_no, l.quantity, l.qty_shipped, typeof l.id])).toEqual([
+      [10000, '1.50000', '0.00000', 'number'],
+      [20000, '1.50000', '0.00000', 'number'],
+    ]);
+    const alone = await insertWithLines(
+      db,
+      { table: salesOrders, row: header('IWL-2') },
+      { table: salesOrderLines, rows: [] },
+    );
+    expect([alone.header.pos_so_no, alone.lines]).toEqual(['IWL-2', []]);
   });
 });

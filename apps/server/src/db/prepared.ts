@@ -303,3 +303,61 @@ export async function insertRows<T extends PgTable>(
   const conflict = o.onConflictDoNothing ? insert.onConflictDoNothing() : insert;
   return (o.returning ? await conflict.returning() : (await conflict, [])) as T['$inferSelect'][];
 }
+
+/**
+ * A document's header row and its lines inserted in ONE statement (insertOf's two INSERTs as CTEs; a line's foreign
+ * key to its header is checked at the end of the statement), answered as written: one round trip instead of two.
+ * Rows that cannot share insertOf's text are inserted by insertRows, one statement each.
+ */
+export async function insertWithLines<H extends PgTable, L extends PgTable>(
+  db: DbOrTx,
+  header: { table: H; row: H['$inferInsert'] },
+  lines: { table: L; rows: readonly L['$inferInsert'][] },
+): Promise<{ header: H['$inferSelect']; lines: L['$inferSelect'][] }> {
+  const h = insertOf(db, header.table, [header.row as Record<string, unknown>], { returning: true });
+  const l = lines.rows.length
+    ? insertOf(db, lines.table, lines.rows as Record<string, unknown>[], { returning: true })
+    : null;
+  if (!h || !l) {
+    const [written] = await insertRows(db, header.table, [header.row], { returning: true });
+    return { header: written, lines: await insertRows(db, lines.table, lines.rows, { returning: true }) };
+  }
+  const hs = shapeOf(header.table);
+  const ls = shapeOf(lines.table);
+  const pair = pairOf(hs, ls);
+  const query = sql.join([
+    sql.raw('with "h" as ('),
+    h.sql,
+    sql.raw('), "l" as ('),
+    l.sql,
+    sql.raw(`) select ${pair.select} from "h" left join "l" on true`),
+  ]);
+  const rows = (await runText(db, render(db, query), pair.fields, pair.mapper)) as {
+    header: H['$inferSelect'];
+    line: L['$inferSelect'] | null;
+  }[];
+  return { header: rows[0].header, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
+}
+
+/** insertWithLines' select of a header table's and a line table's columns (a header row beside each line). */
+const pairs = new Map<string, { select: string; fields: OrderedFields; mapper: (rows: unknown[][]) => unknown[] }>();
+function pairOf(h: TableShape, l: TableShape) {
+  const key = `${h.name}\n${l.name}`;
+  let pair = pairs.get(key);
+  if (!pair) {
+    const fields = [
+      ...h.fields.map((f) => ({ path: ['header', ...f.path], field: f.field })),
+      ...l.fields.map((f) => ({ path: ['line', ...f.path], field: f.field })),
+    ];
+    pair = {
+      select: [...h.fields.map((f) => `"h"."${f.field.name}"`), ...l.fields.map((f) => `"l"."${f.field.name}"`)].join(
+        ', ',
+      ),
+      fields,
+      // The line is null when the left join found none (insertWithLines writes at least one).
+      mapper: rowMapper(fields, { [h.name]: true, [l.name]: false }),
+    };
+    pairs.set(key, pair);
+  }
+  return pair;
+}

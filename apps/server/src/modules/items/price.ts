@@ -93,7 +93,7 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
 
 /**
  * The prices of a document's lines, in their order, by the rules of priceOf (one implementation). One prepared
- * statement whatever the number of lines: the lines as arrays joined to items, the asked variant and unit, the best
+ * statement whatever the number of lines: the lines as json rows joined to items, the asked variant and unit, the best
  * applicable item price (a LATERAL subquery ordered by the precedence) and the franchise's rate. An error names
  * the line: `lines.<i>.item_no` (404), `lines.<i>.variant_code`, `lines.<i>.unit`, `lines.<i>.quantity` (400).
  */
@@ -116,9 +116,11 @@ type PriceRow = {
 };
 
 /**
- * The lines as arrays (one per column, unnested into rows) and the franchise and date as parameters, so the text is
- * the same for any number of lines and franchise or none: a prepared statement. A null franchise matches no
- * franchise's price or rate, so only the prices for every franchise apply (rule 2).
+ * The lines as one json parameter and the franchise and date as parameters, so the text is the same for any number
+ * of lines and franchise or none: a prepared statement, and one PostgreSQL plans once (json_to_recordset tells the
+ * planner nothing about the number of lines, so its generic plan is as good as one made per call; arrays in `unnest`
+ * would have it plan every call). A null franchise matches no franchise's price or rate, so only the prices for
+ * every franchise apply (rule 2).
  */
 const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () => {
   const unit = sql`coalesce(nullif(l.unit, ''), ${items.base_unit_of_measure})`;
@@ -130,8 +132,7 @@ const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () => {
       (select ${franchiseItems.price_rate} from ${franchiseItems}
         where ${franchiseItems.franchise_code} = ${param('franchise', 'text')}
           and ${franchiseItems.item_no} = l.item_no) as rate
-    from unnest(${param('i', 'int[]')}, ${param('item_no', 'text[]')}, ${param('variant', 'text[]')},
-      ${param('unit', 'text[]')}, ${param('qty', 'numeric[]')}) as l(i, item_no, variant, unit, qty)
+    from json_to_recordset(${param('lines', 'json')}) as l(i int, item_no text, variant text, unit text, qty numeric)
     left join ${items} on ${items.item_no} = l.item_no
     left join ${itemVariants} on ${itemVariants.item_no} = l.item_no and ${itemVariants.variant_code} = l.variant
     left join ${itemUnits} on ${itemUnits.item_no} = l.item_no and ${itemUnits.code} = ${unit}
@@ -171,11 +172,9 @@ async function pricesFor(
   });
   const rows = (
     await pricesStatement(db, {
-      i: lines.map((_, i) => i),
-      item_no: lines.map((l) => l.itemNo),
-      variant: lines.map((l) => l.variant),
-      unit: lines.map((l) => l.unit),
-      qty: lines.map((l) => l.quantity.toFixed()),
+      lines: JSON.stringify(
+        lines.map((l, i) => ({ i, item_no: l.itemNo, variant: l.variant, unit: l.unit, qty: l.quantity.toFixed() })),
+      ),
       franchise: p.franchiseCode,
       date,
     })

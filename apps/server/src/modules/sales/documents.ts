@@ -23,7 +23,7 @@ import type { LineLimits } from './limits.js';
 import { buildLines, draftOf, finishDocumentChange, LINE_NO_STEP, totalsOrThrow } from './lines.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { bump } from '../../db/versioned.js';
-import { insertRows, rowByKey } from '../../db/prepared.js';
+import { insertWithLines, rowByKey } from '../../db/prepared.js';
 
 // Create and update of a sales document's header (issue 8; calls.md 7.12). Quotes (SQ) and orders (SO) share one
 // table; the number is taken last in the transaction, right before the rows are written.
@@ -193,11 +193,12 @@ export async function createSalesDocument(
       documentType: documentType === 'quote' ? 'SQ' : 'SO',
       date: orderDate,
     }));
-  const [written] = await insertRows(
+  // The order and its lines in one statement.
+  const { header: written, lines: writtenLines } = await insertWithLines(
     tx,
-    salesOrders,
-    [
-      {
+    {
+      table: salesOrders,
+      row: {
         ...header,
         ...parties(header, customer),
         pos_so_no: no,
@@ -217,14 +218,8 @@ export async function createSalesDocument(
         created_by: o.createdBy ?? null,
         ...(o.offline ?? {}),
       },
-    ],
-    { returning: true },
-  );
-  const writtenLines = await insertRows(
-    tx,
-    salesOrderLines,
-    rows.map((r) => ({ ...r, pos_so_no: no })),
-    { returning: true },
+    },
+    { table: salesOrderLines, rows: rows.map((r) => ({ ...r, pos_so_no: no })) },
   );
   created?.(written, writtenLines);
   return no;
