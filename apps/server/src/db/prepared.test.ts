@@ -3,9 +3,20 @@ import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/helpers.js';
 import { cancelReasons } from '../modules/cancel-reasons/schema.js';
 import { jobs } from '../jobs/schema.js';
+import { rowsOf } from './rows.js';
 import { asOfDay } from '../kernel/as-of.js';
 import { salesOrderLines, salesOrders } from '../modules/sales/schema.js';
-import { insertOf, insertRows, insertWithLines, prepared, preparedSql, render, rowByKey } from './prepared.js';
+import {
+  insertOf,
+  insertRows,
+  insertWithLines,
+  prepared,
+  preparedSql,
+  render,
+  rowByKey,
+  rowsFromJson,
+  rowsJsonSql,
+} from './prepared.js';
 
 const ctx = useTestApp();
 
@@ -144,7 +155,7 @@ describe('insertWithLines: a header and its lines in one statement', () => {
     const written = await insertWithLines(
       db,
       { table: salesOrders, row: header('IWL-1') },
-      { table: salesOrderLines, rows: [line('IWL-1', 10000), line('IWL-1', 20000)] },
+      { table: salesOrderLines, rows: [line('IWL-1', 20000), line('IWL-1', 10000)], orderBy: salesOrderLines.line_no },
     );
     expect(written.header.grand_total).toBe('30000.00');
     expect(written.header.version).toBe(1);
@@ -155,8 +166,28 @@ describe('insertWithLines: a header and its lines in one statement', () => {
     const alone = await insertWithLines(
       db,
       { table: salesOrders, row: header('IWL-2') },
-      { table: salesOrderLines, rows: [] },
+      { table: salesOrderLines, rows: [], orderBy: salesOrderLines.line_no },
     );
     expect([alone.header.pos_so_no, alone.lines]).toEqual(['IWL-2', []]);
+  });
+});
+
+describe('rowsJsonSql / rowsFromJson: rows as one json value, decoded as drizzle reads them', () => {
+  it('answers what a select answers, for every kind of column', async () => {
+    const db = ctx.t.services.db;
+    // Rows the tests above wrote: text, numeric, dates, booleans, an array, jsonb, bigserial, timestamps.
+    for (const [table, where] of [
+      [salesOrders, `pos_so_no like 'IWL-%' or pos_so_no like 'INS-%'`],
+      [salesOrderLines, `pos_so_no like 'IWL-%'`],
+      [jobs, `queue = 'fp_test_insert'`],
+    ] as const) {
+      const selected = await db.select().from(table).where(sql.raw(where));
+      expect(selected.length).toBeGreaterThan(0);
+      const [row] = rowsOf<{ v: unknown }>(
+        await db.execute(sql`select ${rowsJsonSql(table, 'r', '1')} as v from ${table} as "r" where ${sql.raw(where)}`),
+      );
+      const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
+      expect(sorted(rowsFromJson(table, row.v))).toEqual(sorted(selected));
+    }
   });
 });

@@ -306,13 +306,14 @@ export async function insertRows<T extends PgTable>(
 
 /**
  * A document's header row and its lines inserted in ONE statement (insertOf's two INSERTs as CTEs; a line's foreign
- * key to its header is checked at the end of the statement), answered as written: one round trip instead of two.
+ * key to its header is checked at the end of the statement), answered as written (the lines in `orderBy` order, as
+ * one json value beside the header: rowsJsonSql): one round trip instead of two.
  * Rows that cannot share insertOf's text are inserted by insertRows, one statement each.
  */
 export async function insertWithLines<H extends PgTable, L extends PgTable>(
   db: DbOrTx,
   header: { table: H; row: H['$inferInsert'] },
-  lines: { table: L; rows: readonly L['$inferInsert'][] },
+  lines: { table: L; rows: readonly L['$inferInsert'][]; orderBy: Column },
 ): Promise<{ header: H['$inferSelect']; lines: L['$inferSelect'][] }> {
   const h = insertOf(db, header.table, [header.row as Record<string, unknown>], { returning: true });
   const l = lines.rows.length
@@ -322,42 +323,98 @@ export async function insertWithLines<H extends PgTable, L extends PgTable>(
     const [written] = await insertRows(db, header.table, [header.row], { returning: true });
     return { header: written, lines: await insertRows(db, lines.table, lines.rows, { returning: true }) };
   }
-  const hs = shapeOf(header.table);
-  const ls = shapeOf(lines.table);
-  const pair = pairOf(hs, ls);
+  const pair = pairOf(shapeOf(header.table), lines.table, lines.orderBy);
   const query = sql.join([
     sql.raw('with "h" as ('),
     h.sql,
     sql.raw('), "l" as ('),
     l.sql,
-    sql.raw(`) select ${pair.select} from "h" left join "l" on true`),
+    sql.raw(`) select ${pair.select} from "h"`),
   ]);
-  const rows = (await runText(db, render(db, query), pair.fields, pair.mapper)) as {
+  const [row] = (await runText(db, render(db, query), pair.fields, pair.mapper)) as {
     header: H['$inferSelect'];
-    line: L['$inferSelect'] | null;
+    lines: unknown;
   }[];
-  return { header: rows[0].header, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
+  return { header: row.header, lines: rowsFromJson(lines.table, row.lines) };
 }
 
-/** insertWithLines' select of a header table's and a line table's columns (a header row beside each line). */
+/** insertWithLines' select: the header's columns and its lines as one json value (rowsJsonSql). */
 const pairs = new Map<string, { select: string; fields: OrderedFields; mapper: (rows: unknown[][]) => unknown[] }>();
-function pairOf(h: TableShape, l: TableShape) {
-  const key = `${h.name}\n${l.name}`;
+function pairOf(h: TableShape, lineTable: PgTable, orderBy: Column) {
+  const key = `${h.name}\n${getTableName(lineTable)}\n${orderBy.name}`;
   let pair = pairs.get(key);
   if (!pair) {
     const fields = [
       ...h.fields.map((f) => ({ path: ['header', ...f.path], field: f.field })),
-      ...l.fields.map((f) => ({ path: ['line', ...f.path], field: f.field })),
+      // A value the driver answers as it is (json).
+      { path: ['lines'], field: sql`` as unknown as Column },
     ];
     pair = {
-      select: [...h.fields.map((f) => `"h"."${f.field.name}"`), ...l.fields.map((f) => `"l"."${f.field.name}"`)].join(
-        ', ',
-      ),
+      select: [
+        ...h.fields.map((f) => `"h"."${f.field.name}"`),
+        `(select ${rowsJsonText(lineTable, 'l', `"l"."${orderBy.name}"`)} from "l") as "lines"`,
+      ].join(', '),
       fields,
-      // The line is null when the left join found none (insertWithLines writes at least one).
-      mapper: rowMapper(fields, { [h.name]: true, [l.name]: false }),
+      mapper: rowMapper(fields),
     };
     pairs.set(key, pair);
   }
   return pair;
+}
+
+/** Column types whose json value is what the driver answers for them (the rest travel as their text). */
+const JSON_NATIVE = /^(integer|smallint|serial|smallserial|boolean|text|varchar.*|json|jsonb|text\[\])$/;
+type JsonShape = { build: (alias: string) => string; decode: (row: Record<string, unknown>) => unknown };
+const jsonShapes = new WeakMap<PgTable, JsonShape>();
+function jsonShapeOf(table: PgTable): JsonShape {
+  let shape = jsonShapes.get(table);
+  if (!shape) {
+    const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+      key,
+      column,
+      native: JSON_NATIVE.test(column.getSQLType()),
+    }));
+    // json_build_object takes at most 100 arguments: wider rows are joined as jsonb objects.
+    const chunks: (typeof columns)[] = [];
+    for (let i = 0; i < columns.length; i += 50) chunks.push(columns.slice(i, i + 50));
+    shape = {
+      build: (alias) =>
+        chunks
+          .map(
+            (chunk) =>
+              `jsonb_build_object(${chunk
+                .map((c) => `'${c.column.name}', "${alias}"."${c.column.name}"${c.native ? '' : '::text'}`)
+                .join(', ')})`,
+          )
+          .join(' || '),
+      decode: (row) => {
+        const out: Record<string, unknown> = {};
+        for (const c of columns) {
+          const v = row[c.column.name];
+          out[c.key] = v === null || v === undefined ? null : c.column.mapFromDriverValue(v);
+        }
+        return out;
+      },
+    };
+    jsonShapes.set(table, shape);
+  }
+  return shape;
+}
+
+/**
+ * Rows of `table` as ONE json value: `json_agg` of each row of `alias` (the caller's FROM … WHERE … names the table
+ * so), every value as the driver reads it (integers, booleans, text and json as they are, numbers, dates and times
+ * as their text), for a statement that reads a header's wide row once beside its lines instead of once per line.
+ * rowsFromJson decodes it into the rows drizzle's select answers.
+ */
+export const rowsJsonSql = (table: PgTable, alias: string, orderBy: string) =>
+  sql.raw(rowsJsonText(table, alias, orderBy));
+const rowsJsonText = (table: PgTable, alias: string, orderBy: string) =>
+  `coalesce(json_agg((${jsonShapeOf(table).build(alias)}) order by ${orderBy}), '[]'::json)`;
+
+/** The rows of rowsJsonSql's value (a string on some drivers). */
+export function rowsFromJson<T extends PgTable>(table: T, value: unknown): T['$inferSelect'][] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+  const { decode } = jsonShapeOf(table);
+  return rows.map(decode) as T['$inferSelect'][];
 }

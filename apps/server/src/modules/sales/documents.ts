@@ -219,7 +219,7 @@ export async function createSalesDocument(
         ...(o.offline ?? {}),
       },
     },
-    { table: salesOrderLines, rows: rows.map((r) => ({ ...r, pos_so_no: no })) },
+    { table: salesOrderLines, rows: rows.map((r) => ({ ...r, pos_so_no: no })), orderBy: salesOrderLines.line_no },
   );
   created?.(written, writtenLines);
   return no;

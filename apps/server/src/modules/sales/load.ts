@@ -13,7 +13,7 @@ import { feesJsonSql, type FeeJson } from './fees.js';
 import { appliedPromotionsJsonSql } from '../promotions/apply.js';
 import { earnedPointsOf, orderEarnedPointsJsonSql } from '../loyalty/order-points.js';
 import { jsonOf } from '../../db/rows.js';
-import { prepared, rowByKey } from '../../db/prepared.js';
+import { prepared, rowByKey, rowsFromJson, rowsJsonSql } from '../../db/prepared.js';
 import { briefOf } from '../einvoices/service.js';
 
 /** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
@@ -98,7 +98,7 @@ export function salesOrderLock<Extra extends Record<string, unknown> = Record<ne
 ) {
   const statement = prepared((db) => {
     const extra = Object.fromEntries(Object.entries<SQL>(columns()).map(([k, v]) => [k, v.as(k)]));
-    // The order (and what `columns` compute on it) once, in a subquery that locks it; its lines joined to it.
+    // The order (and what `columns` compute on it) in a subquery that locks it; its lines as one json value.
     const locked = db
       .select({ ...getTableColumns(salesOrders), ...extra })
       .from(salesOrders)
@@ -111,20 +111,16 @@ export function salesOrderLock<Extra extends Record<string, unknown> = Record<ne
         (locked as unknown as Record<string, SQL>)[k],
       ]),
     );
-    return db
-      .select({ order, line: salesOrderLines })
-      .from(locked)
-      .leftJoin(salesOrderLines, eq(salesOrderLines.pos_so_no, locked.pos_so_no))
-      .orderBy(asc(salesOrderLines.line_no))
-      .prepare(name);
+    const lines = sql`(select ${rowsJsonSql(salesOrderLines, 'l', 'l.line_no')} from ${salesOrderLines} as "l"
+      where "l"."pos_so_no" = "locked_order"."pos_so_no")`;
+    return db.select({ order, lines }).from(locked).prepare(name);
   });
   return async (tx: Tx, posSoNo: string): Promise<LockedSalesOrder<Extra> | null> => {
-    const rows = (await statement(tx).execute({ no: posSoNo })) as {
+    const [row] = (await statement(tx).execute({ no: posSoNo })) as {
       order: SalesOrderRow & Extra;
-      line: SalesLineRow | null;
+      lines: unknown;
     }[];
-    if (rows.length === 0) return null;
-    return { order: rows[0].order, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
+    return row ? { order: row.order, lines: rowsFromJson(salesOrderLines, row.lines) } : null;
   };
 }
 
