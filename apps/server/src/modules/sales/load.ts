@@ -90,7 +90,10 @@ export type LockedSalesOrder<Extra = object> = { order: SalesOrderRow & Extra; l
  * A prepared statement (declare it once, at module level) that locks one sales document FOR UPDATE and reads it with
  * every line (in line order) and `columns` computed on its row (what a posting checks with it: the remaining amount,
  * the fees, the settings, …); null when there is no such document. The scope and the version are the caller's to
- * check on the row (knownOrder, assertLockedOrder). One statement, whatever the number of lines.
+ * check on the row (knownOrder, assertLockedOrder), and every caller checks a version: the lines (one json value,
+ * rowsJsonSql) are read as the statement began, so when the lock waited for another transaction that changed them,
+ * they are stale, but that change moved the order's version (every line change does), so the caller refuses with
+ * 409. One statement, whatever the number of lines.
  */
 export function salesOrderLock<Extra extends Record<string, unknown> = Record<never, never>>(
   name: string,
@@ -126,7 +129,10 @@ export function salesOrderLock<Extra extends Record<string, unknown> = Record<ne
 
 const lockWithLines = salesOrderLock('fp_sales_order_lock');
 
-/** lockSalesOrder, answering the document's lines too (in line order), read in the same statement. */
+/**
+ * lockSalesOrder, answering the document's lines too (in line order), read in the same statement. The caller checks
+ * the version it was given, here or on the row (assertAction): see salesOrderLock.
+ */
 export async function lockSalesOrderWithLines(
   tx: Tx,
   scope: Scope,
