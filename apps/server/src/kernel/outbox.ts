@@ -107,7 +107,9 @@ export async function enqueueErpDocument(tx: Tx, input: ErpDocumentEnqueue): Pro
   const [live] = await tx
     .select()
     .from(jobs)
-    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, values.key ?? '')))
+    .where(
+      and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, values.group_key), eq(jobs.key, values.key ?? '')),
+    )
     .orderBy(desc(jobs.id))
     .limit(1);
   if (!live) throw new Error(`enqueueErpDocument: no job for ${values.group_key} ${input.action}`);
@@ -209,7 +211,10 @@ export function batchErpPosts(
     const key = `${groupKey}:post:${p.postedKind}:${p.postedNo}`;
     const name = `erp_post_${i + 1}`;
     const found = batch.add(
-      sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${key} order by id desc limit 1`,
+      // By its group (index jobs_group): a post job's key starts with its group, and a lookup by key alone reads every
+      // job the table keeps.
+      sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${groupKey} and key = ${key}
+        order by id desc limit 1`,
       `${name}_found`,
     );
     const ins = batch.add(
@@ -276,7 +281,10 @@ function enqueueParts(
   v: (name: keyof EnqueueValues, type: string) => SQL,
 ): { name: string; sql: SQL }[] {
   const stamp = sql`coalesce(${v('stamp', 'timestamptz')}, now())`;
-  const found = sql`select * from jobs where queue = ${v('queue', 'text')} and key = ${v('key', 'text')}
+  // By its group (index jobs_group): the key of a post job starts with its group, and the jobs table keeps every job
+  // (a lookup by key alone reads all of them).
+  const found = sql`select * from jobs where queue = ${v('queue', 'text')} and group_key = ${v('group_key', 'text')}
+    and key = ${v('key', 'text')}
     order by id desc limit 1`;
   // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
   const last = sql`select * from (select * from jobs where queue = ${v('queue', 'text')}
