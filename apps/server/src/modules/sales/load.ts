@@ -203,7 +203,8 @@ const postedJsonSql = () => sql`coalesce((select json_agg(p order by p.kind, p.n
     select 'invoice', pos_si_no, posting_date::text, amount::text from sales_invoices where pos_so_no = ${ORDER_NO}
     union all
     select 'credit_memo', cm.pos_so_no, coalesce(cm.posting_date, cm.order_date)::text, cm.grand_total::text
-      from sales_orders cm where cm.applies_to_order_no = ${ORDER_NO} and cm.document_type = 'credit_memo'
+      from sales_orders cm where cm.applies_to_order_no = ${ORDER_NO} and cm.applies_to_order_no <> ''
+        and cm.document_type = 'credit_memo'
     ) p) p), '[]'::json)`;
 
 const headerStatement = prepared((db) =>
@@ -223,6 +224,9 @@ const headerStatement = prepared((db) =>
       erpDocumentSync,
       and(
         eq(erpDocumentSync.document_no, salesOrders.pos_so_no),
+        // The kinds as constants too: the sync table's key is (kind, document_no), and a kind computed from the row
+        // alone leaves PostgreSQL no index to use (it read every document's sync row).
+        sql`${erpDocumentSync.kind} in ('sales_order', 'sales_quote', 'sales_credit_memo')`,
         eq(
           erpDocumentSync.kind,
           sql`case ${salesOrders.document_type} when 'quote' then 'sales_quote'
