@@ -171,6 +171,23 @@ export async function runText(
   return fields ? ((await statement.execute()) as unknown[]) : await statement.all();
 }
 
+/**
+ * A RETURNING (or select) list of `selection` (columns of one table and SQL, as drizzle's `.returning({...})` takes
+ * them) and how to map its rows as drizzle maps them: for a statement written in SQL that answers rows.
+ */
+export function selectionOf(selection: Record<string, Column | SQL>) {
+  const fields = orderSelectedFields(selection);
+  const list = sql.join(
+    fields.map(({ path, field }) =>
+      is(field, drizzle.Column)
+        ? sql.identifier(field.name)
+        : sql`${field as unknown as SQL} as ${sql.identifier(path[0])}`,
+    ),
+    sql`, `,
+  );
+  return { list, fields, mapper: rowMapper(fields) };
+}
+
 /** A built statement rendered by the database's dialect: its text and parameters. */
 export const render = (db: DbOrTx, query: SQL) => internals(db).dialect.sqlToQuery(query);
 
