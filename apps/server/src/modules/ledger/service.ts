@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ApiError } from '@fp/contract';
 import { AppError } from '../../http/errors.js';
@@ -94,10 +94,26 @@ export async function onHand(db: DbOrTx, key: StockKey): Promise<string> {
  * that touch the same positions queue instead of deadlocking, and the second one reads the first one's entries.
  */
 export async function lockStock(tx: Tx, keys: readonly StockKey[]): Promise<void> {
-  const names = [...new Set(keys.map((k) => `stock:${stockKeyOf(k)}`))];
+  const names = [...new Set(keys.map(stockLockName))];
   if (names.length === 0) return;
   await stockLocks(tx, { names });
 }
+
+/** The name of a position's stock lock (its advisory lock is the name's hashtextextended). */
+const stockLockName = (k: StockKey) => `stock:${stockKeyOf(k)}`;
+
+/**
+ * lockStock inside a statement of the caller's own (a posting's lock reads the positions of its lines and locks them
+ * in the same statement): `names` selects the lock names (column `n`, stockLockName's text built in SQL); answers
+ * them as text[], for stockShortages' `locked`. In the same order (by hash) as lockStock, so the two never deadlock.
+ */
+export const stockLocksSql = (names: SQL): SQL => sql`(select coalesce(array_agg(t.n), '{}'::text[]) from (
+    select s.n, pg_advisory_xact_lock(s.h) from (select distinct x.n, hashtextextended(x.n, 0) as h from (${names}) x) s
+    order by s.h) t)`;
+
+/** SQL building stockLockName's text from a position's columns. */
+export const stockLockNameSql = (location: SQL, item: SQL, variant: SQL): SQL =>
+  sql`'stock:' || ${location} || chr(1) || ${item} || chr(1) || ${variant}`;
 
 /** lockStock's statement (the lock names as an array). */
 const stockLocks = preparedSql(
@@ -121,7 +137,7 @@ export async function assertStock(
   tx: Tx,
   _franchiseCode: string,
   needs: readonly StockNeed[],
-  o: { verb?: string; allowNegative?: boolean } = {},
+  o: { verb?: string; allowNegative?: boolean; locked?: ReadonlySet<string> } = {},
 ): Promise<void> {
   const [first, ...rest] = await stockShortages(tx, needs, o);
   if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
@@ -134,12 +150,15 @@ export async function assertStock(
 export async function stockShortages(
   tx: Tx,
   needs: readonly StockNeed[],
-  /** allowNegative: the setting allow_negative_stock when the caller has read it already (else it is read here). */
-  o: { verb?: string; allowNegative?: boolean } = {},
+  /**
+   * allowNegative: the setting allow_negative_stock when the caller has read it already (else it is read here);
+   * locked: the stock locks this transaction already holds (stockLocksSql's names), not asked for again.
+   */
+  o: { verb?: string; allowNegative?: boolean; locked?: ReadonlySet<string> } = {},
 ): Promise<ApiError[]> {
   const wanted = needs.filter((n) => D(n.quantity).gt(0));
   if (wanted.length === 0 || (o.allowNegative ?? (await allowNegativeStock(tx)))) return [];
-  await lockStock(tx, wanted);
+  await lockStock(tx, o.locked ? wanted.filter((n) => !o.locked!.has(stockLockName(n))) : wanted);
   const totals = new Map<string, { needs: StockNeed[]; quantity: ReturnType<typeof D> }>();
   for (const n of wanted) {
     const key = stockKeyOf(n);

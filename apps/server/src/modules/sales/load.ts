@@ -89,34 +89,34 @@ export type LockedSalesOrder<Extra = object> = { order: SalesOrderRow & Extra; l
 /**
  * A prepared statement (declare it once, at module level) that locks one sales document FOR UPDATE and reads it with
  * every line (in line order) and `columns` computed on its row (what a posting checks with it: the remaining amount,
- * the fees, the settings, …); null when there is no such document. The scope and the version are the caller's to
- * check on the row (knownOrder, assertLockedOrder), and every caller checks a version: the lines (one json value,
- * rowsJsonSql) are read as the statement began, so when the lock waited for another transaction that changed them,
- * they are stale, but that change moved the order's version (every line change does), so the caller refuses with
- * 409. One statement, whatever the number of lines.
+ * the fees, the settings, the stock locks of its lines, …; they name the row as "sales_orders"); null when there is
+ * no such document. The scope and the version are the caller's to check on the row (knownOrder, assertLockedOrder),
+ * and every caller checks a version: the lines (one json value, rowsJsonSql) are read as the statement began, so
+ * when the lock waited for another transaction that changed them, they are stale, but that change moved the order's
+ * version (every line change does), so the caller refuses with 409. One statement, whatever the number of lines.
  */
 export function salesOrderLock<Extra extends Record<string, unknown> = Record<never, never>>(
   name: string,
   columns: () => Record<keyof Extra, SQL> = () => ({}) as Record<keyof Extra, SQL>,
 ) {
   const statement = prepared((db) => {
-    const extra = Object.fromEntries(Object.entries<SQL>(columns()).map(([k, v]) => [k, v.as(k)]));
-    // The order (and what `columns` compute on it) in a subquery that locks it; its lines as one json value.
+    // The order in a subquery that locks it, named as its table: `columns` and the lines (one json value) are read
+    // on the locked row, after the lock.
     const locked = db
-      .select({ ...getTableColumns(salesOrders), ...extra })
+      .select(getTableColumns(salesOrders))
       .from(salesOrders)
       .where(eq(salesOrders.pos_so_no, sql.placeholder('no')))
       .for('update')
-      .as('locked_order');
+      .as('sales_orders');
     const order = Object.fromEntries(
-      [...Object.keys(getTableColumns(salesOrders)), ...Object.keys(extra)].map((k) => [
-        k,
-        (locked as unknown as Record<string, SQL>)[k],
-      ]),
+      Object.keys(getTableColumns(salesOrders)).map((k) => [k, (locked as unknown as Record<string, SQL>)[k]]),
     );
     const lines = sql`(select ${rowsJsonSql(salesOrderLines, 'l', 'l.line_no')} from ${salesOrderLines} as "l"
-      where "l"."pos_so_no" = "locked_order"."pos_so_no")`;
-    return db.select({ order, lines }).from(locked).prepare(name);
+      where "l"."pos_so_no" = "sales_orders"."pos_so_no")`;
+    return db
+      .select({ order: { ...order, ...columns() }, lines })
+      .from(locked)
+      .prepare(name);
   });
   return async (tx: Tx, posSoNo: string): Promise<LockedSalesOrder<Extra> | null> => {
     const [row] = (await statement(tx).execute({ no: posSoNo })) as {

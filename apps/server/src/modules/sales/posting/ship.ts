@@ -15,7 +15,13 @@ import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js'
 import type { CounterSettings } from '@fp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
-import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledger/service.js';
+import {
+  assertStock,
+  batchCustomerEntries,
+  batchItemEntries,
+  stockLockNameSql,
+  stockLocksSql,
+} from '../../ledger/service.js';
 import { takeNextNumbers } from '../../number-series/service.js';
 import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesJsonSql, feesOf } from '../fees.js';
@@ -234,11 +240,19 @@ export function enqueuePosted(order: SalesOrderRow, n: Numbers, batch: WriteBatc
   batchErpPosts(batch, { kind: 'sales_order', documentNo: order.pos_so_no, posted });
 }
 
-type ShipExtra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
+type ShipExtra = {
+  remaining_amount: string;
+  fees: unknown;
+  settings: unknown;
+  einvoice: unknown;
+  loyalty: unknown;
+  stock_locks: string[];
+};
 
 /**
  * What Ship Now reads with the order in the statement that locks it: what the checks and the writes need besides the
- * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty).
+ * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty), and the stock
+ * locks of the positions its lines ship from (assertStock takes only the ones missing, so it asks for none).
  */
 export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
   remaining_amount: remainingAmountSql(),
@@ -246,6 +260,13 @@ export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
   settings: settingsJsonSql(),
   einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
   loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
+  // The positions of lineLocation: the line's location, else the order's.
+  stock_locks: stockLocksSql(sql`select ${stockLockNameSql(
+    sql`coalesce(nullif(l.location_code, ''), "sales_orders"."location_code")`,
+    sql`l.item_no`,
+    sql`l.variant_code`,
+  )} as n from sales_order_lines l
+    where l.pos_so_no = "sales_orders"."pos_so_no" and l.line_type = 'item' and l.qty_to_ship > 0`),
 });
 
 /** Ship Now's lock: the order with its lines and shipLockColumns, locked in one prepared statement. */
@@ -298,7 +319,15 @@ export function shipOrder(
       });
     },
     check: async (tx, { order: locked, lines }) => {
-      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
+      const {
+        remaining_amount,
+        fees: feesJson,
+        settings: settingsJson,
+        einvoice,
+        loyalty,
+        stock_locks: stockLocks,
+        ...order
+      } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
@@ -325,7 +354,7 @@ export function shipOrder(
             quantity: baseQty(m.line, m.quantity),
             field: lineField(lines, m.line, 'qty_to_ship'),
           })),
-          { allowNegative: settings.allow_negative_stock === true },
+          { allowNegative: settings.allow_negative_stock === true, locked: new Set(stockLocks) },
         );
       const after = quantitiesAfter(
         lines,
