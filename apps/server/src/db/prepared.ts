@@ -90,6 +90,11 @@ export function rowByKey<T extends PgTable>(table: T, column: Column, o: { forUp
 }
 
 type Decoder = { mapFromDriverValue: (v: unknown) => unknown };
+/** drizzle's decoders that answer the driver's value as it is: a column's default and SQL's. */
+const IDENTITY_DECODERS = new Set<unknown>([
+  (drizzle.Column.prototype as unknown as Decoder).mapFromDriverValue,
+  (sql`` as unknown as { decoder: Decoder }).decoder.mapFromDriverValue,
+]);
 type Mappable = {
   fields?: OrderedFields;
   joinsNotNullableMap?: Record<string, boolean>;
@@ -121,18 +126,21 @@ function rowMapper(fields: OrderedFields, joinsNotNullableMap?: Record<string, b
           : decoderOf((f as { sql: SQL }).sql);
     // A table's column under an object of its own (`{ order: salesOrders, line: salesOrderLines }`).
     const table = joinsNotNullableMap && is(f, drizzle.Column) && path.length === 2 ? getTableName(f.table) : null;
-    return { path, decoder, table };
+    // A decoder that answers its value (text columns, SQL) is not called.
+    const identity = IDENTITY_DECODERS.has(decoder.mapFromDriverValue);
+    return { path, decoder, table, identity };
   });
   return (rows: unknown[][]) =>
     rows.map((row) => {
       const result: Record<string, unknown> = {};
       const nullify: Record<string, string | false> = {};
       for (let i = 0; i < columns.length; i++) {
-        const { path, decoder, table } = columns[i];
+        const { path, decoder, table, identity } = columns[i];
         let node = result;
         for (let k = 0; k < path.length - 1; k++) node = (node[path[k]] ??= {}) as Record<string, unknown>;
         const raw = row[i];
-        const value = (node[path[path.length - 1]] = raw === null ? null : decoder.mapFromDriverValue(raw));
+        const value = (node[path[path.length - 1]] =
+          raw === null ? null : identity ? raw : decoder.mapFromDriverValue(raw));
         if (table !== null) {
           const object = path[0];
           if (!(object in nullify)) nullify[object] = value === null ? table : false;
