@@ -14,6 +14,8 @@ import {
   preparedSql,
   render,
   rowByKey,
+  rowFromJson,
+  rowJsonSql,
   rowsFromJson,
   rowsJsonSql,
 } from './prepared.js';
@@ -188,6 +190,11 @@ describe('rowsJsonSql / rowsFromJson: rows as one json value, decoded as drizzle
       );
       const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
       expect(sorted(rowsFromJson(table, row.v))).toEqual(sorted(selected));
+      // One row as one json value (rowJsonSql) the same way.
+      const one = rowsOf<{ v: unknown }>(
+        await db.execute(sql`select ${rowJsonSql(table, 'r')} as v from ${table} as "r" where ${sql.raw(where)}`),
+      );
+      expect(sorted(one.map((r) => rowFromJson(table, r.v)))).toEqual(sorted(selected));
     }
   });
 });

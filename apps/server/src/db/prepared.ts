@@ -348,7 +348,7 @@ export async function insertWithLines<H extends PgTable, L extends PgTable>(
     const [written] = await insertRows(db, header.table, [header.row], { returning: true });
     return { header: written, lines: await insertRows(db, lines.table, lines.rows, { returning: true }) };
   }
-  const pair = pairOf(shapeOf(header.table), lines.table, lines.orderBy);
+  const pair = pairOf(header.table, lines.table, lines.orderBy);
   const query = sql.join([
     sql.raw('with "h" as ('),
     h.sql,
@@ -357,26 +357,26 @@ export async function insertWithLines<H extends PgTable, L extends PgTable>(
     sql.raw(`) select ${pair.select} from "h"`),
   ]);
   const [row] = (await runText(db, render(db, query), pair.fields, pair.mapper)) as {
-    header: H['$inferSelect'];
+    header: unknown;
     lines: unknown;
   }[];
-  return { header: row.header, lines: rowsFromJson(lines.table, row.lines) };
+  return { header: rowFromJson(header.table, row.header), lines: rowsFromJson(lines.table, row.lines) };
 }
 
-/** insertWithLines' select: the header's columns and its lines as one json value (rowsJsonSql). */
+/** insertWithLines' select: the header's row and its lines as json values (rowJsonSql, rowsJsonSql). */
 const pairs = new Map<string, { select: string; fields: OrderedFields; mapper: (rows: unknown[][]) => unknown[] }>();
-function pairOf(h: TableShape, lineTable: PgTable, orderBy: Column) {
-  const key = `${h.name}\n${getTableName(lineTable)}\n${orderBy.name}`;
+function pairOf(headerTable: PgTable, lineTable: PgTable, orderBy: Column) {
+  const key = `${getTableName(headerTable)}\n${getTableName(lineTable)}\n${orderBy.name}`;
   let pair = pairs.get(key);
   if (!pair) {
+    // Values the driver answers as they are (json): the header's row and its lines.
     const fields = [
-      ...h.fields.map((f) => ({ path: ['header', ...f.path], field: f.field })),
-      // A value the driver answers as it is (json).
+      { path: ['header'], field: sql`` as unknown as Column },
       { path: ['lines'], field: sql`` as unknown as Column },
     ];
     pair = {
       select: [
-        ...h.fields.map((f) => `"h"."${f.field.name}"`),
+        `${jsonShapeOf(headerTable).build('h')} as "header"`,
         `(select ${rowsJsonText(lineTable, 'l', `"l"."${orderBy.name}"`)} from "l") as "lines"`,
       ].join(', '),
       fields,
@@ -398,6 +398,7 @@ function jsonShapeOf(table: PgTable): JsonShape {
       key,
       column,
       native: JSON_NATIVE.test(column.getSQLType()),
+      identity: IDENTITY_DECODERS.has(column.mapFromDriverValue),
     }));
     // json_build_object takes at most 100 arguments: wider rows are joined as jsonb objects.
     const chunks: (typeof columns)[] = [];
@@ -416,7 +417,7 @@ function jsonShapeOf(table: PgTable): JsonShape {
         const out: Record<string, unknown> = {};
         for (const c of columns) {
           const v = row[c.column.name];
-          out[c.key] = v === null || v === undefined ? null : c.column.mapFromDriverValue(v);
+          out[c.key] = v === null || v === undefined ? null : c.identity ? v : c.column.mapFromDriverValue(v);
         }
         return out;
       },
@@ -436,6 +437,18 @@ export const rowsJsonSql = (table: PgTable, alias: string, orderBy: string) =>
   sql.raw(rowsJsonText(table, alias, orderBy));
 const rowsJsonText = (table: PgTable, alias: string, orderBy: string) =>
   `coalesce(json_agg((${jsonShapeOf(table).build(alias)}) order by ${orderBy}), '[]'::json)`;
+
+/**
+ * One row of `table` (named `alias`) as ONE json value, as rowsJsonSql writes each row: a wide row (an order's 90
+ * columns) costs the driver one field instead of one per column. rowFromJson decodes it.
+ */
+export const rowJsonSql = (table: PgTable, alias: string) => sql.raw(`(${jsonShapeOf(table).build(alias)})`);
+
+/** The row of rowJsonSql's value (a string on some drivers). */
+export function rowFromJson<T extends PgTable>(table: T, value: unknown): T['$inferSelect'] {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return jsonShapeOf(table).decode(row) as T['$inferSelect'];
+}
 
 /** The rows of rowsJsonSql's value (a string on some drivers). */
 export function rowsFromJson<T extends PgTable>(table: T, value: unknown): T['$inferSelect'][] {

@@ -13,7 +13,7 @@ import { feesJsonSql, type FeeJson } from './fees.js';
 import { appliedPromotionsJsonSql } from '../promotions/apply.js';
 import { earnedPointsOf, orderEarnedPointsJsonSql } from '../loyalty/order-points.js';
 import { jsonOf } from '../../db/rows.js';
-import { prepared, rowByKey, rowsFromJson, rowsJsonSql } from '../../db/prepared.js';
+import { prepared, rowByKey, rowFromJson, rowJsonSql, rowsFromJson, rowsJsonSql } from '../../db/prepared.js';
 import { briefOf } from '../einvoices/service.js';
 
 /** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
@@ -108,22 +108,23 @@ export function salesOrderLock<Extra extends Record<string, unknown> = Record<ne
       .where(eq(salesOrders.pos_so_no, sql.placeholder('no')))
       .for('update')
       .as('sales_orders');
-    const order = Object.fromEntries(
-      Object.keys(getTableColumns(salesOrders)).map((k) => [k, (locked as unknown as Record<string, SQL>)[k]]),
-    );
+    // The order's row and its lines as json values (rowJsonSql, rowsJsonSql): two fields, not one per column.
     const lines = sql`(select ${rowsJsonSql(salesOrderLines, 'l', 'l.line_no')} from ${salesOrderLines} as "l"
       where "l"."pos_so_no" = "sales_orders"."pos_so_no")`;
     return db
-      .select({ order: { ...order, ...columns() }, lines })
+      .select({ extra: columns(), order: rowJsonSql(salesOrders, 'sales_orders'), lines })
       .from(locked)
       .prepare(name);
   });
   return async (tx: Tx, posSoNo: string): Promise<LockedSalesOrder<Extra> | null> => {
     const [row] = (await statement(tx).execute({ no: posSoNo })) as {
-      order: SalesOrderRow & Extra;
+      extra: Extra;
+      order: unknown;
       lines: unknown;
     }[];
-    return row ? { order: row.order, lines: rowsFromJson(salesOrderLines, row.lines) } : null;
+    if (!row) return null;
+    const order = { ...rowFromJson(salesOrders, row.order), ...row.extra };
+    return { order, lines: rowsFromJson(salesOrderLines, row.lines) };
   };
 }
 
@@ -210,7 +211,7 @@ const postedJsonSql = () => sql`coalesce((select json_agg(p order by p.kind, p.n
 const headerStatement = prepared((db) =>
   db
     .select({
-      header: salesOrders,
+      header: rowJsonSql(salesOrders, 'sales_orders'),
       remaining_amount: remainingAmountSql(),
       credited_amount: creditedAmountSql(),
       sync: erpDocumentSync,
@@ -250,7 +251,7 @@ export async function salesOrderHeaderOf(
   const [found] = await headerStatement(db).execute({ no: posSoNo });
   if (!found) return null;
   return {
-    header: found.header,
+    header: rowFromJson(salesOrders, found.header),
     parts: {
       remaining_amount: found.remaining_amount,
       credited_amount: found.credited_amount,
