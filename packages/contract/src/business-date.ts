@@ -60,11 +60,19 @@ function partsFormatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The last instant's answer (to the second): a request asks for "today" several times (Intl is slow). */
+let last = { zone: '', second: NaN, text: '' };
+
 /** The wall-clock time of an instant in the business time zone, as YYYY-MM-DDTHH:mm:ss (no offset). */
 export function businessDateTime(now: Date | number | string = clock(), zone: string = currentZone): string {
-  const parts = partsFormatter(zone).formatToParts(now instanceof Date ? now : new Date(now));
+  const at = now instanceof Date ? now : new Date(now);
+  const second = Math.floor(at.getTime() / 1000);
+  if (second === last.second && zone === last.zone) return last.text;
+  const parts = partsFormatter(zone).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+  const text = `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+  if (!Number.isNaN(second)) last = { zone, second, text };
+  return text;
 }
 
 /** The business day of an instant as YYYY-MM-DD (default: now, in the business time zone). */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import * as schema from '../db/schema.js';
 import { bookChecks, checkBooks, totalViolations } from './checks.js';
 
 // npm run check:books [-- <part of a check name> …] [--json]: the invariants of the books (checks.ts) on the
@@ -27,7 +26,7 @@ async function open(): Promise<{ db: Db; where: string; close: () => Promise<unk
     });
     const url = new URL(config.databaseUrl);
     return {
-      db: drizzle(pool, { schema }) as unknown as Db,
+      db: drizzle(pool) as unknown as Db,
       where: `PostgreSQL ${url.host}${url.pathname}`,
       close: () => pool.end(),
     };
@@ -38,7 +37,7 @@ async function open(): Promise<{ db: Db; where: string; close: () => Promise<unk
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = new PGlite(dir);
-  return { db: drizzle(client, { schema }) as unknown as Db, where: `PGlite ${dir}`, close: () => client.close() };
+  return { db: drizzle(client) as unknown as Db, where: `PGlite ${dir}`, close: () => client.close() };
 }
 
 async function main(): Promise<number> {

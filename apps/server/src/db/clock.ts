@@ -16,3 +16,12 @@ export function stampClock(): SQL {
   const at = pinnedNow();
   return at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
 }
+
+/**
+ * stampNow in a prepared statement (db/prepared.ts), whose text cannot change with the clock: the SQL reads the
+ * placeholder `name`, and the call passes `stampValue()` for it (null: now()).
+ */
+export const preparedStampNow = (name = 'stamp'): SQL => sql`coalesce(${sql.placeholder(name)}::timestamptz, now())`;
+
+/** The value of preparedStampNow's placeholder: the as-of clock, or null for the database's now(). */
+export const stampValue = (): string | null => pinnedNow()?.toISOString() ?? null;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import { preparedSql } from '../db/prepared.js';
 import { users } from '../modules/auth/schema.js';
 import { customers } from '../modules/customers/schema.js';
 import { franchises, locations } from '../modules/franchises/schema.js';
@@ -139,19 +139,19 @@ export class Scope {
  * The franchise of each location code, in one query: a location's franchise, or a franchise's own code (its main
  * store); unknown codes are absent.
  */
-async function franchisesOfLocations(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
-  const list = sql.join(
-    codes.map((c) => sql`${c}`),
-    sql`, `,
-  );
-  const rows = await db.execute<{ code: string; f: string }>(sql`
-    select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
-     where ${locations.location_code} in (${list})
+const locationsFranchises = preparedSql<{ code: string; f: string }>(
+  'fp_franchises_of_locations',
+  () => sql`select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
+     where ${locations.location_code} = any(${sql.placeholder('codes')}::text[])
     union all
     select ${franchises.customer_no}, ${franchises.customer_no} from ${franchises}
-     where ${franchises.customer_no} in (${list})
-       and not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})`);
-  return new Map(rowsOf<{ code: string; f: string }>(rows).map((r) => [r.code, r.f]));
+     where ${franchises.customer_no} = any(${sql.placeholder('codes')}::text[])
+       and not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})`,
+);
+
+async function franchisesOfLocations(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
+  const rows = await locationsFranchises(db, { codes: [...codes] });
+  return new Map(rows.map((r) => [r.code, r.f]));
 }
 
 /** Every list must decide: a predicate from the caller's scope, or an explicit, named escape for global data. */

@@ -58,7 +58,7 @@ export async function enqueue(db: DbOrTx, input: EnqueueInput): Promise<JobRow> 
  * with the same queue and key stays the one (the INSERT does nothing).
  */
 export function batchEnqueue(db: DbOrTx, batch: WriteBatch, input: EnqueueInput): void {
-  batch.add(db.insert(jobs).values(jobValues(input)).onConflictDoNothing());
+  batch.insert(jobs, [jobValues(input)], { onConflictDoNothing: true });
 }
 
 /** Exponential backoff with a little jitter: 2, 4, 8 … seconds, at most an hour (or the queue's own cap). */

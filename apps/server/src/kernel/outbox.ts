@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { rowsOf } from '../db/rows.js';
 import type { WriteBatch } from './batch.js';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { PermanentJobError, type JobHandler, type JobRow } from '../jobs/queue.js';
@@ -16,7 +15,8 @@ import {
   type ErpPosting,
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
-import { stampNow } from '../db/clock.js';
+import { stampNow, stampValue } from '../db/clock.js';
+import { param, preparedSql } from '../db/prepared.js';
 
 /**
  * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
@@ -99,17 +99,62 @@ const LIVE = ['pending', 'running', 'failed', 'dead'] as const;
  * - `release`, `cancel`, `reopen` asked again while the same action is the document's last queued job and has not
  *   started yet answer that job (it loads the document when it runs, so it sends the latest version).
  */
-export async function enqueueErpDocument(
-  tx: Tx,
-  input: {
-    kind: ErpDocumentKind;
-    documentNo: string;
-    action: ErpDocumentAction;
-    postedKind?: ErpPostedDocumentKind;
-    postedNo?: string;
-    reason?: string;
-  },
-): Promise<JobRow> {
+export async function enqueueErpDocument(tx: Tx, input: ErpDocumentEnqueue): Promise<JobRow> {
+  const { variant, values } = enqueueValues(input);
+  const rows = await enqueueStatement(variant)(tx, values);
+  if (rows[0]) return rows[0];
+  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
+  const [live] = await tx
+    .select()
+    .from(jobs)
+    .where(
+      and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.group_key, values.group_key), eq(jobs.key, values.key ?? '')),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!live) throw new Error(`enqueueErpDocument: no job for ${values.group_key} ${input.action}`);
+  return live;
+}
+
+/** What enqueueErpDocument is asked. */
+export type ErpDocumentEnqueue = {
+  kind: ErpDocumentKind;
+  documentNo: string;
+  action: ErpDocumentAction;
+  postedKind?: ErpPostedDocumentKind;
+  postedNo?: string;
+  reason?: string;
+};
+
+/**
+ * enqueueErpDocument of a release, reopen or cancel added to a WriteBatch (kernel/batch.ts, parts `erp_found`,
+ * `erp_ins`, `erp_sync`): the status change and its job in one statement.
+ */
+export function batchErpDocument(
+  batch: WriteBatch,
+  input: ErpDocumentEnqueue & { action: 'release' | 'reopen' | 'cancel' },
+) {
+  const { variant, values } = enqueueValues(input);
+  const value = (name: keyof EnqueueValues, type: string) => sql`${values[name]}::${sql.raw(type)}`;
+  for (const part of enqueueParts(variant, value)) batch.add(part.sql, part.name);
+}
+
+type EnqueueVariant = 'post' | 'cancel' | 'document';
+type EnqueueValues = {
+  queue: string;
+  key: string | null;
+  group_key: string;
+  action: string;
+  payload: string;
+  max_attempts: number;
+  stamp: string | null;
+  kind: string;
+  document_no: string;
+  posted_kind: string | null;
+  posted_no: string | null;
+};
+
+function enqueueValues(input: ErpDocumentEnqueue): { variant: EnqueueVariant; values: EnqueueValues } {
   const { kind, documentNo, action } = input;
   if (!documentNo) throw new Error('enqueueErpDocument: documentNo is required');
   if (action === 'post' && (!input.postedKind || !input.postedNo))
@@ -122,25 +167,22 @@ export async function enqueueErpDocument(
     ...(action === 'post' ? { postedKind: input.postedKind, postedNo: input.postedNo } : {}),
     ...(action === 'cancel' ? { reason: input.reason ?? '' } : {}),
   };
-  const key = action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null;
-  const parts = enqueueErpDocumentParts({ ...input, groupKey, payload, key }, 'erp');
-  const ctes = sql.join(
-    parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
-    sql`, `,
-  );
-  const rows = rowsOf<JobRow>(
-    await tx.execute(sql`with ${ctes} select * from erp_ins union all select * from erp_found`),
-  );
-  if (rows[0]) return rows[0];
-  // A post job inserted meanwhile by another transaction (the live key's unique index refused ours): that one.
-  const [live] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.queue, ERP_DOCUMENT_QUEUE), eq(jobs.key, key ?? '')))
-    .orderBy(desc(jobs.id))
-    .limit(1);
-  if (!live) throw new Error(`enqueueErpDocument: no job for ${groupKey} ${action}`);
-  return live;
+  return {
+    variant: action === 'post' || action === 'cancel' ? action : 'document',
+    values: {
+      queue: ERP_DOCUMENT_QUEUE,
+      key: action === 'post' ? `${groupKey}:post:${input.postedKind}:${input.postedNo}` : null,
+      group_key: groupKey,
+      action,
+      payload: JSON.stringify(payload),
+      max_attempts: ERP_DOCUMENT_MAX_ATTEMPTS,
+      stamp: stampValue(),
+      kind,
+      document_no: documentNo,
+      posted_kind: input.postedKind ?? null,
+      posted_no: input.postedNo ?? null,
+    },
+  };
 }
 
 /**
@@ -169,7 +211,10 @@ export function batchErpPosts(
     const key = `${groupKey}:post:${p.postedKind}:${p.postedNo}`;
     const name = `erp_post_${i + 1}`;
     const found = batch.add(
-      sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${key} order by id desc limit 1`,
+      // By its group (index jobs_group): a post job's key starts with its group, and a lookup by key alone reads every
+      // job the table keeps.
+      sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${groupKey} and key = ${key}
+        order by id desc limit 1`,
       `${name}_found`,
     );
     const ins = batch.add(
@@ -208,64 +253,73 @@ export function batchErpPosts(
 }
 
 /**
- * enqueueErpDocument as data-modifying CTEs (`<prefix>_found`, `<prefix>_ins`, …): find the job to answer (the post
- * job of the posted document, or the document's last live job when it is the same action, not started), insert a new
- * one when there is none, and mark the sync rows pending (ERP outbox README).
+ * enqueueErpDocument as ONE prepared statement of data-modifying CTEs, one per kind of action (a post, a cancel, any
+ * other): find the job to answer (the post job of the posted document, or the document's last live job when it is
+ * the same action, not started), insert a new one when there is none, and mark the sync rows pending (ERP outbox
+ * README). Its values are the placeholders enqueueErpDocument passes.
  */
-function enqueueErpDocumentParts(
-  o: {
-    kind: string;
-    documentNo: string;
-    action: ErpDocumentAction;
-    postedKind?: string;
-    postedNo?: string;
-    groupKey: string;
-    payload: ErpDocumentJob;
-    key: string | null;
-  },
-  prefix: string,
+const enqueueStatements = new Map<EnqueueVariant, ReturnType<typeof preparedSql<JobRow>>>();
+function enqueueStatement(variant: EnqueueVariant) {
+  let statement = enqueueStatements.get(variant);
+  if (!statement) {
+    const query = () => {
+      const parts = enqueueParts(variant, (name, type) => param(name, type));
+      return sql`with ${sql.join(
+        parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
+        sql`, `,
+      )} select * from "erp_ins" union all select * from "erp_found"`;
+    };
+    statement = preparedSql<JobRow>(`fp_erp_enqueue_${variant}`, query);
+    enqueueStatements.set(variant, statement);
+  }
+  return statement;
+}
+
+/** enqueueErpDocument's CTEs, its values written by `v` (placeholders of the prepared statement, or the values). */
+function enqueueParts(
+  variant: EnqueueVariant,
+  v: (name: keyof EnqueueValues, type: string) => SQL,
 ): { name: string; sql: SQL }[] {
-  const payload = JSON.stringify(o.payload);
-  const found = sql.identifier(`${prefix}_found`);
-  const ins = sql.identifier(`${prefix}_ins`);
-  const parts: { name: string; sql: SQL }[] = [];
-  parts.push({
-    name: `${prefix}_found`,
-    sql: o.key
-      ? sql`select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and key = ${o.key} order by id desc limit 1`
-      : // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
-        sql`select * from (select * from jobs where queue = ${ERP_DOCUMENT_QUEUE} and group_key = ${o.groupKey}
-            and state in (${sql.join(
-              LIVE.map((l) => sql`${l}`),
-              sql`, `,
-            )}) order by id desc limit 1 for update) last
-          where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${o.action}`,
-  });
-  if (o.action === 'cancel')
+  const stamp = sql`coalesce(${v('stamp', 'timestamptz')}, now())`;
+  // By its group (index jobs_group): the key of a post job starts with its group, and the jobs table keeps every job
+  // (a lookup by key alone reads all of them).
+  const found = sql`select * from jobs where queue = ${v('queue', 'text')} and group_key = ${v('group_key', 'text')}
+    and key = ${v('key', 'text')}
+    order by id desc limit 1`;
+  // A runner claiming it meanwhile (SKIP LOCKED) passes it by; one that claimed it first makes it `running` here.
+  const last = sql`select * from (select * from jobs where queue = ${v('queue', 'text')}
+      and group_key = ${v('group_key', 'text')} and state in (${sql.join(
+        LIVE.map((l) => sql.raw(`'${l}'`)),
+        sql`, `,
+      )}) order by id desc limit 1 for update) last
+    where last.state = 'pending' and last.attempts = 0 and last.payload->>'action' = ${v('action', 'text')}`;
+  const parts = [{ name: 'erp_found', sql: variant === 'post' ? found : last }];
+  if (variant === 'cancel')
     parts.push({
-      name: `${prefix}_changed`,
-      sql: sql`update jobs set payload = ${payload}::jsonb where id in (select id from ${found})`,
+      name: 'erp_changed',
+      sql: sql`update jobs set payload = ${v('payload', 'jsonb')} where id in (select id from "erp_found")`,
     });
   parts.push({
-    name: `${prefix}_ins`,
+    name: 'erp_ins',
     sql: sql`insert into jobs (queue, key, group_key, payload, max_attempts, run_at)
-      select ${ERP_DOCUMENT_QUEUE}, ${o.key}, ${o.groupKey}, ${payload}::jsonb, ${ERP_DOCUMENT_MAX_ATTEMPTS}, ${stampNow()}
-      where not exists (select 1 from ${found})
+      select ${v('queue', 'text')}, ${v('key', 'text')}, ${v('group_key', 'text')},
+        ${v('payload', 'jsonb')}, ${v('max_attempts', 'int')}, ${stamp}
+      where not exists (select 1 from "erp_found")
       on conflict do nothing
       returning *`,
   });
-  const syncRows = [sql`(${o.kind}, ${o.documentNo})`];
-  if (o.action === 'post') syncRows.push(sql`(${o.postedKind!}, ${o.postedNo!})`);
+  const syncRows = [sql`(${v('kind', 'text')}, ${v('document_no', 'text')})`];
+  if (variant === 'post') syncRows.push(sql`(${v('posted_kind', 'text')}, ${v('posted_no', 'text')})`);
   parts.push({
-    name: `${prefix}_sync`,
+    name: 'erp_sync',
     sql: sql`insert into ${erpDocumentSync} (kind, document_no, sync_state, last_action, last_job_id)
-      select d.kind, d.no, 'pending', ${o.action}, j.id
-        from ${ins} j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
+      select d.kind, d.no, 'pending', ${v('action', 'text')}, j.id
+        from "erp_ins" j cross join (values ${sql.join(syncRows, sql`, `)}) as d(kind, no)
       on conflict (kind, document_no) do update set
         -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
         sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
           else 'pending' end,
-        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stampNow()}`,
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stamp}`,
   });
   return parts;
 }

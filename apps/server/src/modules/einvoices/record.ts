@@ -45,7 +45,7 @@ async function write(
         maxAttempts: EINVOICE_MAX_ATTEMPTS,
       })
     : null;
-  const q = tx.insert(eInvoices).values({
+  const written: typeof eInvoices.$inferInsert = {
     ...row,
     provider: sending ? 'sinvoice' : 'none',
     state: sending ? 'pending' : 'not_sent',
@@ -56,9 +56,9 @@ async function write(
     invoice_series: account?.invoiceSeries ?? '',
     message: sending ? '' : eInvoiceMessages.modeNone,
     job_id: job?.id ?? null,
-  });
-  if (batch) batch.add(q);
-  else await q;
+  };
+  if (batch) batch.insert(eInvoices, [written]);
+  else await tx.insert(eInvoices).values(written);
 }
 
 /** The e-invoice of a posted sales invoice (ship now, close, the counter). */

@@ -1,6 +1,7 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonOf } from '../../db/rows.js';
+import { prepared } from '../../db/prepared.js';
 import { items, itemUnits, itemVariants } from './schema.js';
 
 type VariantRow = Pick<
@@ -11,17 +12,25 @@ type UnitRow = Pick<typeof itemUnits.$inferSelect, 'item_no' | 'code' | 'qty_per
 
 /**
  * The rows a document's lines are checked against: the items, their variants and their units of measure, for the
- * given item numbers, in one statement (the variants and units of each item as JSON arrays, numbers as text so no
- * value passes through a float).
+ * given item numbers, in one prepared statement (the variants and units of each item as JSON arrays, numbers as text
+ * so no value passes through a float).
  */
 export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]) {
   const nos = [...new Set(itemNos)];
   if (nos.length === 0) return { itemRows: [], variantRows: [] as VariantRow[], unitRows: [] as UnitRow[] };
+  const rows = await factsStatement(db).execute({ nos });
+  const itemRows = rows.map(({ variants: _v, units: _u, ...item }) => item);
+  const variantRows = rows.flatMap((r) => jsonOf<VariantRow[]>(r.variants));
+  const unitRows = rows.flatMap((r) => jsonOf<UnitRow[]>(r.units));
+  return { itemRows, variantRows, unitRows };
+}
+
+const factsStatement = prepared((db) => {
   const v = itemVariants;
   const u = itemUnits;
   // The outer item is named "items"."item_no": drizzle writes a one-table select's columns unqualified, and a bare
   // item_no in the subqueries would be their own table's (every item's variants and units on each item).
-  const rows = await db
+  return db
     .select({
       ...getTableColumns(items),
       variants: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${v.item_no},
@@ -32,9 +41,6 @@ export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]) {
         '[]'::json)`,
     })
     .from(items)
-    .where(inArray(items.item_no, nos));
-  const itemRows = rows.map(({ variants: _v, units: _u, ...item }) => item);
-  const variantRows = rows.flatMap((r) => jsonOf<VariantRow[]>(r.variants));
-  const unitRows = rows.flatMap((r) => jsonOf<UnitRow[]>(r.units));
-  return { itemRows, variantRows, unitRows };
-}
+    .where(sql`${items.item_no} = any(${sql.placeholder('nos')}::text[])`)
+    .prepare('fp_item_facts');
+});

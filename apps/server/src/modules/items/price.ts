@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, lte, or, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessDate, type PriceSource } from '@fp/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { param, preparedSql } from '../../db/prepared.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { itemPrices } from '../item-prices/schema.js';
 import { franchiseItems, items, itemUnits, itemVariants } from './schema.js';
@@ -91,8 +92,8 @@ export async function priceOf(db: DbOrTx, p: PriceParams): Promise<PriceOf> {
 }
 
 /**
- * The prices of a document's lines, in their order, by the rules of priceOf (one implementation). One statement
- * whatever the number of lines: the lines as a VALUES list joined to items, the asked variant and unit, the best
+ * The prices of a document's lines, in their order, by the rules of priceOf (one implementation). One prepared
+ * statement whatever the number of lines: the lines as json rows joined to items, the asked variant and unit, the best
  * applicable item price (a LATERAL subquery ordered by the precedence) and the franchise's rate. An error names
  * the line: `lines.<i>.item_no` (404), `lines.<i>.variant_code`, `lines.<i>.unit`, `lines.<i>.quantity` (400).
  */
@@ -114,6 +115,44 @@ type PriceRow = {
   rate: string | null;
 };
 
+/**
+ * The lines as one json parameter and the franchise and date as parameters, so the text is the same for any number
+ * of lines and franchise or none: a prepared statement, and one PostgreSQL plans once (json_to_recordset tells the
+ * planner nothing about the number of lines, so its generic plan is as good as one made per call; arrays in `unnest`
+ * would have it plan every call). A null franchise matches no franchise's price or rate, so only the prices for
+ * every franchise apply (rule 2).
+ */
+const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () => {
+  const unit = sql`coalesce(nullif(l.unit, ''), ${items.base_unit_of_measure})`;
+  return sql`
+    select l.i, ${items.item_no} as item_no, ${items.base_unit_of_measure} as base, ${items.unit_price} as unit_price,
+      ${itemVariants.variant_code} as variant_code, ${itemVariants.unit_price} as variant_price,
+      ${itemUnits.qty_per_unit_of_measure} as per_unit,
+      best.id as price_id, best.unit_price as price, best.price_list_code as price_list,
+      (select ${franchiseItems.price_rate} from ${franchiseItems}
+        where ${franchiseItems.franchise_code} = ${param('franchise', 'text')}
+          and ${franchiseItems.item_no} = l.item_no) as rate
+    from json_to_recordset(${param('lines', 'json')}) as l(i int, item_no text, variant text, unit text, qty numeric)
+    left join ${items} on ${items.item_no} = l.item_no
+    left join ${itemVariants} on ${itemVariants.item_no} = l.item_no and ${itemVariants.variant_code} = l.variant
+    left join ${itemUnits} on ${itemUnits.item_no} = l.item_no and ${itemUnits.code} = ${unit}
+    left join lateral (
+      select ${itemPrices.id} as id, ${itemPrices.unit_price} as unit_price, ${itemPrices.price_list_code} as price_list_code
+      from ${itemPrices}
+      where ${applicablePrice({
+        itemNo: sql`l.item_no`,
+        franchise: param('franchise', 'text'),
+        variant: sql`l.variant`,
+        unit,
+        quantity: sql`l.qty`,
+        date: param('date', 'date'),
+      })}
+      order by ${sql.join(pricePrecedence(), sql`, `)}
+      limit 1
+    ) best on true
+    order by l.i`;
+});
+
 async function pricesFor(
   db: DbOrTx,
   p: PricesParams,
@@ -131,45 +170,15 @@ async function pricesFor(
     if (!quantity.isFinite() || quantity.lte(0)) throw badRequest('quantity must be more than 0', field(i, 'quantity'));
     return { itemNo: l.itemNo, variant: l.variantCode ?? '', unit: l.unit ?? '', quantity };
   });
-  const values = sql.join(
-    lines.map(
-      (l, i) =>
-        sql`(${i}::int, ${l.itemNo}::text, ${l.variant}::text, ${l.unit}::text, ${l.quantity.toFixed()}::numeric)`,
-    ),
-    sql`, `,
-  );
-  const unit = sql`coalesce(nullif(l.unit, ''), ${items.base_unit_of_measure})`;
-  const rate = p.franchiseCode
-    ? sql`(select ${franchiseItems.price_rate} from ${franchiseItems}
-            where ${franchiseItems.franchise_code} = ${p.franchiseCode} and ${franchiseItems.item_no} = l.item_no)`
-    : sql`null::numeric`;
-  const res = await db.execute(sql`
-    select l.i, ${items.item_no} as item_no, ${items.base_unit_of_measure} as base, ${items.unit_price} as unit_price,
-      ${itemVariants.variant_code} as variant_code, ${itemVariants.unit_price} as variant_price,
-      ${itemUnits.qty_per_unit_of_measure} as per_unit,
-      best.id as price_id, best.unit_price as price, best.price_list_code as price_list, ${rate} as rate
-    from (values ${values}) as l(i, item_no, variant, unit, qty)
-    left join ${items} on ${items.item_no} = l.item_no
-    left join ${itemVariants} on ${itemVariants.item_no} = l.item_no and ${itemVariants.variant_code} = l.variant
-    left join ${itemUnits} on ${itemUnits.item_no} = l.item_no and ${itemUnits.code} = ${unit}
-    left join lateral (
-      select ${itemPrices.id} as id, ${itemPrices.unit_price} as unit_price, ${itemPrices.price_list_code} as price_list_code
-      from ${itemPrices}
-      where ${applicablePrice({
-        itemNo: sql`l.item_no`,
-        franchise: p.franchiseCode,
-        variant: sql`l.variant`,
-        unit,
-        quantity: sql`l.qty`,
-        date: sql`${date}::date`,
-      })}
-      order by ${sql.join(pricePrecedence(), sql`, `)}
-      limit 1
-    ) best on true
-    order by l.i`);
-  const rows = ((res as unknown as { rows?: PriceRow[] }).rows ?? (res as unknown as PriceRow[])).sort(
-    (a, b) => Number(a.i) - Number(b.i),
-  );
+  const rows = (
+    await pricesStatement(db, {
+      lines: JSON.stringify(
+        lines.map((l, i) => ({ i, item_no: l.itemNo, variant: l.variant, unit: l.unit, qty: l.quantity.toFixed() })),
+      ),
+      franchise: p.franchiseCode,
+      date,
+    })
+  ).sort((a, b) => Number(a.i) - Number(b.i));
   return rows.map((r, i): PriceOf => {
     const l = lines[i];
     if (r.item_no === null) throw new AppError(404, 'not_found', `Item ${l.itemNo} not found`, field(i, 'item_no'));

@@ -2,10 +2,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@fp/contract';
 import { useTestApp } from '../../../test/helpers.js';
+import { rowsOf } from '../../db/rows.js';
 import type { AppError } from '../../http/errors.js';
 import { writeSettings } from '../system/settings.js';
 import { makeStore } from '../sales/posting/test-support.js';
-import { assertStock, onHand, onHandOf, postCustomerEntries, postItemEntries, stockKeyOf } from './service.js';
+import {
+  assertStock,
+  onHand,
+  onHandOf,
+  postCustomerEntries,
+  postItemEntries,
+  stockKeyOf,
+  stockLockNameSql,
+  stockLocksSql,
+} from './service.js';
 
 const statements: string[] = [];
 const ctx = useTestApp({}, { onQuery: (q) => statements.push(q) });
@@ -145,6 +155,36 @@ describe('ledger service', () => {
     } finally {
       await writeSettings(db, { allow_negative_stock: false });
     }
+  });
+
+  it('a statement of the posting can take the stock locks (stockLocksSql); assertStock then takes only the others', async () => {
+    const db = ctx.t.services.db;
+    await postItemEntries(db, [entry('LK1', '5'), entry('LK2', '5')]);
+    const need = (item: string) => ({ locationCode: store.location_code, itemNo: item, quantity: '1' });
+    const advisoryLocks = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
+      rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+        ),
+      )[0].n;
+    await db.transaction(async (tx) => {
+      const [row] = rowsOf<{ names: string[] }>(
+        await tx.execute(
+          sql`select ${stockLocksSql(sql`select ${stockLockNameSql(sql`${store.location_code}::text`, sql`'LK1'`, sql`''`)} as n`)} as names`,
+        ),
+      );
+      expect(row.names).toEqual([`stock:${stockKeyOf(need('LK1'))}`]);
+      const taken = await advisoryLocks(tx);
+      statements.length = 0;
+      await assertStock(tx, store.franchise_code, [need('LK1')], { allowNegative: false, locked: new Set(row.names) });
+      expect(statements.filter((q) => /pg_advisory_xact_lock/.test(q))).toEqual([]);
+      await assertStock(tx, store.franchise_code, [need('LK1'), need('LK2')], {
+        allowNegative: false,
+        locked: new Set(row.names),
+      });
+      expect(statements.filter((q) => /pg_advisory_xact_lock/.test(q))).toHaveLength(1);
+      expect(await advisoryLocks(tx)).toBe(taken + 1);
+    });
   });
 
   it('the database refuses UPDATE and DELETE of ledger rows', async () => {

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ApiError } from '@fp/contract';
 import { AppError } from '../../http/errors.js';
 import { D, toQty } from '../../kernel/money.js';
 import { allowNegativeStock } from '../system/settings.js';
 import type { WriteBatch } from '../../kernel/batch.js';
+import { param, preparedSql } from '../../db/prepared.js';
 import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
 
 // The posting kernel's ledgers (README.md here): append-only inserts, on-hand as Σ item ledger, and the stock check
@@ -36,12 +37,12 @@ export async function postCustomerEntries(tx: DbOrTx, entries: readonly Customer
 
 /** postItemEntries' INSERT added to a posting's WriteBatch (kernel/batch.ts): it runs with the posting's other writes. */
 export function batchItemEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly ItemEntry[]): void {
-  if (entries.length) batch.add(tx.insert(itemLedgerEntries).values([...entries]));
+  batch.insert(itemLedgerEntries, entries);
 }
 
 /** postCustomerEntries' INSERT added to a posting's WriteBatch. */
 export function batchCustomerEntries(tx: DbOrTx, batch: WriteBatch, entries: readonly CustomerEntry[]): void {
-  if (entries.length) batch.add(tx.insert(customerLedgerEntries).values([...entries]));
+  batch.insert(customerLedgerEntries, entries);
 }
 
 /** A stock position: an item (and variant, '' for none) at a location. */
@@ -50,27 +51,30 @@ export type StockKey = { locationCode: string; itemNo: string; variantCode?: str
 /** The map key of a stock position (onHandOf answers by it). */
 export const stockKeyOf = (k: StockKey) => `${k.locationCode}\u0001${k.itemNo}\u0001${k.variantCode ?? ''}`;
 
+/** onHandOf's statement: the positions as three arrays, so one text serves any number of them. */
+const onHandStatement = preparedSql<{ location_code: string; item_no: string; variant_code: string; on_hand: string }>(
+  'fp_on_hand_of_positions',
+  () => {
+    const t = itemLedgerEntries;
+    return sql`select ${t.location_code}, ${t.item_no}, ${t.variant_code}, sum(${t.quantity}) as on_hand
+      from ${t}
+      where (${t.location_code}, ${t.item_no}, ${t.variant_code}) in (
+        select * from unnest(${param('locations', 'text[]')}, ${param('items', 'text[]')}, ${param('variants', 'text[]')}))
+      group by ${t.location_code}, ${t.item_no}, ${t.variant_code}`;
+  },
+);
+
 /** On hand of many positions in one query: Σ item ledger quantity (base units) by stockKeyOf; '0' where none. */
 export async function onHandOf(db: DbOrTx, keys: readonly StockKey[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const distinct = [...new Map(keys.map((k) => [stockKeyOf(k), k])).values()];
   for (const k of distinct) out.set(stockKeyOf(k), '0');
   if (distinct.length === 0) return out;
-  const t = itemLedgerEntries;
-  const tuples = sql.join(
-    distinct.map((k) => sql`(${k.locationCode}, ${k.itemNo}, ${k.variantCode ?? ''})`),
-    sql`, `,
-  );
-  const rows = await db
-    .select({
-      location_code: t.location_code,
-      item_no: t.item_no,
-      variant_code: t.variant_code,
-      on_hand: sql<string>`sum(${t.quantity})`,
-    })
-    .from(t)
-    .where(sql`(${t.location_code}, ${t.item_no}, ${t.variant_code}) in (${tuples})`)
-    .groupBy(t.location_code, t.item_no, t.variant_code);
+  const rows = await onHandStatement(db, {
+    locations: distinct.map((k) => k.locationCode),
+    items: distinct.map((k) => k.itemNo),
+    variants: distinct.map((k) => k.variantCode ?? ''),
+  });
   for (const r of rows)
     out.set(
       stockKeyOf({ locationCode: r.location_code, itemNo: r.item_no, variantCode: r.variant_code }),
@@ -90,16 +94,33 @@ export async function onHand(db: DbOrTx, key: StockKey): Promise<string> {
  * that touch the same positions queue instead of deadlocking, and the second one reads the first one's entries.
  */
 export async function lockStock(tx: Tx, keys: readonly StockKey[]): Promise<void> {
-  const names = [...new Set(keys.map((k) => `stock:${stockKeyOf(k)}`))];
+  const names = [...new Set(keys.map(stockLockName))];
   if (names.length === 0) return;
-  const list = sql.join(
-    names.map((n) => sql`${n}`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(h) from (select distinct hashtextextended(n, 0) as h from unnest(array[${list}]::text[]) as n) s order by h`,
-  );
+  await stockLocks(tx, { names });
 }
+
+/** The name of a position's stock lock (its advisory lock is the name's hashtextextended). */
+const stockLockName = (k: StockKey) => `stock:${stockKeyOf(k)}`;
+
+/**
+ * lockStock inside a statement of the caller's own (a posting's lock reads the positions of its lines and locks them
+ * in the same statement): `names` selects the lock names (column `n`, stockLockName's text built in SQL); answers
+ * them as text[], for stockShortages' `locked`. In the same order (by hash) as lockStock, so the two never deadlock.
+ */
+export const stockLocksSql = (names: SQL): SQL => sql`(select coalesce(array_agg(t.n), '{}'::text[]) from (
+    select s.n, pg_advisory_xact_lock(s.h) from (select distinct x.n, hashtextextended(x.n, 0) as h from (${names}) x) s
+    order by s.h) t)`;
+
+/** SQL building stockLockName's text from a position's columns. */
+export const stockLockNameSql = (location: SQL, item: SQL, variant: SQL): SQL =>
+  sql`'stock:' || ${location} || chr(1) || ${item} || chr(1) || ${variant}`;
+
+/** lockStock's statement (the lock names as an array). */
+const stockLocks = preparedSql(
+  'fp_lock_stock',
+  () => sql`select pg_advisory_xact_lock(h) from (select distinct hashtextextended(n, 0) as h
+    from unnest(${param('names', 'text[]')}) as n) s order by h`,
+);
 
 /** Stock a posting takes out: base units leaving a position; `field` names the request field a refusal points at. */
 export type StockNeed = StockKey & { quantity: string; field?: string };
@@ -116,7 +137,7 @@ export async function assertStock(
   tx: Tx,
   _franchiseCode: string,
   needs: readonly StockNeed[],
-  o: { verb?: string; allowNegative?: boolean } = {},
+  o: { verb?: string; allowNegative?: boolean; locked?: ReadonlySet<string> } = {},
 ): Promise<void> {
   const [first, ...rest] = await stockShortages(tx, needs, o);
   if (first) throw new AppError(422, first.code, first.msg, first.field, rest);
@@ -129,12 +150,15 @@ export async function assertStock(
 export async function stockShortages(
   tx: Tx,
   needs: readonly StockNeed[],
-  /** allowNegative: the setting allow_negative_stock when the caller has read it already (else it is read here). */
-  o: { verb?: string; allowNegative?: boolean } = {},
+  /**
+   * allowNegative: the setting allow_negative_stock when the caller has read it already (else it is read here);
+   * locked: the stock locks this transaction already holds (stockLocksSql's names), not asked for again.
+   */
+  o: { verb?: string; allowNegative?: boolean; locked?: ReadonlySet<string> } = {},
 ): Promise<ApiError[]> {
   const wanted = needs.filter((n) => D(n.quantity).gt(0));
   if (wanted.length === 0 || (o.allowNegative ?? (await allowNegativeStock(tx)))) return [];
-  await lockStock(tx, wanted);
+  await lockStock(tx, o.locked ? wanted.filter((n) => !o.locked!.has(stockLockName(n))) : wanted);
   const totals = new Map<string, { needs: StockNeed[]; quantity: ReturnType<typeof D> }>();
   for (const n of wanted) {
     const key = stockKeyOf(n);

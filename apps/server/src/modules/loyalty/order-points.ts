@@ -86,14 +86,16 @@ async function customerOf(tx: DbOrTx, customerNo: string) {
 export type LoyaltyContext = {
   c: { customer_no: string; franchise_code: string; referral_code: string; referred_by_code: string };
   ranking: string;
-  invoices: number;
+  /** The customer had an invoice before this one (their first invoice rewards the referrer). */
+  invoiced: boolean;
   schemes: unknown;
 };
 
 /**
  * loyaltyOnInvoice's one read as one JSON value (null: no such customer): the customer, their ranking points before
- * this invoice, whether they had an invoice, the schemes. A posting reads it in the statement that locks its order
- * (ship.ts: `customerNo` is the order's sell_to_code column); loyaltyOnInvoice reads it alone otherwise.
+ * this invoice, whether they had an invoice (`exists`: a regular customer's invoices are not counted), the schemes.
+ * A posting reads it in the statement that locks its order (ship.ts: `customerNo` is the order's sell_to_code
+ * column); loyaltyOnInvoice reads it alone otherwise.
  */
 export const loyaltyContextJsonSql = (customerNo: SQL): SQL => {
   const c = sql.identifier('loyalty_customer');
@@ -102,7 +104,7 @@ export const loyaltyContextJsonSql = (customerNo: SQL): SQL => {
         'referral_code', ${c}.referral_code, 'referred_by_code', ${c}.referred_by_code),
       'ranking', coalesce((select sum(${rankingPointEntries.points}) from ${rankingPointEntries}
         where ${rankingPointEntries.customer_no} = ${c}.customer_no), 0)::text,
-      'invoices', (select count(*)::int from ${loyaltySalesPostings}
+      'invoiced', exists(select 1 from ${loyaltySalesPostings}
         where ${loyaltySalesPostings.customer_no} = ${c}.customer_no and ${loyaltySalesPostings.kind} = 'invoice'),
       'schemes', coalesce((select json_agg(json_build_object('code', ${loyaltySchemes.code},
         'min_ranking_points', ${loyaltySchemes.min_ranking_points}::text) order by ${loyaltySchemes.sort})
@@ -150,7 +152,7 @@ export async function loyaltyOnInvoice(
   const amount = Decimal.max(0, invoice.amount);
   const redeemable = floorPoints(amount.div(HUNDRED_K).mul(rate.redeemable_per_100k));
   const ranking = floorPoints(amount.div(HUNDRED_K).mul(rate.ranking_per_100k));
-  const posting = tx.insert(loyaltySalesPostings).values({
+  const posting: typeof loyaltySalesPostings.$inferInsert = {
     document_no: invoice.pos_si_no,
     kind: 'invoice',
     pos_so_no: order.pos_so_no,
@@ -163,9 +165,9 @@ export async function loyaltyOnInvoice(
     redeemable_points: redeemable.toFixed(2),
     ranking_points: ranking.toFixed(2),
     created_by: auth.username,
-  });
-  if (o.batch) o.batch.add(posting);
-  else await posting;
+  };
+  if (o.batch) o.batch.insert(loyaltySalesPostings, [posting]);
+  else await tx.insert(loyaltySalesPostings).values(posting);
   if (redeemable.gt(0))
     await earnRedeemablePoints(
       tx,
@@ -191,7 +193,7 @@ export async function loyaltyOnInvoice(
       },
       o.batch,
     );
-  if (ctx.invoices === 0 && c.referred_by_code) await rewardReferrer(tx, auth, c, order, invoice.pos_si_no);
+  if (!ctx.invoiced && c.referred_by_code) await rewardReferrer(tx, auth, c, order, invoice.pos_si_no);
 }
 
 /** The referrer of a customer earns the configured referral points on the customer's first invoice, once. */

@@ -137,7 +137,7 @@ export async function earnRedeemablePoints(
   /** A posting's WriteBatch (kernel/batch.ts): the INSERT joins the posting's one statement instead of running. */
   batch?: WriteBatch,
 ): Promise<void> {
-  const q = tx.insert(e).values({
+  const row: typeof e.$inferInsert = {
     customer_no: c.customer_no,
     franchise_code: c.franchise_code,
     referral_code: c.referral_code,
@@ -148,9 +148,9 @@ export async function earnRedeemablePoints(
     document_no: o.document_no ?? '',
     description: o.description ?? '',
     created_by: o.created_by ?? '',
-  });
-  if (batch) batch.add(q);
-  else await q;
+  };
+  if (batch) batch.insert(e, [row]);
+  else await tx.insert(e).values(row);
 }
 
 /** Used entries of an order that no reversal undoes yet. */

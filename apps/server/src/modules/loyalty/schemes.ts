@@ -76,9 +76,11 @@ export async function postRankingPoints(
   batch?: WriteBatch,
 ): Promise<void> {
   const points = new Decimal(e.points);
-  const q = tx
-    .insert(rankingPointEntries)
-    .values({ ...e, points: points.toFixed(2), entry_type: points.isNegative() ? 'reversed' : 'earned' });
-  if (batch) batch.add(q);
-  else await q;
+  const row: typeof rankingPointEntries.$inferInsert = {
+    ...e,
+    points: points.toFixed(2),
+    entry_type: points.isNegative() ? 'reversed' : 'earned',
+  };
+  if (batch) batch.insert(rankingPointEntries, [row]);
+  else await tx.insert(rankingPointEntries).values(row);
 }

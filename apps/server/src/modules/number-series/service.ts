@@ -14,7 +14,8 @@ import type { ListSpec } from '../../http/list.js';
 import { franchises } from '../franchises/schema.js';
 import { assertFranchiseExists } from '../franchises/service.js';
 import { numberSeries } from './schema.js';
-import { stampNow } from '../../db/clock.js';
+import { preparedStampNow, stampValue } from '../../db/clock.js';
+import { param, preparedSql } from '../../db/prepared.js';
 
 type Row = typeof numberSeries.$inferSelect & { franchise_name: string };
 
@@ -138,6 +139,20 @@ export async function takeNumberRun(
   return runs.get(p.documentType)!;
 }
 
+/** The UPDATE of takeRuns, prepared (its series as an array: one text for one or several). */
+const takeStatement = preparedSql<{ document_type: string; prefix: string; last_no: number }>('fp_take_numbers', () => {
+  const ns = numberSeries;
+  return sql`
+    update ${ns} set last_no = ${ns.last_no} + ${param('count', 'int')},
+      last_date = greatest(coalesce(${ns.last_date}, ${param('day', 'date')}), ${param('day', 'date')}),
+      updated_at = ${preparedStampNow()}
+    from (select id from ${ns} where ${ns.franchise_code} = ${param('franchise', 'text')}
+            and ${ns.year} = ${param('year', 'int')} and ${ns.document_type} = any(${param('types', 'text[]')})
+          order by id for update) as s
+    where ${ns.id} = s.id
+    returning ${ns.document_type}, ${ns.prefix}, ${ns.last_no}`;
+});
+
 async function takeRuns(
   tx: DbOrTx,
   p: { franchiseCode: string; documentTypes: readonly NumberSeriesDocumentType[]; date?: string | Date; count: number },
@@ -152,23 +167,14 @@ async function takeRuns(
   if (!isoDate.test(day)) throw badRequest(`Posting date ${String(p.date)} is not a date`, 'date');
   const year = Number(day.slice(0, 4));
   const take = async (wanted: readonly string[]) => {
-    const ns = numberSeries;
-    const r = await tx.execute<{ document_type: string; prefix: string; last_no: number }>(sql`
-      update ${ns} set last_no = ${ns.last_no} + ${p.count}::int,
-        last_date = greatest(coalesce(${ns.last_date}, ${day}::date), ${day}::date), updated_at = ${stampNow()}
-      from (select id from ${ns} where ${ns.franchise_code} = ${p.franchiseCode} and ${ns.year} = ${year}
-              and ${ns.document_type} in (${sql.join(
-                wanted.map((t) => sql`${t}`),
-                sql`, `,
-              )})
-            order by id for update) as s
-      where ${ns.id} = s.id
-      returning ${ns.document_type}, ${ns.prefix}, ${ns.last_no}`);
-    const rows = (Array.isArray(r) ? r : (r as unknown as { rows: typeof r }).rows) as unknown as {
-      document_type: string;
-      prefix: string;
-      last_no: number;
-    }[];
+    const rows = await takeStatement(tx, {
+      count: p.count,
+      day,
+      franchise: p.franchiseCode,
+      year,
+      types: [...wanted],
+      stamp: stampValue(),
+    });
     return new Map(
       rows.map((x) => [
         x.document_type,

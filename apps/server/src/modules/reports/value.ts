@@ -20,33 +20,36 @@ const DOCUMENT_COLUMNS = sql.raw(
 export type InvoiceSource = { invoices: SQL; lines: SQL };
 const INVOICE_TABLES: InvoiceSource = { invoices: sql.raw('sales_invoices'), lines: sql.raw('sales_invoice_lines') };
 
+/**
+ * The sales type of the invoice's order, looked up by its key: a join to sales_orders beside the rows of a posting's
+ * batch (whose number PostgreSQL does not know) would have it read every sales document.
+ */
+const SALES_TYPE = sql.raw('(select o.sales_type from sales_orders o where o.pos_so_no = si.pos_so_no)');
+
 /** Entries of posted invoices (`where` over `si`, the sales_invoices row): lines +, header discount −, fees +. */
 export const invoiceEntriesSql = (where: SQL, src: InvoiceSource = INVOICE_TABLES) => sql`
   insert into sales_value_entries (${ENTRY_COLUMNS})
-  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
+  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, ${SALES_TYPE},
          si.customer_no, 'item', l.line_no, l.item_no, l.variant_code, coalesce(c.code, ''), l.quantity, l.amount
     from ${src.invoices} si
-    join sales_orders o on o.pos_so_no = si.pos_so_no
     join ${src.lines} l on l.pos_si_no = si.pos_si_no
     left join items i on i.item_no = l.item_no
     left join categories c on c.id = i.category_id
    where ${where}
   union all
-  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
+  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, ${SALES_TYPE},
          si.customer_no, k.kind, 0, '', '', '', 0, k.amount
     from ${src.invoices} si
-    join sales_orders o on o.pos_so_no = si.pos_so_no
     cross join lateral (values ('discount', -si.invoice_discount_amount), ('fee', si.fees_amount)) k(kind, amount)
    where ${where} and k.amount <> 0`;
 
 /** The document row of posted invoices: the invoice amount and Σ its line quantities. */
 export const invoiceDocumentsSql = (where: SQL, src: InvoiceSource = INVOICE_TABLES) => sql`
   insert into sales_value_documents (${DOCUMENT_COLUMNS})
-  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, o.sales_type,
+  select 'invoice', si.pos_si_no, si.pos_so_no, si.posting_date, si.franchise_code, si.location_code, ${SALES_TYPE},
          si.customer_no, si.customer_name,
          coalesce((select sum(l.quantity) from ${src.lines} l where l.pos_si_no = si.pos_si_no), 0), si.amount
     from ${src.invoices} si
-    join sales_orders o on o.pos_so_no = si.pos_so_no
    where ${where}`;
 
 /** Entries of posted credit memos (`where` over `cm`, the sales_orders row of type credit_memo), all negated. */

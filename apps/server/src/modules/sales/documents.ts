@@ -23,6 +23,7 @@ import type { LineLimits } from './limits.js';
 import { buildLines, draftOf, finishDocumentChange, LINE_NO_STEP, totalsOrThrow } from './lines.js';
 import { salesOrderLines, salesOrders } from './schema.js';
 import { bump } from '../../db/versioned.js';
+import { insertWithLines, rowByKey } from '../../db/prepared.js';
 
 // Create and update of a sales document's header (issue 8; calls.md 7.12). Quotes (SQ) and orders (SO) share one
 // table; the number is taken last in the transaction, right before the rows are written.
@@ -58,11 +59,13 @@ async function assertDocumentLocation(tx: Tx, scope: Scope, franchiseCode: strin
 }
 
 type CustomerRow = typeof customers.$inferSelect;
+const customerByNo = rowByKey(customers, customers.customer_no);
+
 /** The customer of the document's franchise (a customer of another franchise is "Customer not found", 404). */
 async function customerOf(tx: Tx, scope: Scope, franchiseCode: string, customerNo: string): Promise<CustomerRow> {
   const no = customerNo.trim().toUpperCase();
   // One read: a customer of another franchise (the caller's or the document's) is answered as a missing one.
-  const [c] = await tx.select().from(customers).where(eq(customers.customer_no, no));
+  const c = await customerByNo(tx, no);
   if (!c || !scope.sees(c.franchise_code) || c.franchise_code !== franchiseCode)
     throw new AppError(404, 'not_found', 'Customer not found', 'sell_to_code');
   return c;
@@ -190,35 +193,34 @@ export async function createSalesDocument(
       documentType: documentType === 'quote' ? 'SQ' : 'SO',
       date: orderDate,
     }));
-  const [written] = await tx
-    .insert(salesOrders)
-    .values({
-      ...header,
-      ...parties(header, customer),
-      pos_so_no: no,
-      document_type: documentType,
-      franchise_code: franchise,
-      location_code: location,
-      sales_type: salesType,
-      status: 'open',
-      sell_to_code: customer?.customer_no ?? '',
-      bill_to_code: header.bill_to_code || customer?.customer_no || '',
-      loyalty_cust_scheme: header.loyalty_cust_scheme || 'Silver',
-      order_date: orderDate,
-      requested_delivery_date: body.requested_delivery_date ?? null,
-      customer_birthday: body.customer_birthday ?? null,
-      invoice_discount_amount: totals.invoice_discount_amount,
-      grand_total: totals.grand_total,
-      created_by: o.createdBy ?? null,
-      ...(o.offline ?? {}),
-    })
-    .returning();
-  const writtenLines = rows.length
-    ? await tx
-        .insert(salesOrderLines)
-        .values(rows.map((r) => ({ ...r, pos_so_no: no })))
-        .returning()
-    : [];
+  // The order and its lines in one statement.
+  const { header: written, lines: writtenLines } = await insertWithLines(
+    tx,
+    {
+      table: salesOrders,
+      row: {
+        ...header,
+        ...parties(header, customer),
+        pos_so_no: no,
+        document_type: documentType,
+        franchise_code: franchise,
+        location_code: location,
+        sales_type: salesType,
+        status: 'open',
+        sell_to_code: customer?.customer_no ?? '',
+        bill_to_code: header.bill_to_code || customer?.customer_no || '',
+        loyalty_cust_scheme: header.loyalty_cust_scheme || 'Silver',
+        order_date: orderDate,
+        requested_delivery_date: body.requested_delivery_date ?? null,
+        customer_birthday: body.customer_birthday ?? null,
+        invoice_discount_amount: totals.invoice_discount_amount,
+        grand_total: totals.grand_total,
+        created_by: o.createdBy ?? null,
+        ...(o.offline ?? {}),
+      },
+    },
+    { table: salesOrderLines, rows: rows.map((r) => ({ ...r, pos_so_no: no })), orderBy: salesOrderLines.line_no },
+  );
   created?.(written, writtenLines);
   return no;
 }

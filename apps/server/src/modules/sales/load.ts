@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { salesDocumentOf, type AppliedPromotion, type DocumentRow, type SalesOrder } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
@@ -13,6 +13,7 @@ import { feesJsonSql, type FeeJson } from './fees.js';
 import { appliedPromotionsJsonSql } from '../promotions/apply.js';
 import { earnedPointsOf, orderEarnedPointsJsonSql } from '../loyalty/order-points.js';
 import { jsonOf } from '../../db/rows.js';
+import { prepared, rowByKey, rowFromJson, rowJsonSql, rowsFromJson, rowsJsonSql } from '../../db/prepared.js';
 import { briefOf } from '../einvoices/service.js';
 
 /** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
@@ -36,9 +37,25 @@ export type SalesLineRow = typeof salesOrderLines.$inferSelect;
 export const erpKindOf = (documentType: string) =>
   documentType === 'quote' ? 'sales_quote' : documentType === 'credit_memo' ? 'sales_credit_memo' : 'sales_order';
 
+// The reads of a sales document are prepared statements (db/prepared.ts): built once, planned once per connection.
+const orderByNo = rowByKey(salesOrders, salesOrders.pos_so_no);
+const lockedOrderByNo = rowByKey(salesOrders, salesOrders.pos_so_no, { forUpdate: true });
+const linesByOrder = prepared((db) =>
+  db
+    .select()
+    .from(salesOrderLines)
+    .where(eq(salesOrderLines.pos_so_no, sql.placeholder('no')))
+    .orderBy(asc(salesOrderLines.line_no))
+    .prepare('fp_sales_order_lines'),
+);
+
+/** Every line of a sales document (item and fee lines) in line order. */
+export const salesOrderLinesOf = (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
+  linesByOrder(db).execute({ no: posSoNo });
+
 /** Reads one sales document in the caller's scope (another franchise's is "Sales order not found"). */
 export async function findSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string): Promise<SalesOrderRow> {
-  const [row] = await db.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo));
+  const row = await orderByNo(db, posSoNo);
   if (!row) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
   return row;
@@ -49,7 +66,7 @@ export async function findSalesOrder(db: DbOrTx, scope: Scope, posSoNo: string):
  * missing one is 404 "Sales order not found", then a stale `version` is 409 — in that order, so existence never leaks.
  */
 export async function lockSalesOrder(tx: Tx, scope: Scope, posSoNo: string, version?: number): Promise<SalesOrderRow> {
-  const [row] = await tx.select().from(salesOrders).where(eq(salesOrders.pos_so_no, posSoNo)).for('update');
+  const row = await lockedOrderByNo(tx, posSoNo);
   if (!row) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
   if (version !== undefined && row.version !== version) throw staleVersion();
@@ -64,6 +81,69 @@ export function knownOrder(scope: Scope, row: SalesOrderRow, version?: number): 
   scope.assert(row.franchise_code, SALES_ORDER_NOT_FOUND);
   if (version !== undefined && row.version !== version) throw staleVersion();
   return row;
+}
+
+/** A sales document locked with its lines (salesOrderLock). */
+export type LockedSalesOrder<Extra = object> = { order: SalesOrderRow & Extra; lines: SalesLineRow[] };
+
+/**
+ * A prepared statement (declare it once, at module level) that locks one sales document FOR UPDATE and reads it with
+ * every line (in line order) and `columns` computed on its row (what a posting checks with it: the remaining amount,
+ * the fees, the settings, the stock locks of its lines, …; they name the row as "sales_orders"); null when there is
+ * no such document. The scope and the version are the caller's to check on the row (knownOrder, assertLockedOrder),
+ * and every caller checks a version: the lines (one json value, rowsJsonSql) are read as the statement began, so
+ * when the lock waited for another transaction that changed them, they are stale, but that change moved the order's
+ * version (every line change does), so the caller refuses with 409. One statement, whatever the number of lines.
+ */
+export function salesOrderLock<Extra extends Record<string, unknown> = Record<never, never>>(
+  name: string,
+  columns: () => Record<keyof Extra, SQL> = () => ({}) as Record<keyof Extra, SQL>,
+) {
+  const statement = prepared((db) => {
+    // The order in a subquery that locks it, named as its table: `columns` and the lines (one json value) are read
+    // on the locked row, after the lock.
+    const locked = db
+      .select(getTableColumns(salesOrders))
+      .from(salesOrders)
+      .where(eq(salesOrders.pos_so_no, sql.placeholder('no')))
+      .for('update')
+      .as('sales_orders');
+    // The order's row and its lines as json values (rowJsonSql, rowsJsonSql): two fields, not one per column.
+    const lines = sql`(select ${rowsJsonSql(salesOrderLines, 'l', 'l.line_no')} from ${salesOrderLines} as "l"
+      where "l"."pos_so_no" = "sales_orders"."pos_so_no")`;
+    return db
+      .select({ extra: columns(), order: rowJsonSql(salesOrders, 'sales_orders'), lines })
+      .from(locked)
+      .prepare(name);
+  });
+  return async (tx: Tx, posSoNo: string): Promise<LockedSalesOrder<Extra> | null> => {
+    const [row] = (await statement(tx).execute({ no: posSoNo })) as {
+      extra: Extra;
+      order: unknown;
+      lines: unknown;
+    }[];
+    if (!row) return null;
+    const order = { ...rowFromJson(salesOrders, row.order), ...row.extra };
+    return { order, lines: rowsFromJson(salesOrderLines, row.lines) };
+  };
+}
+
+const lockWithLines = salesOrderLock('fp_sales_order_lock');
+
+/**
+ * lockSalesOrder, answering the document's lines too (in line order), read in the same statement. The caller checks
+ * the version it was given, here or on the row (assertAction): see salesOrderLock.
+ */
+export async function lockSalesOrderWithLines(
+  tx: Tx,
+  scope: Scope,
+  posSoNo: string,
+  version?: number,
+): Promise<LockedSalesOrder> {
+  const found = await lockWithLines(tx, posSoNo);
+  if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
+  knownOrder(scope, found.order, version);
+  return found;
 }
 
 /** The entity name of a document type, as the machines name it ("Sales Order", "Sales Quote"). */
@@ -124,21 +204,14 @@ const postedJsonSql = () => sql`coalesce((select json_agg(p order by p.kind, p.n
     select 'invoice', pos_si_no, posting_date::text, amount::text from sales_invoices where pos_so_no = ${ORDER_NO}
     union all
     select 'credit_memo', cm.pos_so_no, coalesce(cm.posting_date, cm.order_date)::text, cm.grand_total::text
-      from sales_orders cm where cm.applies_to_order_no = ${ORDER_NO} and cm.document_type = 'credit_memo'
+      from sales_orders cm where cm.applies_to_order_no = ${ORDER_NO} and cm.applies_to_order_no <> ''
+        and cm.document_type = 'credit_memo'
     ) p) p), '[]'::json)`;
 
-/**
- * One sales document's header with everything its answer needs but the lines, in ONE statement: the remaining and
- * credited amounts, the ERP sync state, and the fees, applied promotions, earned points and posted documents as
- * JSON columns. Null when there is no such document.
- */
-export async function salesOrderHeaderOf(
-  db: DbOrTx,
-  posSoNo: string,
-): Promise<{ header: SalesOrderRow; parts: SalesOrderParts } | null> {
-  const [found] = await db
+const headerStatement = prepared((db) =>
+  db
     .select({
-      header: salesOrders,
+      header: rowJsonSql(salesOrders, 'sales_orders'),
       remaining_amount: remainingAmountSql(),
       credited_amount: creditedAmountSql(),
       sync: erpDocumentSync,
@@ -152,6 +225,9 @@ export async function salesOrderHeaderOf(
       erpDocumentSync,
       and(
         eq(erpDocumentSync.document_no, salesOrders.pos_so_no),
+        // The kinds as constants too: the sync table's key is (kind, document_no), and a kind computed from the row
+        // alone leaves PostgreSQL no index to use (it read every document's sync row).
+        sql`${erpDocumentSync.kind} in ('sales_order', 'sales_quote', 'sales_credit_memo')`,
         eq(
           erpDocumentSync.kind,
           sql`case ${salesOrders.document_type} when 'quote' then 'sales_quote'
@@ -159,10 +235,23 @@ export async function salesOrderHeaderOf(
         ),
       ),
     )
-    .where(eq(salesOrders.pos_so_no, posSoNo));
+    .where(eq(salesOrders.pos_so_no, sql.placeholder('no')))
+    .prepare('fp_sales_order_header'),
+);
+
+/**
+ * One sales document's header with everything its answer needs but the lines, in ONE prepared statement: the
+ * remaining and credited amounts, the ERP sync state, and the fees, applied promotions, earned points and posted
+ * documents as JSON columns. Null when there is no such document.
+ */
+export async function salesOrderHeaderOf(
+  db: DbOrTx,
+  posSoNo: string,
+): Promise<{ header: SalesOrderRow; parts: SalesOrderParts } | null> {
+  const [found] = await headerStatement(db).execute({ no: posSoNo });
   if (!found) return null;
   return {
-    header: found.header,
+    header: rowFromJson(salesOrders, found.header),
     parts: {
       remaining_amount: found.remaining_amount,
       credited_amount: found.credited_amount,
@@ -189,13 +278,7 @@ export async function getSalesOrder(
   const found = await salesOrderHeaderOf(db, posSoNo);
   if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
   scope.assert(found.header.franchise_code, SALES_ORDER_NOT_FOUND);
-  const lines =
-    o.lines ??
-    (await db
-      .select()
-      .from(salesOrderLines)
-      .where(eq(salesOrderLines.pos_so_no, posSoNo))
-      .orderBy(asc(salesOrderLines.line_no)));
+  const lines = o.lines ?? (await salesOrderLinesOf(db, posSoNo));
   return salesOrderAnswer(found.header, lines, found.parts);
 }
 

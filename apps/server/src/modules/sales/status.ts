@@ -1,23 +1,24 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesStatusChange } from '@fp/contract';
 import type { Tx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
-import { applyAction, assertAction } from '../../kernel/status.js';
+import { applyAction, assertAction, batchAction } from '../../kernel/status.js';
+import { WriteBatch } from '../../kernel/batch.js';
 import { D } from '../../kernel/money.js';
-import { enqueueErpDocument, type ErpDocumentAction } from '../../kernel/outbox.js';
+import { batchErpDocument } from '../../kernel/outbox.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
   knownOrder,
-  lockSalesOrder,
+  lockSalesOrderWithLines,
   SALES_ORDER_NOT_FOUND,
   salesEntityOf,
   type SalesLineRow,
   type SalesOrderRow,
 } from './load.js';
-import { salesOrderLines, salesOrders } from './schema.js';
+import { salesOrders } from './schema.js';
 import { releaseOrderPromotions } from '../promotions/service.js';
 import { releaseOrderPoints } from '../loyalty/order-redeem.js';
 import type { Auth } from '../../http/context.js';
@@ -25,9 +26,13 @@ import { hasProcessedReceipts, requireAction, requireCancelAfterPayment } from '
 
 // PUT /api/sales-orders/status (api.md Sales): the target status maps onto the document type's machine
 // (packages/contract/src/machines.ts) with actionForTarget; the one way a plain status changes. Release, reopen and
-// cancel enqueue the ERP job in the same transaction.
+// cancel enqueue the ERP job in the same transaction (in the statement of the status change).
 
-const ERP_ACTIONS: Record<string, ErpDocumentAction> = { release: 'release', reopen: 'reopen', cancel: 'cancel' };
+const ERP_ACTIONS: Record<string, 'release' | 'reopen' | 'cancel'> = {
+  release: 'release',
+  reopen: 'reopen',
+  cancel: 'cancel',
+};
 
 /** What release needs: at least one item line, a customer and a location (422 naming the missing one). */
 function assertReleasable(doc: SalesOrderRow, lines: readonly SalesLineRow[]) {
@@ -73,9 +78,11 @@ export async function changeSalesStatus(
     answer?: { columns: Record<string, SQL>; changed: (row: SalesOrderRow & Record<string, unknown>) => void };
   } = {},
 ): Promise<SalesLineRow[]> {
-  const known = o.known;
-  // Locked first (one statement): the row tells the machine; another franchise's is "Sales order not found".
-  const doc = known ? knownOrder(scope, known.doc) : await lockSalesOrder(tx, scope, body.pos_so_no);
+  // Locked first, with its lines (one statement): the row tells the machine; another franchise's is "Sales order not
+  // found".
+  const { order: doc, lines } = o.known
+    ? { order: knownOrder(scope, o.known.doc), lines: o.known.lines }
+    : await lockSalesOrderWithLines(tx, scope, body.pos_so_no);
   if (doc.pos_so_no !== body.pos_so_no) throw new Error("changeSalesStatus: the known document is not the body's");
   const machine = salesMachineOf(doc.document_type);
   const entity = salesEntityOf(doc.document_type);
@@ -96,13 +103,6 @@ export async function changeSalesStatus(
     notFoundAs: SALES_ORDER_NOT_FOUND,
   };
   assertAction(common, doc);
-  const lines =
-    known?.lines ??
-    (await tx
-      .select()
-      .from(salesOrderLines)
-      .where(eq(salesOrderLines.pos_so_no, doc.pos_so_no))
-      .orderBy(asc(salesOrderLines.line_no)));
   let set: Record<string, unknown> = {};
   if (t.action === 'release') assertReleasable(doc, lines);
   if (t.action === 'reopen' || t.action === 'cancel') {
@@ -121,14 +121,20 @@ export async function changeSalesStatus(
     await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
-  const changed = await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
-    ...common,
-    set,
-    ...(o.answer ? { columns: o.answer.columns } : {}),
-  });
-  o.answer?.changed(changed);
-  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
+  // The UPDATE and the ERP job in one statement (a WriteBatch); the counter's release answers the row (RETURNING).
+  const batch = new WriteBatch();
+  if (o.answer)
+    o.answer.changed(
+      await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
+        ...common,
+        set,
+        columns: o.answer.columns,
+      }),
+    );
+  else batchAction(tx, batch, { ...common, set });
   const erp = ERP_ACTIONS[t.action];
-  if (erp) await enqueueErpDocument(tx, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  if (erp) batchErpDocument(batch, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  await batch.run(tx);
+  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
   return lines;
 }

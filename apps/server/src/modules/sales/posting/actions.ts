@@ -6,7 +6,7 @@ import { businessRule } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
 import type { Services } from '../../../services.js';
 import { onHandOf, stockKeyOf } from '../../ledger/service.js';
-import { finishOrder, itemLinesOf, lineLocation, lockOrder, outstandingOf, setLineQuantities } from './order.js';
+import { finishOrder, lineLocation, lockOrder, outstandingOf, setLineQuantities } from './order.js';
 
 // The order machine's actions that post nothing (issue 8): calculate qty-to-ship pending, support to ship, sync.
 
@@ -20,8 +20,7 @@ type DocRef = { pos_so_no: string; version: number };
  * and not invoiced plus the new qty to ship). Keeps the status; the version moves on.
  */
 export async function calculateQtyToShip(tx: Tx, auth: Auth, body: DocRef) {
-  const order = await lockOrder(tx, auth.scope, 'calculate_qty_to_ship', body.pos_so_no, body.version);
-  const lines = await itemLinesOf(tx, order.pos_so_no);
+  const { order, lines } = await lockOrder(tx, auth.scope, 'calculate_qty_to_ship', body.pos_so_no, body.version);
   const keys = lines.map((l) => ({
     locationCode: lineLocation(l, order),
     itemNo: l.item_no,
@@ -55,7 +54,7 @@ export async function calculateQtyToShip(tx: Tx, auth: Auth, body: DocRef) {
  * 422: the order is already head office's to ship.
  */
 export async function supportToShip(tx: Tx, auth: Auth, body: DocRef) {
-  const order = await lockOrder(tx, auth.scope, 'support_to_ship', body.pos_so_no, body.version);
+  const { order } = await lockOrder(tx, auth.scope, 'support_to_ship', body.pos_so_no, body.version);
   if (order.shipping_by === 'head_office')
     throw businessRule('Head office already ships this sales order', 'already_supported', 'shipping_by');
   await finishOrder(tx, auth.scope, {

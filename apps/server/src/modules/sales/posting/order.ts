@@ -1,12 +1,19 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { salesOrderDocument } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { Scope } from '../../../http/scope.js';
-import { applyAction, assertAction, lockForAction } from '../../../kernel/status.js';
+import { applyAction, assertAction, batchAction } from '../../../kernel/status.js';
 import { notFound } from '../../../http/errors.js';
 import { D, toQty } from '../../../kernel/money.js';
-import { SALES_ORDER_NOT_FOUND, type SalesLineRow, type SalesOrderRow } from '../load.js';
-import { salesOrderLines, salesOrders } from '../schema.js';
+import {
+  SALES_ORDER_NOT_FOUND,
+  salesOrderLinesOf,
+  salesOrderLock,
+  type LockedSalesOrder,
+  type SalesLineRow,
+  type SalesOrderRow,
+} from '../load.js';
+import { salesOrders } from '../schema.js';
 import { stampNow } from '../../../db/clock.js';
 import type { WriteBatch } from '../../../kernel/batch.js';
 
@@ -25,23 +32,36 @@ const orderKey = (posSoNo: string) => ({
 const ordersOnly = (scope: Scope) =>
   and(eq(salesOrders.document_type, 'order'), scope.franchise(salesOrders.franchise_code));
 
-/** Locks an order for an action of the order machine (version and status checked, row locked FOR UPDATE). */
-export const lockOrder = <Extra = object>(
+/** The item lines of a document's lines, in line order (fee lines carry no stock and are not shipped). */
+export const itemLinesIn = (lines: readonly SalesLineRow[]): SalesLineRow[] =>
+  lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no);
+
+const plainLock = salesOrderLock('fp_sales_order_lock');
+
+/**
+ * Locks an order for an action of the order machine and reads its item lines, in one prepared statement (`lock`: a
+ * salesOrderLock that also reads what the posting checks; default the order and its lines), then checks it as
+ * lockForAction does (assertLockedOrder): another franchise's order, a quote or a credit memo is 404, then
+ * `authorize`, the version (409) and the action's from-statuses (422).
+ */
+export async function lockOrder<Extra = object>(
   tx: Tx,
   scope: Scope,
   action: string,
   posSoNo: string,
   version: number,
-  o: { columns?: Record<string, SQL>; authorize?: (row: SalesOrderRow) => void } = {},
-) =>
-  lockForAction<typeof salesOrders, SalesOrderRow & Extra>(tx, {
-    ...orderKey(posSoNo),
-    action,
-    version,
-    where: ordersOnly(scope),
-    ...(o.columns ? { columns: o.columns } : {}),
-    ...(o.authorize ? { authorize: o.authorize as (row: Record<string, unknown>) => void } : {}),
-  });
+  o: {
+    lock?: (tx: Tx, posSoNo: string) => Promise<LockedSalesOrder<Extra> | null>;
+    authorize?: (row: SalesOrderRow) => void;
+  } = {},
+): Promise<LockedSalesOrder<Extra>> {
+  const found = await (o.lock ?? (plainLock as unknown as NonNullable<typeof o.lock>))(tx, posSoNo);
+  if (!found) throw notFound(SALES_ORDER_NOT_FOUND);
+  return {
+    order: assertLockedOrder(scope, action, found.order, version, o.authorize),
+    lines: itemLinesIn(found.lines),
+  };
+}
 
 /**
  * lockOrder's checks on an order row the caller already holds locked and read with the posting's columns (the
@@ -61,28 +81,27 @@ export function assertLockedOrder<Row extends SalesOrderRow>(
   return row;
 }
 
-/** Ends a posting: the order's status (computed, or the action's own) and version move on in one UPDATE. */
-export const finishOrder = (
-  tx: Tx,
-  scope: Scope,
-  o: { action: string; posSoNo: string; version: number; to?: string; set?: Record<string, unknown> },
-) =>
-  applyAction<typeof salesOrders, SalesOrderRow>(tx, {
-    ...orderKey(o.posSoNo),
-    action: o.action,
-    version: o.version,
-    ...(o.to ? { to: o.to } : {}),
-    ...(o.set ? { set: o.set } : {}),
-    where: ordersOnly(scope),
-  });
+type Finish = { action: string; posSoNo: string; version: number; to?: string; set?: Record<string, unknown> };
+const finishTarget = (scope: Scope, o: Finish) => ({
+  ...orderKey(o.posSoNo),
+  action: o.action,
+  version: o.version,
+  ...(o.to ? { to: o.to } : {}),
+  ...(o.set ? { set: o.set } : {}),
+  where: ordersOnly(scope),
+});
+
+/** Ends an action: the order's status (computed, or the action's own) and version move on in one UPDATE. */
+export const finishOrder = (tx: Tx, scope: Scope, o: Finish) =>
+  applyAction<typeof salesOrders, SalesOrderRow>(tx, finishTarget(scope, o));
+
+/** finishOrder in a posting's WriteBatch: the UPDATE joins the posting's one statement (its row count checked there). */
+export const batchFinishOrder = (tx: Tx, batch: WriteBatch, scope: Scope, o: Finish) =>
+  batchAction(tx, batch, finishTarget(scope, o));
 
 /** The item lines of a document in line order (fee lines carry no stock and are not shipped). */
-export const itemLinesOf = (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
-  db
-    .select()
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.pos_so_no, posSoNo), eq(salesOrderLines.line_type, 'item')))
-    .orderBy(asc(salesOrderLines.line_no));
+export const itemLinesOf = async (db: DbOrTx, posSoNo: string): Promise<SalesLineRow[]> =>
+  itemLinesIn(await salesOrderLinesOf(db, posSoNo));
 
 /**
  * What is still to ship on a line: quantity − shipped while the order is open for shipping. Once an order is
@@ -109,7 +128,8 @@ export type LineQuantities = {
 };
 
 /**
- * Writes the quantities of many lines of one document in one UPDATE … FROM (VALUES …), bumping each line's version.
+ * Writes the quantities of many lines of one document in one UPDATE … FROM json_to_recordset(…), bumping each line's
+ * version.
  * The caller holds the order's lock (the order row is locked FOR UPDATE by lockOrder).
  */
 export async function setLineQuantities(
@@ -120,17 +140,22 @@ export async function setLineQuantities(
   batch?: WriteBatch,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.line_no}::int, ${r.qty_to_ship}::numeric, ${r.qty_shipped}::numeric, ${r.qty_to_invoice}::numeric, ${r.qty_invoiced}::numeric, ${r.qty_credited}::numeric)`,
-    ),
-    sql`, `,
+  // The lines as one json parameter: the text is the same for any number of lines (kernel/batch.ts).
+  const values = JSON.stringify(
+    rows.map((r) => ({
+      line_no: r.line_no,
+      to_ship: r.qty_to_ship,
+      shipped: r.qty_shipped,
+      to_invoice: r.qty_to_invoice,
+      invoiced: r.qty_invoiced,
+      credited: r.qty_credited,
+    })),
   );
   const update = sql`update sales_order_lines as l set
       qty_to_ship = v.to_ship, qty_shipped = v.shipped, qty_to_invoice = v.to_invoice, qty_invoiced = v.invoiced,
       qty_credited = v.credited, version = l.version + 1, updated_at = ${stampNow()}
-    from (values ${values}) as v(line_no, to_ship, shipped, to_invoice, invoiced, credited)
+    from json_to_recordset(${values}::json)
+      as v(line_no int, to_ship numeric, shipped numeric, to_invoice numeric, invoiced numeric, credited numeric)
     where l.pos_so_no = ${posSoNo} and l.line_no = v.line_no`;
   if (batch) batch.add(update);
   else await tx.execute(update);

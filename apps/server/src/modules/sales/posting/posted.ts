@@ -123,8 +123,11 @@ export function writeShipment(
   batch: WriteBatch,
   o: { no: string; header: ReturnType<typeof postedHeaderOf>; lines: readonly PostedLine[] },
 ) {
-  batch.add(tx.insert(salesShipments).values({ pos_ss_no: o.no, ...o.header }));
-  batch.add(tx.insert(salesShipmentLines).values(o.lines.map((l) => ({ pos_ss_no: o.no, ...l }))));
+  batch.insert(salesShipments, [{ pos_ss_no: o.no, ...o.header }]);
+  batch.insert(
+    salesShipmentLines,
+    o.lines.map((l) => ({ pos_ss_no: o.no, ...l })),
+  );
 }
 
 /**
@@ -136,10 +139,10 @@ export function writeInvoice(
   batch: WriteBatch,
   o: { no: string; header: ReturnType<typeof postedHeaderOf>; lines: readonly PostedLine[]; totals: DocumentTotals },
 ) {
-  const invoices = batch.add(
-    tx
-      .insert(salesInvoices)
-      .values({
+  const invoices = batch.insert(
+    salesInvoices,
+    [
+      {
         pos_si_no: o.no,
         ...o.header,
         subtotal: o.totals.subtotal,
@@ -148,14 +151,14 @@ export function writeInvoice(
         fees_amount: o.totals.fees_amount,
         vat_amount: o.totals.vat_amount,
         amount: o.totals.grand_total,
-      })
-      .returning(),
+      },
+    ],
+    { returning: true },
   );
-  const lines = batch.add(
-    tx
-      .insert(salesInvoiceLines)
-      .values(o.lines.map((l) => ({ pos_si_no: o.no, ...l })))
-      .returning(),
+  const lines = batch.insert(
+    salesInvoiceLines,
+    o.lines.map((l) => ({ pos_si_no: o.no, ...l })),
+    { returning: true },
   );
   batchInvoiceValue(batch, { invoices, lines });
 }

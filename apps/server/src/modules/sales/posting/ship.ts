@@ -15,18 +15,24 @@ import { accountFrom, eInvoiceAccountJsonSql } from '../../einvoices/runtime.js'
 import type { CounterSettings } from '@fp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { runPosting } from '../../../kernel/posting.js';
-import { assertStock, batchCustomerEntries, batchItemEntries } from '../../ledger/service.js';
+import {
+  assertStock,
+  batchCustomerEntries,
+  batchItemEntries,
+  stockLockNameSql,
+  stockLocksSql,
+} from '../../ledger/service.js';
 import { takeNextNumbers } from '../../number-series/service.js';
 import { assertPaidOrSellOnCredit } from '../credit.js';
 import { feesJsonSql, feesOf } from '../fees.js';
 import { loyaltyContextJsonSql, loyaltyOnInvoice, type LoyaltyContext } from '../../loyalty/order-points.js';
 import type { FeeAmount } from '../totals.js';
-import type { SalesLineRow, SalesOrderRow } from '../load.js';
+import { salesOrderLock, type LockedSalesOrder, type SalesLineRow, type SalesOrderRow } from '../load.js';
 import {
   assertLockedOrder,
   baseQty,
-  finishOrder,
-  itemLinesOf,
+  batchFinishOrder,
+  itemLinesIn,
   lineLocation,
   lockOrder,
   outstandingOf,
@@ -234,11 +240,19 @@ export function enqueuePosted(order: SalesOrderRow, n: Numbers, batch: WriteBatc
   batchErpPosts(batch, { kind: 'sales_order', documentNo: order.pos_so_no, posted });
 }
 
-type ShipExtra = { remaining_amount: string; fees: unknown; settings: unknown; einvoice: unknown; loyalty: unknown };
+type ShipExtra = {
+  remaining_amount: string;
+  fees: unknown;
+  settings: unknown;
+  einvoice: unknown;
+  loyalty: unknown;
+  stock_locks: string[];
+};
 
 /**
  * What Ship Now reads with the order in the statement that locks it: what the checks and the writes need besides the
- * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty).
+ * lines (the remaining amount, the fees, the settings, the e-invoice account, the customer's loyalty), and the stock
+ * locks of the positions its lines ship from (assertStock takes only the ones missing, so it asks for none).
  */
 export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
   remaining_amount: remainingAmountSql(),
@@ -246,7 +260,17 @@ export const shipLockColumns = (): Record<keyof ShipExtra, SQL> => ({
   settings: settingsJsonSql(),
   einvoice: eInvoiceAccountJsonSql(sql`"sales_orders"."franchise_code"`),
   loyalty: loyaltyContextJsonSql(sql`"sales_orders"."sell_to_code"`),
+  // The positions of lineLocation: the line's location, else the order's.
+  stock_locks: stockLocksSql(sql`select ${stockLockNameSql(
+    sql`coalesce(nullif(l.location_code, ''), "sales_orders"."location_code")`,
+    sql`l.item_no`,
+    sql`l.variant_code`,
+  )} as n from sales_order_lines l
+    where l.pos_so_no = "sales_orders"."pos_so_no" and l.line_type = 'item' and l.qty_to_ship > 0`),
 });
+
+/** Ship Now's lock: the order with its lines and shipLockColumns, locked in one prepared statement. */
+const shipLock = salesOrderLock<ShipExtra>('fp_sales_order_ship_lock', shipLockColumns);
 
 /**
  * Ship Now: `POST /api/sales-orders/ship`. Answers the order row after the posting. An order with a remaining amount
@@ -277,29 +301,36 @@ export function shipOrder(
     locked?: SalesOrderRow & Record<string, unknown>;
   } = {},
 ) {
-  type Locked = SalesOrderRow & ShipExtra;
+  type Locked = LockedSalesOrder<ShipExtra>;
   const authorize = o.requireButton
     ? (row: SalesOrderRow) => requireAction(auth, row.document_type, 'ship')
     : undefined;
-  return runPosting<Locked, ShipPlan, Numbers, { order: SalesOrderRow; lines: SalesLineRow[] }>(tx, 'ship', {
+  return runPosting<Locked, ShipPlan, Numbers, { lines: SalesLineRow[] }>(tx, 'ship', {
     lock: async (tx) => {
       if (o.locked) {
         if (o.locked.pos_so_no !== body.pos_so_no) throw new Error("shipOrder: the locked order is not the body's");
-        return assertLockedOrder(auth.scope, 'ship', o.locked as Locked, body.version, authorize);
+        if (!o.lines) throw new Error('shipOrder: a locked order comes with its lines');
+        const order = assertLockedOrder(auth.scope, 'ship', o.locked as Locked['order'], body.version, authorize);
+        return { order, lines: itemLinesIn(o.lines) };
       }
       return lockOrder<ShipExtra>(tx, auth.scope, 'ship', body.pos_so_no, body.version, {
-        columns: shipLockColumns(),
+        lock: shipLock,
         ...(authorize ? { authorize } : {}),
       });
     },
-    check: async (tx, locked) => {
-      const { remaining_amount, fees: feesJson, settings: settingsJson, einvoice, loyalty, ...order } = locked;
+    check: async (tx, { order: locked, lines }) => {
+      const {
+        remaining_amount,
+        fees: feesJson,
+        settings: settingsJson,
+        einvoice,
+        loyalty,
+        stock_locks: stockLocks,
+        ...order
+      } = locked;
       // Support to ship handed the order to head office: the store no longer ships it itself (README).
       if (order.shipping_by === 'head_office' && !auth.scope.all)
         throw businessRule('Head office ships this sales order', 'shipped_by_head_office', 'shipping_by');
-      const lines = o.lines
-        ? o.lines.filter((l) => l.line_type === 'item').sort((a, b) => a.line_no - b.line_no)
-        : await itemLinesOf(tx, order.pos_so_no);
       for (const l of lines) checkLine(order, lines, l);
       const ships = lines
         .filter((l) => D(l.qty_to_ship).gt(0))
@@ -323,7 +354,7 @@ export function shipOrder(
             quantity: baseQty(m.line, m.quantity),
             field: lineField(lines, m.line, 'qty_to_ship'),
           })),
-          { allowNegative: settings.allow_negative_stock === true },
+          { allowNegative: settings.allow_negative_stock === true, locked: new Set(stockLocks) },
         );
       const after = quantitiesAfter(
         lines,
@@ -346,18 +377,18 @@ export function shipOrder(
     },
     number: (tx, _order, plan) => takeShipNumbers(tx, plan),
     write: (tx, _order, plan, n, batch) => writeShipAndInvoice(tx, auth, plan, n, batch),
-    update: async (tx, order, plan, _n, batch) => {
+    update: async (tx, { order }, plan, _n, batch) => {
       await setLineQuantities(tx, order.pos_so_no, plan.after, batch);
-      const finished = await finishOrder(tx, auth.scope, {
+      batchFinishOrder(tx, batch, auth.scope, {
         action: 'ship',
         posSoNo: order.pos_so_no,
         version: order.version,
         to: plan.status,
         set: { posting_date: plan.postingDate },
       });
-      return { order: finished, lines: linesAfter(plan.lines, plan.after) };
+      return { lines: linesAfter(plan.lines, plan.after) };
     },
-    enqueue: async (_tx, order, _plan, n, _result, batch) => {
+    enqueue: async (_tx, { order }, _plan, n, _result, batch) => {
       enqueuePosted(order, n, batch);
       o.enqueue?.(n, batch);
     },
