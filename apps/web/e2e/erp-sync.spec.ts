@@ -1,5 +1,18 @@
-import { test, expect, uniq } from './fixtures';
+import { test, expect, uniq, type Api } from './fixtures';
 import { exportXlsx, xlsxRows, pickFilter } from './support/reports';
+
+/** Starts a sync of post codes through the API, as the screen does, and waits until the run succeeded. */
+async function syncPostCodes(api: Api, sync_all: boolean) {
+  await api.put('/api/sync/tables', { table_code: 'post_code', sync_all });
+  await expect
+    .poll(
+      async () =>
+        (await api.get<{ table_code: string; state: string }[]>('/api/sync/tables')).find(
+          (t) => t.table_code === 'post_code',
+        )?.state,
+    )
+    .toBe('success');
+}
 
 // Issue 20, calls.md 7.5: the ERP sync service screens, as head office (the demo runs ERP_MODE=standalone: a sync
 // reads the product's own tables and says so; the run, its progress, excess records and summaries are the same).
@@ -66,15 +79,7 @@ test('bcSyncSummaries: head office filters the per-day summaries and exports the
   api,
 }) => {
   // A sync of post codes, run through the API as the screen does.
-  await api.put('/api/sync/tables', { table_code: 'post_code', sync_all: true });
-  await expect
-    .poll(
-      async () =>
-        (await api.get<{ table_code: string; state: string }[]>('/api/sync/tables')).find(
-          (t) => t.table_code === 'post_code',
-        )?.state,
-    )
-    .toBe('success');
+  await syncPostCodes(api, true);
   const [summary] = (
     await api.list<{ table_code: string; fetched: number; runs: number }>('/api/sync/summaries/filter', {
       table_code: 'post_code',
@@ -103,17 +108,8 @@ test('bcTables sync log: head office reads the calls against the ERP, filters th
   api,
 }) => {
   // Two syncs of post codes through the API, as the screen starts them.
-  for (let i = 0; i < 2; i++) {
-    await api.put('/api/sync/tables', { table_code: 'post_code', sync_all: i === 0 });
-    await expect
-      .poll(
-        async () =>
-          (await api.get<{ table_code: string; state: string }[]>('/api/sync/tables')).find(
-            (t) => t.table_code === 'post_code',
-          )?.state,
-      )
-      .toBe('success');
-  }
+  await syncPostCodes(api, true);
+  await syncPostCodes(api, false);
   const logged = await api.list<{ id: number; action: string; status: string }>('/api/sync/logs/filter', {
     table_code: 'post_code',
   });

@@ -17,6 +17,13 @@ import { itemStockBalances, itemStockDaily } from '../ledger/schema.js';
 // in the order of its index, so a first page reads the day rows of its positions, not the ledger.
 
 const day = itemStockDaily;
+/** A day row's position (franchise, location, item, variant), as `s` names it for the catalogue join. */
+const dayPosition = {
+  franchise_code: day.franchise_code,
+  location_code: day.location_code,
+  item_no: day.item_no,
+  variant_code: day.variant_code,
+};
 
 /**
  * The daily stock rows grouped per position, in the order of their index (location, item, variant, franchise: a
@@ -25,13 +32,7 @@ const day = itemStockDaily;
  */
 function grouped<C extends Record<string, SQL.Aliased>>(db: DbOrTx, columns: C, having?: SQL, where?: SQL) {
   return db
-    .select({
-      franchise_code: day.franchise_code,
-      location_code: day.location_code,
-      item_no: day.item_no,
-      variant_code: day.variant_code,
-      ...columns,
-    })
+    .select({ ...dayPosition, ...columns })
     .from(day)
     .where(where)
     .groupBy(day.location_code, day.item_no, day.variant_code, day.franchise_code)
@@ -207,10 +208,7 @@ const FIGURES = ['opening', 'quantity_in', 'quantity_out', 'closing'];
 function dayRowsUpTo(db: DbOrTx, body: ItemStockBody) {
   return db
     .select({
-      franchise_code: day.franchise_code,
-      location_code: day.location_code,
-      item_no: day.item_no,
-      variant_code: day.variant_code,
+      ...dayPosition,
       posting_date: day.posting_date,
       quantity_in: day.quantity_in,
       quantity_out: day.quantity_out,
