@@ -1,7 +1,31 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The server files that take longest (a minute and more each on 2 cores), started first. Vitest starts the files it
+ * has timed before longest first, but a fresh checkout (CI) has no timings and starts the largest files first: the
+ * fuzz file, small and the longest, then started near the end and ran alone for its last minute.
+ */
+const LONGEST_FIRST = ['apps/server/test/fuzz.test.ts', 'apps/server/test/books-workload.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    const at = new Map(sorted.map((f, i) => [f, i]));
+    // Projects stay in vitest's order; within one, the listed files first, the rest as vitest sorted them.
+    return [...sorted].sort((a, b) =>
+      a.project.name !== b.project.name ? at.get(a)! - at.get(b)! : rank(a) - rank(b) || at.get(a)! - at.get(b)!,
+    );
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       // The web's plain modules (no browser): the query keys against the sources, the i18n resource files.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect as baseExpect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect as baseExpect, ADMIN, apiAs, uniq, signIn } from './fixtures';
 
 type Role = { id: number; name: string };
 
@@ -34,7 +34,7 @@ test('a user refused a page gains it after an admin gives them a page permission
   // The new user has no page yet: the screen says so and the menu does not offer it.
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await loginAs(userPage, username, 'Clerk1234');
+  await signIn(userPage, username, 'Clerk1234');
   await userPage.goto('/cancelReasons');
   await expect(userPage.getByText('No permission')).toBeVisible();
   await expect(
@@ -46,7 +46,7 @@ test('a user refused a page gains it after an admin gives them a page permission
   // The admin grants /cancelReasons (view) in the permission editor and assigns the user.
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/pagePermission');
   await page.getByRole('button', { name: 'Add New' }).click();
   await expect(page).toHaveURL(/\/pagePermission\/detail\/new$/);
@@ -102,7 +102,7 @@ test('page structure: add a multi-segment page, edit its tag lists, find it and 
 }) => {
   const seg = `e2e${uniq()}`;
   const url = `/reports/${seg}/details`;
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/pageStructure');
   await expect(page.getByRole('heading', { name: 'Page Structure' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New' }).click();

@@ -1,8 +1,8 @@
-import { test, expect, ADMIN, DEMO_PASSWORD, loginAs, apiAs, uniq } from './fixtures';
+import { test, expect, ADMIN, DEMO_PASSWORD, apiAs, uniq, signIn } from './fixtures';
 
 test('cancel reasons: add, find, edit and delete with confirmation', async ({ page }) => {
   const code = `R${uniq()}`.toUpperCase().slice(0, 20);
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/cancelReasons');
   await page.getByRole('button', { name: 'Add New' }).click();
   const dialog = page.getByRole('dialog');
@@ -35,7 +35,7 @@ test('cancel reasons: add, find, edit and delete with confirmation', async ({ pa
 
 test('maintenance mode sends store users to the maintenance page with the notice', async ({ page, request }) => {
   const admin = await apiAs(request);
-  await loginAs(page, 'hanoi.manager', DEMO_PASSWORD);
+  await signIn(page, 'hanoi.manager', DEMO_PASSWORD);
   try {
     await admin.put('/api/config', { maintenance_mode: true, maintenance_noti: 'Hệ thống bảo trì đến 22:00' });
     await page.goto('/cancelReasons');
@@ -49,7 +49,7 @@ test('maintenance mode sends store users to the maintenance page with the notice
 });
 
 test('the api log lists calls and the job queue opens for an admin', async ({ page }) => {
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/apiLog');
   await page.getByPlaceholder('Operation').fill('/api/auth/me');
   await page.getByRole('button', { name: 'Search' }).click();

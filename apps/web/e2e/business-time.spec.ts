@@ -1,4 +1,4 @@
-import { test, expect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, ADMIN, apiAs, uniq, signIn } from './fixtures';
 
 // The browser runs in New York (UTC-5, 12 hours behind Vietnam): the screens must still show and filter the
 // business day and time of Vietnam (BUSINESS_TIME_ZONE, Asia/Ho_Chi_Minh by default).
@@ -38,7 +38,7 @@ test('customer records: Created shows the time in Vietnam and the date filter ta
   const vn = inVietnam(at);
   const dayBefore = inVietnam(new Date(at.getTime() - 24 * 3600_000)).day;
 
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/customers/records');
   const filters = page.locator('form.list-filters');
   await filters.getByLabel('Customer No').fill(created.customer_no);

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, apiAs, DEMO_PASSWORD, ROLE_USERS, type SalesDoc } from './fixtures';
+import { test, expect, apiAs, DEMO_PASSWORD, ROLE_USERS, type SalesDoc, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 
 // Cashier limits (issue 9): the demo cashier (hanoi.staff, no Override Price) cannot change a price — the price cell
@@ -22,7 +22,7 @@ test('a cashier without Override Price cannot change a price; a manager can', as
   // The cashier: quantity and discount are editable, the price is not; a discount above the limit is refused.
   const cashierCtx = await browser.newContext({ baseURL });
   const cashierPage = await cashierCtx.newPage();
-  await loginAs(cashierPage, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
+  await signIn(cashierPage, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
   await cashierPage.goto(url);
   const asCashier = new SalesDocumentPage(cashierPage);
   await expect(asCashier.line(item)).toBeVisible();
@@ -52,7 +52,7 @@ test('a cashier without Override Price cannot change a price; a manager can', as
   // The manager edits the price in the grid.
   const managerCtx = await browser.newContext({ baseURL });
   const managerPage = await managerCtx.newPage();
-  await loginAs(managerPage, ROLE_USERS.storeManager.username, ROLE_USERS.storeManager.password);
+  await signIn(managerPage, ROLE_USERS.storeManager.username, ROLE_USERS.storeManager.password);
   await managerPage.goto(url);
   const asManager = new SalesDocumentPage(managerPage);
   const price = managerPage.getByRole('textbox', { name: label('Unit Price') });

@@ -5,12 +5,12 @@ import {
   expect,
   apiAs,
   freshPhone,
-  loginAs,
   ListPage,
   ROLE_USERS,
   uniq,
   type Api,
   type makeData,
+  signIn,
 } from './fixtures';
 import { choose } from './support/pages';
 
@@ -19,6 +19,8 @@ import { choose } from './support/pages';
 // once with its device number — with two tabs open, with the connection dropped during the sync and with the answer
 // lost after the server committed. Run as the store staff.
 test.describe.configure({ timeout: 300_000 });
+// The service worker is what keeps the counter on offline: allowed here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 const ITEM_FIELD = 'Item number, barcode or name';
 const BANNER = 'Offline: sales are kept on this device and sent when the connection returns';
@@ -117,7 +119,7 @@ test('three sales offline by scan, F9 and Enter with two tabs open, a reload off
   await keepCustomer(page, s.customer.phone_no, s.customer.name);
   // A second tab of the counter on the same device (both try to send when the connection returns).
   const second = await page.context().newPage();
-  await loginAs(second, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
+  await signIn(second, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
   await second.goto('/counter');
   await expect(second.getByLabel(ITEM_FIELD)).toBeVisible();
   // The cashier sells in the first tab (the one in front: a background tab's dialogs get no animation frames).

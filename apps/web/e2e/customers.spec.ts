@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, ADMIN, DEMO_PASSWORD, apiAs, loginAs } from './fixtures';
+import { test, expect, ADMIN, DEMO_PASSWORD, apiAs, signIn } from './fixtures';
 
 /** A mobile number no demo customer has: 09 + the last 8 digits of the clock. */
 const freshPhone = () => `09${String(Date.now()).slice(-8)}`;
@@ -23,7 +23,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 
 test('customers: find by phone, create a temporary customer, add and edit a ship-to address', async ({ page }) => {
   const phone = freshPhone();
-  await loginAs(page, 'hanoi.staff', DEMO_PASSWORD);
+  await signIn(page, 'hanoi.staff', DEMO_PASSWORD);
   await open(page, '/customers');
   await expect(page.getByText('Enter a mobile phone to find the customer.')).toBeVisible({ timeout: 30_000 });
 
@@ -98,7 +98,7 @@ test('customers: find by phone, create a temporary customer, add and edit a ship
 test('customers: head office keeps setups, sees records and the points ledger', async ({ page, request }) => {
   const api = await apiAs(request, ADMIN.username, ADMIN.password);
   const prefix = `T${String(Date.now()).slice(-5)}`;
-  await loginAs(page, 'headoffice', DEMO_PASSWORD);
+  await signIn(page, 'headoffice', DEMO_PASSWORD);
 
   await open(page, '/customers/setup');
   await page.getByRole('button', { name: 'Add New' }).click({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { test, expect, ADMIN, loginAs, uniq } from './fixtures';
+import { test, expect, ADMIN, uniq, signIn } from './fixtures';
 import { RecordingPrinter } from '../../server/src/modules/devices/printing/recording-printer';
 import { decodeEscPos } from '../../server/src/modules/devices/printing/decode-escpos';
 import { countBlack } from '../../server/src/modules/devices/printing/test-helpers';
@@ -24,7 +24,7 @@ test('devices: add a printer, test-print it to paper, see not connected, delete 
   await printer.start();
   try {
     const code = `E2E-${uniq()}`.toUpperCase().slice(0, 30);
-    await loginAs(page, ADMIN.username, ADMIN.password);
+    await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto('/devices');
     await slowExpect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
     // Demo data: a printer per demo store.

@@ -1,4 +1,4 @@
-import { test, expect, ADMIN, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, ADMIN, apiAs, loginAs, uniq, signIn } from './fixtures';
 
 test('documents: upload a file by drag-and-drop dialog, find it, open it, edit and remove it', async ({
   page,
@@ -93,7 +93,7 @@ test('documents: upload a file by drag-and-drop dialog, find it, open it, edit a
 });
 
 test('documents: a file the drive does not accept is refused in the dialog', async ({ page }) => {
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/document');
   await page.getByRole('button', { name: 'Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Document' });

@@ -1,4 +1,4 @@
-import { test, expect, ADMIN, apiAs, loginAs, uniq, ListPage } from './fixtures';
+import { test, expect, ADMIN, apiAs, uniq, ListPage, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 
 test.describe.configure({ timeout: 300_000 });
@@ -12,7 +12,7 @@ test('fees: head office adds a fee on /fees, a cashier adds it to an order, the 
   const code = `F${uniq()}`.toUpperCase().slice(0, 20);
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
-  await loginAs(adminPage, ADMIN.username, ADMIN.password);
+  await signIn(adminPage, ADMIN.username, ADMIN.password);
   const list = new ListPage(adminPage);
   await list.goto('/fees', 'Fees');
   await list.addNew().click();
@@ -34,7 +34,7 @@ test('fees: head office adds a fee on /fees, a cashier adds it to an order, the 
   const clerk = await data.salesUser({ level: 'edit' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(`/salesOrders/detail?no=${order.pos_so_no}`);
   await expect(doc.total('Grand Total')).toHaveText('100.000');

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { SESSION_KEYS } from '@fp/contract/web';
 import { DetailPage, ListPage } from './support/pages';
 import { workerServer } from './support/worker-server';
 
@@ -24,6 +25,35 @@ export async function loginAs(page: Page, username: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+let signIns = 0;
+
+/**
+ * Logs in without the login screen, for journeys whose subject is elsewhere (the login screen has its own: shell,
+ * first-load, users): the page's browser context logs in through the API (the session cookie lands in the context)
+ * and the next page opened in it starts with the user's information in session storage, as the login screen leaves
+ * it. The page is not opened: the journey goes where it starts. A later signIn on the same context wins (a cookie
+ * names the newest; each tab takes it once, so a logout in the journey stays a logout).
+ */
+export async function signIn(page: Page, username: string, password: string) {
+  const context = page.context();
+  const login = await context.request.post('/api/auth/login', { data: { username, password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const me = await context.request.post('/api/auth/me');
+  expect(me.ok(), await me.text()).toBeTruthy();
+  const info = ((await me.json()) as { data: unknown }).data;
+  const seed = String(++signIns);
+  await context.addCookies([{ name: 'fp_e2e_signin', value: seed, url: new URL(login.url()).origin }]);
+  await context.addInitScript(
+    ([key, value, n]) => {
+      if (!document.cookie.split('; ').includes(`fp_e2e_signin=${n}`)) return;
+      if (sessionStorage.getItem('fp_e2e_signin') === n) return;
+      sessionStorage.setItem(key, value);
+      sessionStorage.setItem('fp_e2e_signin', n);
+    },
+    [SESSION_KEYS.me, JSON.stringify(info), seed] as const,
+  );
 }
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
@@ -209,7 +239,7 @@ export const SALES_PAGES = [
 export const freshPhone = () => `09${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-8)}`;
 
 type Fixtures = {
-  /** Logged-in pages per role: admin, head office, store manager and store staff of HN001. */
+  /** Pages signed in per role (signIn, blank until the journey opens one): admin, head office, store manager and store staff of HN001. */
   adminPage: Page;
   headOfficePage: Page;
   storeManagerPage: Page;
@@ -264,9 +294,15 @@ async function rolePageWith(
 ) {
   const context = await browser.newContext({ baseURL, viewport: o.viewport, hasTouch: o.hasTouch });
   const page = await context.newPage();
-  await loginAs(page, ROLE_USERS[role].username, ROLE_USERS[role].password);
+  await signIn(page, ROLE_USERS[role].username, ROLE_USERS[role].password);
+  // The page starts blank (signIn opens nothing): a journey that never opened it would assert on an empty page.
+  let opened = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url() !== 'about:blank') opened = true;
+  });
   await use(page);
   await context.close();
+  if (!opened) throw new Error(`the ${role} page was never opened: the journey must go to a page first`);
 }
 
 export { expect, ListPage, DetailPage };

@@ -1,12 +1,12 @@
 import { numberSeriesDocumentTypes } from '@fp/contract';
-import { test, expect, ADMIN, DEMO_PASSWORD, loginAs, uniq } from './fixtures';
+import { test, expect, ADMIN, DEMO_PASSWORD, uniq, signIn } from './fixtures';
 
 test('franchises: create a franchise, generate its number series, find and delete it', async ({ page }) => {
   test.setTimeout(180_000); // a long journey through two screens and three dialogs
   const code = `F${uniq()}`.toUpperCase().slice(0, 12);
   // The series year is the business year (Vietnam), not the test runner's.
   const yy = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Ho_Chi_Minh', year: '2-digit' }).format(new Date());
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/franchises');
   await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible({ timeout: 30_000 });
 
@@ -59,7 +59,7 @@ test('franchises: create a franchise, generate its number series, find and delet
 });
 
 test('franchises: a store manager sees only their own franchise, read-only', async ({ page }) => {
-  await loginAs(page, 'hanoi.manager', DEMO_PASSWORD);
+  await signIn(page, 'hanoi.manager', DEMO_PASSWORD);
   await page.goto('/franchises');
   await expect(page.getByRole('link', { name: 'HN001' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('1 record', { exact: true })).toBeVisible();

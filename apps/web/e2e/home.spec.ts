@@ -1,5 +1,5 @@
 import { formatNumber } from '@fp/contract';
-import { test, expect, apiAs, loginAs, makeData, DEMO_PASSWORD, type Api, type SalesDoc } from './fixtures';
+import { test, expect, apiAs, makeData, DEMO_PASSWORD, type Api, type SalesDoc, signIn } from './fixtures';
 
 // The home page (issue 11): "how are we doing today". The store journey uses Đà Nẵng (DN001, one store DN001-01),
 // which no other journey sells at, so every figure on it is the one this journey made.
@@ -46,7 +46,7 @@ test('home for a store: sales today, open orders, no shift then the cash in the 
 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, 'danang.manager', DEMO_PASSWORD);
+  await signIn(page, 'danang.manager', DEMO_PASSWORD);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Xin chào/ })).toBeVisible();
   // No shift is open at the store: the drawer says so.

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { formatNumber } from '@fp/contract';
-import { test, expect, loginAs, uniq } from './fixtures';
+import { test, expect, uniq, signIn } from './fixtures';
 import { ListPage } from './support/pages';
 import { PaymentScreen, choose, moneyApi } from './support/money';
 
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 360_000 });
 async function pageAs(browser: Browser, baseURL: string | undefined, user: { username: string; password: string }) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await loginAs(page, user.username, user.password);
+  await signIn(page, user.username, user.password);
   return { page, context };
 }
 

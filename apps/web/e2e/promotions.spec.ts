@@ -1,4 +1,4 @@
-import { test, expect, loginAs, uniq, ListPage } from './fixtures';
+import { test, expect, uniq, ListPage, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 import { choose } from './support/pages';
 
@@ -24,7 +24,7 @@ test('head office creates a coupon on /promotions; a store user checks and appli
   });
   const officeContext = await browser.newContext({ baseURL });
   const officePage = await officeContext.newPage();
-  await loginAs(officePage, office.username, 'Passw0rd1');
+  await signIn(officePage, office.username, 'Passw0rd1');
   const list = new ListPage(officePage);
   await list.goto('/promotions', 'Promotions and Coupons');
   await list.addNew().click();
@@ -56,7 +56,7 @@ test('head office creates a coupon on /promotions; a store user checks and appli
   const clerk = await data.salesUser({ level: 'edit' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(`/salesOrders/detail?no=${order.pos_so_no}`);
   await expect(doc.status).toHaveText('Open');

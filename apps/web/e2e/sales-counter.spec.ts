@@ -1,4 +1,4 @@
-import { test, expect, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, apiAs, uniq, signIn } from './fixtures';
 import { printingCashier } from './support/printing-cashier';
 import { SalesDocumentPage } from './support/sales-document';
 import { RecordingPrinter } from '../../server/src/modules/devices/printing/recording-printer';
@@ -60,7 +60,7 @@ test('a walk-in sale with a coupon and points, paid in cash with change, its rec
 
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await loginAs(page, username, 'Passw0rd1');
+    await signIn(page, username, 'Passw0rd1');
     const doc = new SalesDocumentPage(page);
     await page.goto(`/salesOrders/detail?no=${order.pos_so_no}`);
     await expect(doc.status).toHaveText('Open');

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, uniq, ROLE_USERS } from './fixtures';
+import { test, expect, uniq, ROLE_USERS, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 import { choose } from './support/pages';
 
@@ -23,7 +23,7 @@ test('walk-in order paid in cash with change: tendered above the total, change s
   const clerk = await data.salesUser({ level: 'edit' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(`/salesOrders/detail?no=${order.pos_so_no}`);
   await expect(doc.total('Remaining Amount')).toHaveText('200.000');
@@ -79,7 +79,7 @@ test('installment sale: contract number required, 6 months term, processed with 
   const clerk = await data.salesUser({ level: 'edit' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(`/salesOrders/detail?no=${order.pos_so_no}`);
   const panel = page.getByTestId('payments-panel');
@@ -125,7 +125,7 @@ test('remaining-amount adjustment: only with the Adjust Remaining Amount button;
   // The demo cashier holds no cashier limits: no adjustment offered.
   const cashierCtx = await browser.newContext({ baseURL });
   const cashier = await cashierCtx.newPage();
-  await loginAs(cashier, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
+  await signIn(cashier, ROLE_USERS.storeStaff.username, ROLE_USERS.storeStaff.password);
   await cashier.goto(url);
   await expect(cashier.getByTestId('payments-remaining')).toHaveText('200.000');
   await expect(cashier.getByRole('button', { name: 'Adjust Remaining Amount' })).toHaveCount(0);
@@ -134,7 +134,7 @@ test('remaining-amount adjustment: only with the Adjust Remaining Amount button;
   // The demo store manager does.
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, ROLE_USERS.storeManager.username, ROLE_USERS.storeManager.password);
+  await signIn(page, ROLE_USERS.storeManager.username, ROLE_USERS.storeManager.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(url);
   await page.getByTestId('payments-panel').getByRole('button', { name: 'Adjust Remaining Amount' }).click();

@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 
 test.describe.configure({ timeout: 300_000 });
@@ -27,7 +27,7 @@ test('points at the counter: a customer who earned points redeems some on an ord
   const clerk = await data.salesUser({ level: 'edit' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
 
   // The first order shows what it earned.

@@ -1,4 +1,4 @@
-import { test, expect, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, apiAs, uniq, signIn } from './fixtures';
 import { printingCashier } from './support/printing-cashier';
 import { RecordingPrinter } from '../../server/src/modules/devices/printing/recording-printer';
 import { decodeEscPos } from '../../server/src/modules/devices/printing/decode-escpos';
@@ -35,7 +35,7 @@ test('sales print: an order shipped, its invoice printed to the recording printe
 
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await loginAs(page, username, 'Passw0rd1');
+    await signIn(page, username, 'Passw0rd1');
     await page.goto(`/salesOrdersInvoicedCanceled/detail?no=${order.pos_so_no}`);
     const panel = page.getByTestId('print-panel');
     await panel.getByRole('button', { name: `Print Invoice ${siNo}` }).click();

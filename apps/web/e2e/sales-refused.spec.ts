@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 
 test.describe.configure({ timeout: 300_000 });
@@ -42,7 +42,7 @@ test('refused actions are hidden: a view-only user sees no Release or Ship Now; 
   const viewer = await data.salesUser({ level: 'view' });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, viewer.username, viewer.password);
+  await signIn(page, viewer.username, viewer.password);
   const doc = new SalesDocumentPage(page);
   await page.goto(`/salesOrders/detail?no=${released.pos_so_no}`);
   await expect(doc.status).toHaveText('Released');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, freshPhone, loginAs, uniq, ListPage } from './fixtures';
+import { test, expect, freshPhone, uniq, ListPage, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 
 test.describe.configure({ timeout: 300_000 });
@@ -25,7 +25,7 @@ test('walk-in sale: phone lookup, temporary customer, three lines by keyboard, s
   const clerk = await data.salesUser({ level: 'edit', sellOnCredit: true });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
 
   const list = new ListPage(page);

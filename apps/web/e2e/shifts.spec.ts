@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, apiAs, loginAs, uniq, type Api } from './fixtures';
+import { test, expect, apiAs, uniq, type Api, signIn } from './fixtures';
 import { printingCashier } from './support/printing-cashier';
 import { SalesDocumentPage } from './support/sales-document';
 import { PaymentScreen } from './support/money';
@@ -93,7 +93,7 @@ test('a cashier opens a shift, sales are paid into it, X report, close with coun
 
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await loginAs(page, cashier.username, cashier.password);
+    await signIn(page, cashier.username, cashier.password);
     const screen = new SalesDocumentPage(page);
 
     // Before the shift: the counter warns that no shift is open at the store.

@@ -1,5 +1,5 @@
 import type { MagentoTestServer } from '../../server/src/modules/shop/test-support/magento-test-server';
-import { ADMIN, apiAs, expect, loginAs, test, uniq } from './fixtures';
+import { ADMIN, apiAs, expect, test, uniq, signIn } from './fixtures';
 import { startE2eShop } from './support/magento-shop';
 
 // calls.md 7.17 and ARCHITECTURE "Integrations": a push made while the online shop is down waits in the job
@@ -26,7 +26,7 @@ test('pushes an item while the online shop is down, then sends it once the shop 
     variants: [{ variant_code: 'DO-M', description: 'Đỏ / M' }],
   });
 
-  await loginAs(page, ADMIN.username, ADMIN.password);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/shopPushes');
   await expect(page.getByRole('heading', { name: 'Online Shop Pushes' })).toBeVisible();
   await expect(page.getByText('Online shop: Magento, not answering')).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, DEMO_PASSWORD, apiAs, loginAs, uniq } from './fixtures';
+import { test, expect, DEMO_PASSWORD, apiAs, uniq, signIn } from './fixtures';
 
 test('tablet documents: store staff search an item and tap a card to open its file', async ({
   page,
@@ -28,7 +28,7 @@ test('tablet documents: store staff search an item and tap a card to open its fi
   expect(upload.status(), await upload.text()).toBe(201);
 
   // A store's staff member: the demo grants the tablet documents page to read.
-  await loginAs(page, 'hanoi.staff', DEMO_PASSWORD);
+  await signIn(page, 'hanoi.staff', DEMO_PASSWORD);
   await page.goto('/tablet/document');
   await page.getByLabel('Search by item').fill(item);
   await page.getByRole('button', { name: 'Search' }).click();

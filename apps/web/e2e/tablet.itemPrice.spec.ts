@@ -1,10 +1,10 @@
-import { test, expect, DEMO_PASSWORD, loginAs } from './fixtures';
+import { test, expect, DEMO_PASSWORD, signIn } from './fixtures';
 
 test.setTimeout(150_000);
 
 // Tablet: browse the category tree and read prices with finger-sized targets (demo catalogue).
 test('tablet categories: open a category and a sub-category, see the store prices', async ({ page }) => {
-  await loginAs(page, 'hanoi.staff', DEMO_PASSWORD);
+  await signIn(page, 'hanoi.staff', DEMO_PASSWORD);
   await page.goto('/tablet/category');
   const drinks = page.getByRole('button', { name: 'Open Đồ uống' });
   await expect(drinks).toBeVisible({ timeout: 30_000 });

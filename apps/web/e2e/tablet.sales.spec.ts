@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, DEMO_FRANCHISE, uniq, loginAs } from './fixtures';
+import { test, expect, DEMO_FRANCHISE, uniq, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 import { expectNoHorizontalScroll, expectTouchTargets, tabletClerk } from './support/tablet';
 
@@ -27,7 +27,7 @@ test('tablet order: list → new order → lines with + and − → release → 
   const customer = await data.customer({ name: `Khách tablet ${u}` });
   await data.allowNegativeStock();
   const clerk = await tabletClerk(api, await data.user({ role: 'Store Staff', customer_no: DEMO_FRANCHISE }));
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
   const main = page.getByRole('main');
 

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import config from '../playwright.config';
-import { test, expect, DEMO_FRANCHISE, uniq, loginAs } from './fixtures';
+import { test, expect, DEMO_FRANCHISE, uniq, signIn } from './fixtures';
 import { fakeCameraArgs, writeQrCamera } from './support/fake-camera';
 import { SalesDocumentPage } from './support/sales-document';
 import { expectNoHorizontalScroll, expectTouchTargets, tabletClerk } from './support/tablet';
@@ -30,7 +30,7 @@ test('a scanned item goes into the open tablet order, which is then confirmed', 
     sell_to_code: customer.customer_no,
     lines: [{ item_no: other, quantity: '1' }],
   });
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
   const doc = new SalesDocumentPage(page);
 
   // The order opened on the tablet is the one scanned items go to; Scan opens the camera.
@@ -96,7 +96,7 @@ test('without a camera the screen says so, and typed codes open an order and a c
   const customer = await data.customer({ name: `Khách thẻ ${u}` });
   const item = await data.item({ franchise: DEMO_FRANCHISE, unit_price: '7000', description: `Kẹo gừng ${u}` });
   const order = await data.salesDocument({ lines: [{ item_no: item, quantity: '1' }] });
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
 
   await page.goto('/tablet/scanQR');
   await expect(page.getByRole('alert').filter({ hasText: 'Camera permission denied' })).toBeVisible();

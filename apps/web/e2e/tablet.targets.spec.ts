@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { test, expect, DEMO_FRANCHISE, loginAs, uniq } from './fixtures';
+import { test, expect, DEMO_FRANCHISE, uniq, signIn } from './fixtures';
 import { MIN_TARGET, tabletClerk } from './support/tablet';
 
 // Issue 17: the tablet's small targets grow to a finger's size at 1024 × 768 (item price pagination, the header's user
@@ -43,7 +43,7 @@ test('tablet targets at 1024 × 768: pagination, user menu, auto promotion switc
     lines: [{ item_no: items[1], quantity: '1' }],
     then: ['release', 'ship'],
   });
-  await loginAs(page, clerk.username, clerk.password);
+  await signIn(page, clerk.username, clerk.password);
 
   // Item price: the pages of the grid.
   await page.goto('/tablet/itemPrice');

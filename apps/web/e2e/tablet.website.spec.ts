@@ -1,5 +1,5 @@
 import type { Config } from '@fp/contract';
-import { ADMIN, apiAs, expect, loginAs, test, uniq } from './fixtures';
+import { ADMIN, apiAs, expect, test, uniq, signIn } from './fixtures';
 
 // /tablet/website: the online shop's page of the item the store is looking at.
 
@@ -15,7 +15,7 @@ test('shows the online shop page of an item, and says so when no shop URL is set
   const before = await api.get<Config>('/api/config');
   await api.put('/api/config', { shop_url: '' });
   try {
-    await loginAs(page, ADMIN.username, ADMIN.password);
+    await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto('/tablet/website');
     await expect(page.getByText('No online shop URL is configured')).toBeVisible();
 

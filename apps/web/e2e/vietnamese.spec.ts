@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, freshPhone, loginAs, uniq, ListPage, DEMO_FRANCHISE } from './fixtures';
+import { test, expect, freshPhone, loginAs, uniq, ListPage, DEMO_FRANCHISE, signIn } from './fixtures';
 import { SalesDocumentPage } from './support/sales-document';
 import { PurchaseDocumentPage, purchasing } from './support/purchasing';
 import { cellTexts, knownSales } from './support/reports';
@@ -214,7 +214,7 @@ test('the language switch: chosen in My Profile, kept for the user on the server
   const user = await data.user({ role: 'Store Staff', customer_no: DEMO_FRANCHISE });
   const first = await browser.newContext({ baseURL });
   const page = await first.newPage();
-  await loginAs(page, user.username, 'Passw0rd1');
+  await signIn(page, user.username, 'Passw0rd1');
   await page.goto('/myprofile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await page.getByRole('button', { name: 'Tiếng Việt' }).click();
