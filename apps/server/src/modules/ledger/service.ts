@@ -6,7 +6,7 @@ import { D, toQty } from '../../kernel/money.js';
 import { allowNegativeStock } from '../system/settings.js';
 import type { WriteBatch } from '../../kernel/batch.js';
 import { param, preparedSql } from '../../db/prepared.js';
-import { customerLedgerEntries, itemLedgerEntries } from './schema.js';
+import { customerLedgerEntries, itemLedgerEntries, itemStockBalances } from './schema.js';
 
 // The posting kernel's ledgers (README.md here): append-only inserts, on-hand as Σ item ledger, and the stock check
 // that serializes postings of one item at one location. Every posting (sales shipments and credit memos, purchase
@@ -51,20 +51,25 @@ export type StockKey = { locationCode: string; itemNo: string; variantCode?: str
 /** The map key of a stock position (onHandOf answers by it). */
 export const stockKeyOf = (k: StockKey) => `${k.locationCode}\u0001${k.itemNo}\u0001${k.variantCode ?? ''}`;
 
-/** onHandOf's statement: the positions as three arrays, so one text serves any number of them. */
+/**
+ * onHandOf's statement: the positions as three arrays, so one text serves any number of them. It sums the stock
+ * balance rows of each position (item_stock_balances: written by the ledger's INSERT trigger in the posting's own
+ * transaction, a compacted row and the deltas since; `check:books` proves they equal the ledger), an index-only scan
+ * of a few rows, not the position's whole ledger (which grows with every sale).
+ */
 const onHandStatement = preparedSql<{ location_code: string; item_no: string; variant_code: string; on_hand: string }>(
-  'fp_on_hand_of_positions',
+  'fp_on_hand_of_balances',
   () => {
-    const t = itemLedgerEntries;
-    return sql`select ${t.location_code}, ${t.item_no}, ${t.variant_code}, sum(${t.quantity}) as on_hand
-      from ${t}
-      where (${t.location_code}, ${t.item_no}, ${t.variant_code}) in (
+    const b = itemStockBalances;
+    return sql`select ${b.location_code}, ${b.item_no}, ${b.variant_code}, sum(${b.quantity}) as on_hand
+      from ${b}
+      where (${b.location_code}, ${b.item_no}, ${b.variant_code}) in (
         select * from unnest(${param('locations', 'text[]')}, ${param('items', 'text[]')}, ${param('variants', 'text[]')}))
-      group by ${t.location_code}, ${t.item_no}, ${t.variant_code}`;
+      group by ${b.location_code}, ${b.item_no}, ${b.variant_code}`;
   },
 );
 
-/** On hand of many positions in one query: Σ item ledger quantity (base units) by stockKeyOf; '0' where none. */
+/** On hand of many positions in one query: Σ item ledger quantity (base units, as its balances) by stockKeyOf; '0' where none. */
 export async function onHandOf(db: DbOrTx, keys: readonly StockKey[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const distinct = [...new Map(keys.map((k) => [stockKeyOf(k), k])).values()];
