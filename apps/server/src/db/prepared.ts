@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as drizzle from 'drizzle-orm';
 import { eq, getTableColumns, getTableName, is, sql, SQL, type Column } from 'drizzle-orm';
-import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 // Statements built once per process and database (issue 22): drizzle rebuilds a query's SQL text and its column
@@ -195,6 +195,18 @@ export function selectionOf(selection: Record<string, Column | SQL>) {
   );
   return { list, fields, mapper: rowMapper(fields) };
 }
+
+/**
+ * SQL without parameters rendered ONCE into its text, for a large constant part of a statement that is built per
+ * call (the columns an answer computes in a change's own statement): its render then costs nothing on each call.
+ * Both drivers speak PostgreSQL's dialect. Throws when the SQL has a parameter (a value belongs in the call).
+ */
+export function frozenSql(query: SQL): SQL {
+  const { sql: text, params } = frozenDialect.sqlToQuery(query);
+  if (params.length) throw new Error(`frozenSql: the SQL has parameters: ${text.slice(0, 200)}`);
+  return sql.raw(text);
+}
+const frozenDialect = new PgDialect();
 
 /** A built statement rendered by the database's dialect: its text and parameters. */
 export const render = (db: DbOrTx, query: SQL) => internals(db).dialect.sqlToQuery(query);

@@ -20,6 +20,7 @@ import { insertOf, render, runText, type InsertOptions } from '../db/prepared.js
 export class WriteBatch {
   private readonly parts: { name: string; write: (db: DbOrTx) => SQL }[] = [];
   private readonly expected: { name: string; rows: number; refused: () => Promise<Error> }[] = [];
+  private readonly answers: { columns: [string, SQLWrapper][]; values?: Record<string, unknown> }[] = [];
 
   /** Adds a write (an INSERT / UPDATE, with RETURNING when another part reads it); answers its CTE name. */
   add(write: SQLWrapper, name = this.nextName()): string {
@@ -56,6 +57,21 @@ export class WriteBatch {
     this.expected.push({ name, rows, refused });
   }
 
+  /**
+   * Values the batch's statement answers beside its writes, so what a change answers needs no statement after it:
+   * each a scalar SQL (a subquery), which reads the writes' rows from their parts' RETURNING by name (`add` answers
+   * it) and otherwise sees the database as it was before the statement. Answers a getter of the values as the driver
+   * reads them (json parsed, numeric as text), valid once the batch has run.
+   */
+  answer(columns: Record<string, SQLWrapper>): () => Record<string, unknown> {
+    const answer: (typeof this.answers)[number] = { columns: Object.entries(columns) };
+    this.answers.push(answer);
+    return () => {
+      if (!answer.values) throw new Error('WriteBatch: an answer is read before the batch ran');
+      return answer.values;
+    };
+  }
+
   get size(): number {
     return this.parts.length;
   }
@@ -68,18 +84,21 @@ export class WriteBatch {
       sql`, `,
     );
     const expected = [...this.expected];
+    const answers = [...this.answers];
     this.parts.length = 0;
     this.expected.length = 0;
-    const counts = expected.length
-      ? sql.join(
-          expected.map(
-            (e, i) => sql`(select count(*) from ${sql.identifier(e.name)})::int as ${sql.identifier(`n${i}`)}`,
-          ),
-          sql`, `,
-        )
-      : sql`1`;
-    const [row] = (await runText(db, render(db, sql`with ${ctes} select ${counts}`))) as Record<string, number>[];
+    this.answers.length = 0;
+    const columns = [
+      ...expected.map(
+        (e, i) => sql`(select count(*) from ${sql.identifier(e.name)})::int as ${sql.identifier(`n${i}`)}`,
+      ),
+      ...answers.flatMap((a, i) => a.columns.map(([, value], j) => sql`(${value}) as ${sql.identifier(`a${i}_${j}`)}`)),
+    ];
+    const select = columns.length ? sql.join(columns, sql`, `) : sql`1`;
+    const [row] = (await runText(db, render(db, sql`with ${ctes} select ${select}`))) as Record<string, unknown>[];
     for (const [i, e] of expected.entries()) if (row[`n${i}`] !== e.rows) throw await e.refused();
+    for (const [i, a] of answers.entries())
+      a.values = Object.fromEntries(a.columns.map(([key], j) => [key, row[`a${i}_${j}`]]));
   }
 
   private nextName() {

@@ -16,7 +16,7 @@ import {
 } from '../erp/port.js';
 import type { JobRunner } from '../jobs/queue.js';
 import { stampNow, stampValue } from '../db/clock.js';
-import { param, preparedSql } from '../db/prepared.js';
+import { param, preparedSql, rowJsonSql } from '../db/prepared.js';
 
 /**
  * The ERP outbox for documents (erp/README.md): a release, posting, cancel or reopen enqueues one job in the
@@ -128,15 +128,21 @@ export type ErpDocumentEnqueue = {
 
 /**
  * enqueueErpDocument of a release, reopen or cancel added to a WriteBatch (kernel/batch.ts, parts `erp_found`,
- * `erp_ins`, `erp_sync`): the status change and its job in one statement.
+ * `erp_ins`, `erp_sync`): the status change and its job in one statement. Answers the SQL of the document's sync row
+ * as the batch leaves it (one json value, rowJsonSql), for the batch's answer (WriteBatch.answer): the row the
+ * statement wrote (pending), else the row as it was (an equal job was waiting already; null: never sent).
  */
 export function batchErpDocument(
   batch: WriteBatch,
   input: ErpDocumentEnqueue & { action: 'release' | 'reopen' | 'cancel' },
-) {
+): SQL {
   const { variant, values } = enqueueValues(input);
   const value = (name: keyof EnqueueValues, type: string) => sql`${values[name]}::${sql.raw(type)}`;
   for (const part of enqueueParts(variant, value)) batch.add(part.sql, part.name);
+  const row = (alias: string) => rowJsonSql(erpDocumentSync, alias);
+  return sql`coalesce((select ${row('w')} from "erp_sync" as "w"),
+    (select ${row('s')} from ${erpDocumentSync} as "s" where "s"."kind" = ${input.kind}
+      and "s"."document_no" = ${input.documentNo}))`;
 }
 
 type EnqueueVariant = 'post' | 'cancel' | 'document';
@@ -319,7 +325,8 @@ function enqueueParts(
         -- A failed or dead earlier action holds this one back: the state keeps saying so (and its message).
         sync_state = case when ${erpDocumentSync.sync_state} in ('failed', 'dead') then ${erpDocumentSync.sync_state}
           else 'pending' end,
-        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stamp}`,
+        last_action = excluded.last_action, last_job_id = excluded.last_job_id, updated_at = ${stamp}
+      returning *`,
   });
   return parts;
 }

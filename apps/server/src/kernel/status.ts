@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../db/client.js';
 import { AppError, businessRule, notFound, staleVersion } from '../http/errors.js';
 import { stampNow } from '../db/clock.js';
-import { render, runText, selectionOf } from '../db/prepared.js';
+import { render, rowFromJson, rowJsonSql, runText, selectionOf } from '../db/prepared.js';
 import type { WriteBatch } from './batch.js';
 
 // The one path of every document (packages/contract/src/documents.ts; DEVELOPING.md "Documents and postings"):
@@ -265,16 +265,40 @@ export async function applyActionAll<T extends PgTable, R = T['$inferSelect']>(
 
 /**
  * applyAction's UPDATE added to a posting's WriteBatch (kernel/batch.ts) instead of run alone: one statement fewer.
- * Its row count is checked when the batch runs, with applyAction's answers (404, 409 stale_version, 422); it answers
- * no row (the posting reads the document afterwards).
+ * Its row count is checked when the batch runs, with applyAction's answers (404, 409 stale_version, 422). Its part
+ * returns the rows as they now are (every column, and `columns` computed on the updated row); answers the part's name.
  */
 export function batchAction<T extends PgTable>(
   tx: Tx,
   batch: WriteBatch,
-  o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string },
-): void {
-  const name = batch.add(sql`${actionUpdate(o)} returning ${sql.identifier(o.key[0].name)}`);
+  o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string; columns?: Record<string, SQL> },
+): string {
+  const extra = Object.entries(o.columns ?? {}).map(([key, value]) => sql`, (${value}) as ${sql.identifier(key)}`);
+  const name = batch.add(sql`${actionUpdate(o)} returning *${sql.join(extra)}`);
   batch.expect(name, new Set(keysOf(o)).size, () => explainRefusal(tx, o));
+  return name;
+}
+
+/**
+ * batchAction of ONE document, answering its row as the UPDATE left it with `columns` computed on it (what
+ * applyAction's RETURNING answers), read by the batch's own statement (WriteBatch.answer): valid once the batch ran.
+ */
+export function batchActionAnswered<T extends PgTable, R = T['$inferSelect']>(
+  tx: Tx,
+  batch: WriteBatch,
+  o: ActionTarget<T> & { set?: Record<string, unknown>; to?: string; columns?: Record<string, SQL> },
+): () => R {
+  if (Array.isArray(o.key[1])) throw new Error('batchActionAnswered: one document, not a set');
+  const part = sql.identifier(batchAction(tx, batch, o));
+  const columns = Object.keys(o.columns ?? {});
+  const read = batch.answer({
+    row: sql`select ${rowJsonSql(o.table, 'u')} from ${part} as "u"`,
+    ...Object.fromEntries(columns.map((key) => [key, sql`select "u".${sql.identifier(key)} from ${part} as "u"`])),
+  });
+  return () => {
+    const values = read();
+    return { ...rowFromJson(o.table, values.row), ...Object.fromEntries(columns.map((k) => [k, values[k]])) } as R;
+  };
 }
 
 async function explainRefusal(tx: Tx, o: ActionTarget): Promise<AppError> {

@@ -173,6 +173,17 @@ describe('fees on a sales order', () => {
       line_nos: [10000, 20000],
     });
     expect(notThere.envelope.errors[0]).toMatchObject({ field: 'line_nos.1', msg: 'Fee line 20000 not found' });
+
+    // Released with its fee: the release answers the order from its own statement, fees and totals as GET has them.
+    const released = await w.client.put<Order>('/api/sales-orders/status', {
+      pos_so_no: order.pos_so_no,
+      version: removed.data.version,
+      status: 'released',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.data).toMatchObject({ status: 'released', grand_total: '265000.00' });
+    expect(released.data.fees.map((f) => [f.fee_code, f.amount])).toEqual([['INSTALL', '45000.00']]);
+    expect(released.data).toEqual((await w.client.get<Order>(`/api/sales-orders/${order.pos_so_no}`)).data);
   });
 
   it('refuses unknown and inactive fees, closed orders, other franchises and viewers', async () => {

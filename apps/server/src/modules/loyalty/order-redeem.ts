@@ -104,11 +104,11 @@ export async function removeRedeemedPoints(tx: Tx, auth: Auth, input: z.output<t
 
 /**
  * An order is canceled (sales/status.ts): the points used on it go back to their customers (reversal entries) and
- * its points discount follows. Nothing when none are used.
+ * its points discount follows (the order is written again: answers true). Nothing when none are used (false).
  */
-export async function releaseOrderPoints(tx: Tx, posSoNo: string, username = ''): Promise<void> {
+export async function releaseOrderPoints(tx: Tx, posSoNo: string, username = ''): Promise<boolean> {
   const uses = await openOrderUses(tx, posSoNo);
-  if (uses.length === 0) return;
+  if (uses.length === 0) return false;
   await tx.insert(redeemablePointEntries).values(
     uses.map((u) => ({
       customer_no: u.customer_no,
@@ -124,4 +124,5 @@ export async function releaseOrderPoints(tx: Tx, posSoNo: string, username = '')
     })),
   );
   await finishDocumentChange(tx, posSoNo);
+  return true;
 }

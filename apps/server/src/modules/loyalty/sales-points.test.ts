@@ -287,6 +287,8 @@ describe('redeeming points on a sales order', () => {
       la_exchange_points: '0.00000',
       points_discount_amount: '0.00',
     });
+    // The order as it is after the points went back (read again after the status change wrote it).
+    expect(canceled.data).toEqual(await getOrder(w.client, order.pos_so_no));
     expect((await totalOf(w.client, customer.customer_no)).total).toBe('500');
     const ledger = await entriesOf(w.client, customer.customer_no);
     expect(ledger.map((e) => [e.entry_type, e.points])).toEqual([

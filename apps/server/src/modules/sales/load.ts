@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { salesDocumentOf, type AppliedPromotion, type DocumentRow, type SalesOrder } from '@fp/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Scope } from '../../http/scope.js';
@@ -13,7 +13,15 @@ import { feesJsonSql, type FeeJson } from './fees.js';
 import { appliedPromotionsJsonSql } from '../promotions/apply.js';
 import { earnedPointsOf, orderEarnedPointsJsonSql } from '../loyalty/order-points.js';
 import { jsonOf } from '../../db/rows.js';
-import { prepared, rowByKey, rowFromJson, rowJsonSql, rowsFromJson, rowsJsonSql } from '../../db/prepared.js';
+import {
+  frozenSql,
+  prepared,
+  rowByKey,
+  rowFromJson,
+  rowJsonSql,
+  rowsFromJson,
+  rowsJsonSql,
+} from '../../db/prepared.js';
 import { briefOf } from '../einvoices/service.js';
 
 /** The e-invoice brief as json_build_object answered it (a string on some drivers); its time as ISO. */
@@ -208,41 +216,75 @@ const postedJsonSql = () => sql`coalesce((select json_agg(p order by p.kind, p.n
         and cm.document_type = 'credit_memo'
     ) p) p), '[]'::json)`;
 
+/** The ERP sync row of the order row in scope as one json value (rowJsonSql), null when it was never sent. */
+const erpSyncJsonSql = () => sql`(select ${rowJsonSql(erpDocumentSync, 'e')} from ${erpDocumentSync} as "e"
+    where "e"."document_no" = ${ORDER_NO}
+      -- The kinds as constants too: the sync table's key is (kind, document_no), and a kind computed from the row
+      -- alone leaves PostgreSQL no index to use (it read every document's sync row).
+      and "e"."kind" in ('sales_order', 'sales_quote', 'sales_credit_memo')
+      and "e"."kind" = case "sales_orders"."document_type" when 'quote' then 'sales_quote'
+        when 'credit_memo' then 'sales_credit_memo' else 'sales_order' end)`;
+
+type PartsColumns = {
+  remaining_amount: string;
+  credited_amount: string;
+  erp: unknown;
+  fees: unknown;
+  promotions: unknown;
+  earned: unknown;
+  posted: unknown;
+};
+
+/**
+ * What an order's answer holds besides its header and lines (SalesOrderParts), as columns computed on the order row
+ * named "sales_orders": the remaining and credited amounts, and the ERP sync row, fees, applied promotions, earned
+ * points and posted documents as json values. The header's read selects them; a status change answers them from its
+ * UPDATE (RETURNING), so it needs no read after it.
+ */
+export const salesOrderPartsColumns = (): Record<keyof PartsColumns, SQL> =>
+  (partsColumns ??= {
+    // Rendered once (frozenSql): a status change builds its statement per call, with these in it.
+    remaining_amount: frozenSql(remainingAmountSql()),
+    credited_amount: frozenSql(creditedAmountSql()),
+    erp: frozenSql(erpSyncJsonSql()),
+    fees: frozenSql(feesJsonSql(ORDER_NO)),
+    promotions: frozenSql(appliedPromotionsJsonSql(ORDER_NO)),
+    earned: frozenSql(orderEarnedPointsJsonSql(ORDER_NO)),
+    posted: frozenSql(postedJsonSql()),
+  });
+let partsColumns: Record<keyof PartsColumns, SQL> | undefined;
+
+/** A row with salesOrderPartsColumns split into the order's header and its parts. */
+export function salesOrderPartsOf(row: SalesOrderRow & Partial<PartsColumns>): {
+  header: SalesOrderRow;
+  parts: SalesOrderParts;
+} {
+  const { remaining_amount, credited_amount, erp, fees, promotions, earned, posted, ...header } = row;
+  return {
+    header,
+    parts: {
+      remaining_amount: String(remaining_amount),
+      credited_amount: String(credited_amount),
+      erp: erp === null || erp === undefined ? null : rowFromJson(erpDocumentSync, erp),
+      fees: jsonOf<FeeJson[]>(fees),
+      promotions: jsonOf<AppliedPromotion[]>(promotions),
+      earned: jsonOf<{ redeemable: string; ranking: string }>(earned),
+      posted: jsonOf<PostedRef[]>(posted),
+    },
+  };
+}
+
 const headerStatement = prepared((db) =>
   db
-    .select({
-      header: rowJsonSql(salesOrders, 'sales_orders'),
-      remaining_amount: remainingAmountSql(),
-      credited_amount: creditedAmountSql(),
-      sync: erpDocumentSync,
-      fees: feesJsonSql(ORDER_NO),
-      promotions: appliedPromotionsJsonSql(ORDER_NO),
-      earned: orderEarnedPointsJsonSql(ORDER_NO),
-      posted: postedJsonSql(),
-    })
+    .select({ header: rowJsonSql(salesOrders, 'sales_orders'), ...salesOrderPartsColumns() })
     .from(salesOrders)
-    .leftJoin(
-      erpDocumentSync,
-      and(
-        eq(erpDocumentSync.document_no, salesOrders.pos_so_no),
-        // The kinds as constants too: the sync table's key is (kind, document_no), and a kind computed from the row
-        // alone leaves PostgreSQL no index to use (it read every document's sync row).
-        sql`${erpDocumentSync.kind} in ('sales_order', 'sales_quote', 'sales_credit_memo')`,
-        eq(
-          erpDocumentSync.kind,
-          sql`case ${salesOrders.document_type} when 'quote' then 'sales_quote'
-            when 'credit_memo' then 'sales_credit_memo' else 'sales_order' end`,
-        ),
-      ),
-    )
     .where(eq(salesOrders.pos_so_no, sql.placeholder('no')))
     .prepare('fp_sales_order_header'),
 );
 
 /**
  * One sales document's header with everything its answer needs but the lines, in ONE prepared statement: the
- * remaining and credited amounts, the ERP sync state, and the fees, applied promotions, earned points and posted
- * documents as JSON columns. Null when there is no such document.
+ * header's row and salesOrderPartsColumns. Null when there is no such document.
  */
 export async function salesOrderHeaderOf(
   db: DbOrTx,
@@ -250,18 +292,8 @@ export async function salesOrderHeaderOf(
 ): Promise<{ header: SalesOrderRow; parts: SalesOrderParts } | null> {
   const [found] = await headerStatement(db).execute({ no: posSoNo });
   if (!found) return null;
-  return {
-    header: rowFromJson(salesOrders, found.header),
-    parts: {
-      remaining_amount: found.remaining_amount,
-      credited_amount: found.credited_amount,
-      erp: found.sync,
-      fees: jsonOf<FeeJson[]>(found.fees),
-      promotions: jsonOf<AppliedPromotion[]>(found.promotions),
-      earned: jsonOf<{ redeemable: string; ranking: string }>(found.earned),
-      posted: jsonOf<PostedRef[]>(found.posted),
-    },
-  };
+  const { header, ...parts } = found;
+  return salesOrderPartsOf({ ...rowFromJson(salesOrders, header), ...(parts as PartsColumns) });
 }
 
 /**
@@ -280,6 +312,19 @@ export async function getSalesOrder(
   scope.assert(found.header.franchise_code, SALES_ORDER_NOT_FOUND);
   const lines = o.lines ?? (await salesOrderLinesOf(db, posSoNo));
   return salesOrderAnswer(found.header, lines, found.parts);
+}
+
+/**
+ * The answer of a document's row read with salesOrderPartsColumns (a status change's UPDATE answers it), its ERP sync
+ * row replaced by `erp` unless undefined (the row the same statement wrote).
+ */
+export function salesOrderAnswerOfRow(
+  row: SalesOrderRow & Record<string, unknown>,
+  lines: readonly SalesLineRow[],
+  erp?: typeof erpDocumentSync.$inferSelect | null,
+): SalesOrder {
+  const { header, parts } = salesOrderPartsOf(row);
+  return salesOrderAnswer(header, lines, erp === undefined ? parts : { ...parts, erp });
 }
 
 /** The parts of a document that has just been created: nothing posted, paid, applied or sent yet. */

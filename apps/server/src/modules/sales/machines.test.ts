@@ -221,6 +221,21 @@ describe('convert quote', () => {
     expect(notQuote.envelope.errors[0]).toMatchObject({ code: 'not_a_quote' });
   });
 
+  it('each status change answers the order exactly as GET then answers it (version, ERP sync state, parts)', async () => {
+    let doc = await makeOrder(c, w);
+    const seen: string[] = [];
+    for (const to of ['released', 'open', 'released', 'confirmed', 'open', 'canceled']) {
+      const res = await status(doc, to, salesOrderMachine);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.data).toEqual((await c.get<Order>(`/api/sales-orders/${doc.pos_so_no}`)).data);
+      expect(res.data).toMatchObject({ status: to, version: doc.version + 1 });
+      seen.push(res.data.erp.state);
+      doc = res.data;
+    }
+    // Release, reopen and cancel each queue a job for the ERP (pending); confirm leaves the state as it was.
+    expect(seen).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'pending']);
+  });
+
   it('converts from open or released only (table-driven)', async () => {
     const convert = salesQuoteMachine.transitions.find((t) => t.action === 'convert')!;
     for (const from of ['open', 'released', 'converted', 'canceled']) {

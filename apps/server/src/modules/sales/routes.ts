@@ -11,7 +11,15 @@ import { listRoute } from '../../http/list-route.js';
 import { createSalesDocument, setRequestedDeliveryDate, updateSalesDocument } from './documents.js';
 import { addLines, lineLimitsOf, removeLines, setPostQty, updateLine } from './lines.js';
 import { requireDocumentAction } from './limits.js';
-import { getSalesOrder, newDocumentParts, salesOrderAnswer } from './load.js';
+import {
+  getSalesOrder,
+  newDocumentParts,
+  salesOrderAnswer,
+  salesOrderAnswerOfRow,
+  salesOrderPartsColumns,
+  type SalesOrderRow,
+} from './load.js';
+import type { ErpSync } from '../../kernel/outbox.js';
 import { salesOrderExportColumns, salesOrderList } from './list.js';
 import {
   creditMemosOnly,
@@ -65,8 +73,14 @@ export function salesRoutes(r: Router) {
   );
   r.route(salesOrdersApi.status, ({ body, auth, services }) =>
     services.db.transaction(async (tx) => {
-      const lines = await changeSalesStatus(tx, auth.scope, body, auth);
-      return getSalesOrder(tx, auth.scope, body.pos_so_no, { lines });
+      // Answered by the status change's own statement: the row as it now is with its parts and ERP sync row.
+      let changed: { row: SalesOrderRow & Record<string, unknown>; erp: ErpSync | null | undefined } | undefined;
+      const lines = await changeSalesStatus(tx, auth.scope, body, auth, {
+        answer: { columns: salesOrderPartsColumns(), erp: true, changed: (row, erp) => (changed = { row, erp }) },
+      });
+      // Not answered when the change wrote the order again (a cancel that gave redeemed points back): read.
+      if (!changed) return getSalesOrder(tx, auth.scope, body.pos_so_no, { lines });
+      return salesOrderAnswerOfRow(changed.row, lines, changed.erp);
     }),
   );
   r.route(salesOrdersApi.requestedDeliveryDate, ({ body, auth, services }) =>

@@ -4,10 +4,11 @@ import { actionForTarget, messages, salesDocumentOf, salesMachineOf, type salesS
 import type { Tx } from '../../db/client.js';
 import { badRequest, businessRule } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
-import { applyAction, assertAction, batchAction } from '../../kernel/status.js';
+import { assertAction, batchAction, batchActionAnswered } from '../../kernel/status.js';
 import { WriteBatch } from '../../kernel/batch.js';
 import { D } from '../../kernel/money.js';
-import { batchErpDocument } from '../../kernel/outbox.js';
+import { batchErpDocument, erpDocumentSync, type ErpSync } from '../../kernel/outbox.js';
+import { rowFromJson } from '../../db/prepared.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import {
   erpKindOf,
@@ -69,13 +70,20 @@ export async function changeSalesStatus(
   /** The user (button permissions and cashier limits, limits.ts); absent: the system (demo). */
   auth?: Auth,
   /**
-   * The counter sale (issue 22): `known`, the document and all its lines as the caller holds them, locked or created
-   * in this transaction (checked as the locked row would be, not read again); `answer`, more columns the status
-   * change's UPDATE answers (RETURNING) to `changed` with the row as it now is (what Ship Now reads with its lock).
+   * `known` (the counter sale, issue 22): the document and all its lines as the caller holds them, locked or created
+   * in this transaction (checked as the locked row would be, not read again). `answer`: the status change's own
+   * statement answers `changed` the row as it now is with `columns` computed on it (RETURNING: what Ship Now reads
+   * with its lock, or what the document's answer holds) and, with `erp`, the ERP sync row as the change leaves it
+   * (undefined: the action sends nothing). Not called when the change wrote the document again after its status (a
+   * cancel that gave redeemed points back): the caller reads it.
    */
   o: {
     known?: { doc: SalesOrderRow; lines: SalesLineRow[] };
-    answer?: { columns: Record<string, SQL>; changed: (row: SalesOrderRow & Record<string, unknown>) => void };
+    answer?: {
+      columns: Record<string, SQL>;
+      erp?: boolean;
+      changed: (row: SalesOrderRow & Record<string, unknown>, erp: ErpSync | null | undefined) => void;
+    };
   } = {},
 ): Promise<SalesLineRow[]> {
   // Locked first, with its lines (one statement): the row tells the machine; another franchise's is "Sales order not
@@ -121,20 +129,26 @@ export async function changeSalesStatus(
     await releaseOrderPromotions(tx, doc);
   }
   if (t.action === 'reopen') set = { cancel_reason_code: '', cancel_reason_description: '' };
-  // The UPDATE and the ERP job in one statement (a WriteBatch); the counter's release answers the row (RETURNING).
+  // The UPDATE and the ERP job in one statement (a WriteBatch), which answers the row when asked.
   const batch = new WriteBatch();
-  if (o.answer)
-    o.answer.changed(
-      await applyAction<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, {
+  const row = o.answer
+    ? batchActionAnswered<typeof salesOrders, SalesOrderRow & Record<string, unknown>>(tx, batch, {
         ...common,
         set,
         columns: o.answer.columns,
-      }),
-    );
-  else batchAction(tx, batch, { ...common, set });
+      })
+    : (batchAction(tx, batch, { ...common, set }), undefined);
   const erp = ERP_ACTIONS[t.action];
-  if (erp) batchErpDocument(batch, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp });
+  const erpSync = erp
+    ? batchErpDocument(batch, { kind: erpKindOf(doc.document_type), documentNo: doc.pos_so_no, action: erp })
+    : undefined;
+  const erpRead = o.answer?.erp && erpSync ? batch.answer({ erp: erpSync }) : undefined;
   await batch.run(tx);
-  if (t.action === 'cancel') await releaseOrderPoints(tx, doc.pos_so_no); // issue 9 loyalty: used points go back
+  // Issue 9 loyalty: used points go back (the order is written again).
+  const rewritten = t.action === 'cancel' && (await releaseOrderPoints(tx, doc.pos_so_no));
+  if (o.answer && row && !rewritten) {
+    const sync = erpRead?.().erp;
+    o.answer.changed(row(), erpRead ? (sync ? rowFromJson(erpDocumentSync, sync) : null) : undefined);
+  }
   return lines;
 }
