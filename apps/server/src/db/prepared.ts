@@ -69,6 +69,14 @@ export function preparedSql<R>(name: string, query: () => SQL) {
     (await statement(db).all(values)) as R[];
 }
 
+/**
+ * A list a prepared statement is given, as a set of text: `x in ${listParam('codes')}`, its value a JSON array
+ * (JSON.stringify). Its length tells the planner nothing (a set-returning function is estimated at 100 rows whatever
+ * it holds), so PostgreSQL keeps the statement's generic plan; a list in `= any($1::text[])` that drives an index
+ * scan has it plan the statement again on every call, for the array's length (0.2–0.6 ms a call).
+ */
+export const listParam = (name: string): SQL => sql`(select json_array_elements_text(${sql.placeholder(name)}::json))`;
+
 /** A value of a prepared statement as `$n::type` (`sql.placeholder(name)` alone leaves its type to PostgreSQL). */
 export const param = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 

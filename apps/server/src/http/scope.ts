@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { preparedSql } from '../db/prepared.js';
+import { listParam, preparedSql } from '../db/prepared.js';
 import { users } from '../modules/auth/schema.js';
 import { customers } from '../modules/customers/schema.js';
 import { franchises, locations } from '../modules/franchises/schema.js';
@@ -10,9 +10,11 @@ import { AppError, notFound } from './errors.js';
 type Col = SQLWrapper;
 
 /** What a scope check throws for a record outside the caller's franchise: the module's own not-found. */
-export type NotFound = AppError | string;
+/** What a missing row is answered: a 404 of that entity, an error, or a function making it (built only if thrown). */
+export type NotFound = AppError | string | (() => AppError);
 
-const toError = (e: NotFound, field?: string) => (typeof e === 'string' ? withField(notFound(e), field) : e);
+const toError = (e: NotFound, field?: string) =>
+  typeof e === 'string' ? withField(notFound(e), field) : typeof e === 'function' ? e() : e;
 const withField = (e: AppError, field?: string) =>
   field ? new AppError(e.status, e.code, e.message, field, e.extra) : e;
 
@@ -142,15 +144,15 @@ export class Scope {
 const locationsFranchises = preparedSql<{ code: string; f: string }>(
   'fp_franchises_of_locations',
   () => sql`select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
-     where ${locations.location_code} = any(${sql.placeholder('codes')}::text[])
+     where ${locations.location_code} in ${listParam('codes')}
     union all
     select ${franchises.customer_no}, ${franchises.customer_no} from ${franchises}
-     where ${franchises.customer_no} = any(${sql.placeholder('codes')}::text[])
+     where ${franchises.customer_no} in ${listParam('codes')}
        and not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})`,
 );
 
 async function franchisesOfLocations(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
-  const rows = await locationsFranchises(db, { codes: [...codes] });
+  const rows = await locationsFranchises(db, { codes: JSON.stringify(codes) });
   return new Map(rows.map((r) => [r.code, r.f]));
 }
 

@@ -80,7 +80,7 @@ export type CounterSeller = { franchise: string; cashNeedsOpenShift: boolean; al
  * (the setting), read in the franchise's statement: the sale does not read them again (README "Statements").
  */
 export async function counterFranchise(db: DbOrTx, scope: Scope, locationCode: string): Promise<CounterSeller> {
-  const franchise = await scope.assertLocation(db, locationCode, locationNotFound(locationCode));
+  const franchise = await scope.assertLocation(db, locationCode, () => locationNotFound(locationCode));
   const [f] = await db
     .select({ active: franchises.is_active, cash: franchises.cash_needs_open_shift, settings: settingsJsonSql() })
     .from(franchises)

@@ -1,7 +1,8 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonOf } from '../../db/rows.js';
-import { prepared } from '../../db/prepared.js';
+import { listParam, param, preparedSql, rowFromJson, rowJsonSql } from '../../db/prepared.js';
+import { priceInput, pricesFromRows, pricesSql, type PriceOf, type PriceRow, type PricesParams } from './price.js';
 import { items, itemUnits, itemVariants } from './schema.js';
 
 type VariantRow = Pick<
@@ -10,37 +11,73 @@ type VariantRow = Pick<
 >;
 type UnitRow = Pick<typeof itemUnits.$inferSelect, 'item_no' | 'code' | 'qty_per_unit_of_measure'>;
 
+/** The rows a document's lines are checked against (itemFactsOf). */
+export type ItemFacts = {
+  itemRows: (typeof items.$inferSelect)[];
+  variantRows: VariantRow[];
+  unitRows: UnitRow[];
+};
+
 /**
  * The rows a document's lines are checked against: the items, their variants and their units of measure, for the
  * given item numbers, in one prepared statement (the variants and units of each item as JSON arrays, numbers as text
  * so no value passes through a float).
  */
-export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]) {
+export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]): Promise<ItemFacts> {
   const nos = [...new Set(itemNos)];
-  if (nos.length === 0) return { itemRows: [], variantRows: [] as VariantRow[], unitRows: [] as UnitRow[] };
-  const rows = await factsStatement(db).execute({ nos });
-  const itemRows = rows.map(({ variants: _v, units: _u, ...item }) => item);
-  const variantRows = rows.flatMap((r) => jsonOf<VariantRow[]>(r.variants));
-  const unitRows = rows.flatMap((r) => jsonOf<UnitRow[]>(r.units));
-  return { itemRows, variantRows, unitRows };
+  if (nos.length === 0) return { itemRows: [], variantRows: [], unitRows: [] };
+  return factsFrom(await factsStatement(db, { nos: JSON.stringify(nos) }));
 }
 
-const factsStatement = prepared((db) => {
+/**
+ * itemFactsOf and the catalogue prices of lines (pricesOf) in ONE prepared statement: what a document's new lines are
+ * checked against and priced from. The prices are answered per line, on demand (`priceAt(i)`: its errors, a missing
+ * item, variant or unit, are thrown when that line's price is asked, after the caller's checks of the facts).
+ */
+export async function itemFactsAndPricesOf(
+  db: DbOrTx,
+  itemNos: readonly string[],
+  prices: PricesParams,
+  field: (i: number, name: 'item_no' | 'variant_code' | 'unit' | 'quantity') => string,
+): Promise<{ facts: ItemFacts; priceAt: (i: number) => PriceOf }> {
+  const input = priceInput(prices, field);
+  const [row] = await factsAndPricesStatement(db, {
+    nos: JSON.stringify([...new Set(itemNos)]),
+    lines: input.json,
+    franchise: prices.franchiseCode,
+    date: input.date,
+  });
+  const priced = pricesFromRows(input, jsonOf<PriceRow[]>(row.prices), field);
+  return { facts: factsFrom(jsonOf<FactsRow[]>(row.facts)), priceAt: priced };
+}
+
+/** A row of factsSql: the item as one json value (rowJsonSql), its variants and units as json arrays. */
+type FactsRow = { item: unknown; variants: unknown; units: unknown };
+const factsFrom = (rows: readonly FactsRow[]): ItemFacts => ({
+  itemRows: rows.map((r) => rowFromJson(items, r.item)),
+  variantRows: rows.flatMap((r) => jsonOf<VariantRow[]>(r.variants)),
+  unitRows: rows.flatMap((r) => jsonOf<UnitRow[]>(r.units)),
+});
+
+/** The items of `nos` (a set of item numbers, listParam) with their variants and units: FactsRow. */
+const factsSql = (nos: SQL) => {
   const v = itemVariants;
   const u = itemUnits;
-  // The outer item is named "items"."item_no": drizzle writes a one-table select's columns unqualified, and a bare
-  // item_no in the subqueries would be their own table's (every item's variants and units on each item).
-  return db
-    .select({
-      ...getTableColumns(items),
-      variants: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${v.item_no},
+  // The item is named "items"."item_no" in the subqueries: a bare item_no there would be their own table's.
+  return sql`select ${rowJsonSql(items, 'items')} as item,
+      coalesce((select json_agg(json_build_object('item_no', ${v.item_no},
         'variant_code', ${v.variant_code}, 'description', ${v.description}, 'unit_price', ${v.unit_price}::text,
-        'blocked', ${v.blocked})) from ${v} where ${v.item_no} = "items"."item_no"), '[]'::json)`,
-      units: sql<unknown>`coalesce((select json_agg(json_build_object('item_no', ${u.item_no}, 'code', ${u.code},
+        'blocked', ${v.blocked})) from ${v} where ${v.item_no} = "items"."item_no"), '[]'::json) as variants,
+      coalesce((select json_agg(json_build_object('item_no', ${u.item_no}, 'code', ${u.code},
         'qty_per_unit_of_measure', ${u.qty_per_unit_of_measure}::text)) from ${u} where ${u.item_no} = "items"."item_no"),
-        '[]'::json)`,
-    })
-    .from(items)
-    .where(sql`${items.item_no} = any(${sql.placeholder('nos')}::text[])`)
-    .prepare('fp_item_facts');
+        '[]'::json) as units
+    from ${items} where ${items.item_no} in ${nos}`;
+};
+
+const factsStatement = preparedSql<FactsRow>('fp_item_facts', () => factsSql(listParam('nos')));
+
+const factsAndPricesStatement = preparedSql<{ facts: unknown; prices: unknown }>('fp_item_facts_prices', () => {
+  const prices = pricesSql(param('lines', 'json'), param('franchise', 'text'), param('date', 'date'));
+  return sql`select (select coalesce(json_agg(f), '[]'::json) from (${factsSql(listParam('nos'))}) f) as facts,
+    (select coalesce(json_agg(p), '[]'::json) from (${prices}) p) as prices`;
 });

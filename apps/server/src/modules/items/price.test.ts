@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.js';
 import { priceOf, pricesOf, type PriceLine } from './price.js';
+import { itemFactsAndPricesOf, itemFactsOf } from './facts.js';
 import { makeFranchise, makeItem, makePrice, syncInto } from './test-support/builders.js';
 
 // Every statement the app runs (pricesOf is counted below).
@@ -251,6 +252,29 @@ describe('pricesOf', () => {
     expect(await count(20)).toBe(one);
     expect(await count(lines.length)).toBe(one);
     expect(await pricesOf(db, { franchiseCode: f, lines: [] })).toEqual([]);
+  });
+
+  it('itemFactsAndPricesOf: the facts of itemFactsOf and the prices of pricesOf in one statement', async () => {
+    const { f, lines, db } = await setup();
+    const itemNos = [...new Set(lines.map((l) => l.itemNo))];
+    const field = (i: number, name: string) => `lines.${i}.${name}`;
+    const p = { date: '2026-02-10', franchiseCode: f, lines };
+    await ctx.t.services.apiLog.flush();
+    statements.length = 0;
+    const both = await itemFactsAndPricesOf(db, itemNos, p, field);
+    expect(statements).toHaveLength(1);
+    expect(both.facts).toEqual(await itemFactsOf(db, itemNos));
+    expect(lines.map((_l, i) => both.priceAt(i))).toEqual(await pricesOf(db, p));
+    // A line's error is thrown when its price is asked, not before: the others are answered.
+    const bad = await itemFactsAndPricesOf(
+      db,
+      itemNos,
+      { ...p, lines: [lines[0], { itemNo: 'NOPE' }, { ...lines[0], quantity: 0 }] },
+      field,
+    );
+    expect(bad.priceAt(0)).toEqual(both.priceAt(0));
+    expect(() => bad.priceAt(1)).toThrow(expect.objectContaining({ status: 404, field: 'lines.1.item_no' }));
+    expect(() => bad.priceAt(2)).toThrow(expect.objectContaining({ status: 400, field: 'lines.2.quantity' }));
   });
 
   it('names the line that is wrong', async () => {

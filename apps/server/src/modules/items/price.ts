@@ -101,7 +101,8 @@ export async function pricesOf(db: DbOrTx, p: PricesParams): Promise<PriceOf[]> 
   return pricesFor(db, p, (i, f) => `lines.${i}.${f}`);
 }
 
-type PriceRow = {
+/** A row of pricesSql: a line's item, variant, unit, best item price and franchise rate (numbers as text). */
+export type PriceRow = {
   i: number;
   item_no: string | null;
   base: string | null;
@@ -116,23 +117,24 @@ type PriceRow = {
 };
 
 /**
- * The lines as one json parameter and the franchise and date as parameters, so the text is the same for any number
- * of lines and franchise or none: a prepared statement, and one PostgreSQL plans once (json_to_recordset tells the
- * planner nothing about the number of lines, so its generic plan is as good as one made per call; arrays in `unnest`
- * would have it plan every call). A null franchise matches no franchise's price or rate, so only the prices for
- * every franchise apply (rule 2).
+ * The prices of lines (`lines`: json rows of i, item_no, variant, unit, qty) for a franchise (null: none) on a date,
+ * one PriceRow per line, in the lines' order. The lines travel as one json parameter and the franchise and date as
+ * parameters, so the text is the same for any number of lines and franchise or none: a prepared statement, and one
+ * PostgreSQL plans once (json_to_recordset tells the planner nothing about the number of lines, so its generic plan
+ * is as good as one made per call; arrays in `unnest` would have it plan every call). A null franchise matches no
+ * franchise's price or rate, so only the prices for every franchise apply (rule 2).
  */
-const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () => {
+export const pricesSql = (linesJson: SQL, franchise: SQL, date: SQL): SQL => {
   const unit = sql`coalesce(nullif(l.unit, ''), ${items.base_unit_of_measure})`;
   return sql`
-    select l.i, ${items.item_no} as item_no, ${items.base_unit_of_measure} as base, ${items.unit_price} as unit_price,
-      ${itemVariants.variant_code} as variant_code, ${itemVariants.unit_price} as variant_price,
-      ${itemUnits.qty_per_unit_of_measure} as per_unit,
-      best.id as price_id, best.unit_price as price, best.price_list_code as price_list,
+    select l.i, ${items.item_no} as item_no, ${items.base_unit_of_measure} as base,
+      ${items.unit_price}::text as unit_price, ${itemVariants.variant_code} as variant_code,
+      ${itemVariants.unit_price}::text as variant_price, ${itemUnits.qty_per_unit_of_measure}::text as per_unit,
+      best.id as price_id, best.unit_price::text as price, best.price_list_code as price_list,
       (select ${franchiseItems.price_rate} from ${franchiseItems}
-        where ${franchiseItems.franchise_code} = ${param('franchise', 'text')}
-          and ${franchiseItems.item_no} = l.item_no) as rate
-    from json_to_recordset(${param('lines', 'json')}) as l(i int, item_no text, variant text, unit text, qty numeric)
+        where ${franchiseItems.franchise_code} = ${franchise}
+          and ${franchiseItems.item_no} = l.item_no)::text as rate
+    from json_to_recordset(${linesJson}) as l(i int, item_no text, variant text, unit text, qty numeric)
     left join ${items} on ${items.item_no} = l.item_no
     left join ${itemVariants} on ${itemVariants.item_no} = l.item_no and ${itemVariants.variant_code} = l.variant
     left join ${itemUnits} on ${itemUnits.item_no} = l.item_no and ${itemUnits.code} = ${unit}
@@ -141,46 +143,61 @@ const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () => {
       from ${itemPrices}
       where ${applicablePrice({
         itemNo: sql`l.item_no`,
-        franchise: param('franchise', 'text'),
+        franchise,
         variant: sql`l.variant`,
         unit,
         quantity: sql`l.qty`,
-        date: param('date', 'date'),
+        date,
       })}
       order by ${sql.join(pricePrecedence(), sql`, `)}
       limit 1
     ) best on true
     order by l.i`;
-});
+};
 
-async function pricesFor(
-  db: DbOrTx,
-  p: PricesParams,
-  field: (i: number, name: 'item_no' | 'variant_code' | 'unit' | 'quantity') => string,
-): Promise<PriceOf[]> {
-  if (p.lines.length === 0) return [];
-  const date = p.date ?? today();
+const pricesStatement = preparedSql<PriceRow>('fp_prices_of_lines', () =>
+  pricesSql(param('lines', 'json'), param('franchise', 'text'), param('date', 'date')),
+);
+
+type PriceField = (i: number, name: 'item_no' | 'variant_code' | 'unit' | 'quantity') => string;
+type PriceInput = ReturnType<typeof priceInput>;
+
+/**
+ * What pricesSql is given for `p`: the lines as json, the date. A line whose quantity is not more than 0 goes
+ * without one (it matches no quantity break) and its 400 naming `field(i, 'quantity')` is thrown when its price is
+ * asked (pricesFromRows).
+ */
+export function priceInput(p: PricesParams, field: PriceField) {
   const lines = p.lines.map((l, i) => {
-    let quantity: Decimal;
+    let quantity: Decimal | undefined;
     try {
       quantity = new Decimal(l.quantity ?? 1);
     } catch {
-      throw badRequest('quantity must be more than 0', field(i, 'quantity'));
+      quantity = undefined;
     }
-    if (!quantity.isFinite() || quantity.lte(0)) throw badRequest('quantity must be more than 0', field(i, 'quantity'));
-    return { itemNo: l.itemNo, variant: l.variantCode ?? '', unit: l.unit ?? '', quantity };
+    if (quantity && (!quantity.isFinite() || quantity.lte(0))) quantity = undefined;
+    const bad = quantity ? undefined : () => badRequest('quantity must be more than 0', field(i, 'quantity'));
+    return { itemNo: l.itemNo, variant: l.variantCode ?? '', unit: l.unit ?? '', quantity, bad };
   });
-  const rows = (
-    await pricesStatement(db, {
-      lines: JSON.stringify(
-        lines.map((l, i) => ({ i, item_no: l.itemNo, variant: l.variant, unit: l.unit, qty: l.quantity.toFixed() })),
-      ),
-      franchise: p.franchiseCode,
-      date,
-    })
-  ).sort((a, b) => Number(a.i) - Number(b.i));
-  return rows.map((r, i): PriceOf => {
-    const l = lines[i];
+  const json = JSON.stringify(
+    lines.map((l, i) => ({
+      i,
+      item_no: l.itemNo,
+      variant: l.variant,
+      unit: l.unit,
+      qty: l.quantity ? l.quantity.toFixed() : null,
+    })),
+  );
+  return { lines, json, date: p.date ?? today() };
+}
+
+/** The price of each line from pricesSql's rows (by line, on demand): rules 1–4, or the line's error. */
+export function pricesFromRows(input: PriceInput, rows: readonly PriceRow[], field: PriceField) {
+  const byLine = new Map(rows.map((r) => [Number(r.i), r]));
+  return (i: number): PriceOf => {
+    const l = input.lines[i];
+    if (l.bad) throw l.bad();
+    const r = byLine.get(i)!;
     if (r.item_no === null) throw new AppError(404, 'not_found', `Item ${l.itemNo} not found`, field(i, 'item_no'));
     if (l.variant && r.variant_code === null)
       throw badRequest(`Item ${l.itemNo} has no variant ${l.variant}`, field(i, 'variant_code'));
@@ -206,5 +223,15 @@ async function pricesFor(
         unit: unitOf,
       };
     return { unit_price: round2(list).toFixed(2), source: 'list_price', unit: unitOf };
-  });
+  };
+}
+
+async function pricesFor(db: DbOrTx, p: PricesParams, field: PriceField): Promise<PriceOf[]> {
+  if (p.lines.length === 0) return [];
+  const input = priceInput(p, field);
+  // A bad quantity is refused before the statement, as the first line's error in line order.
+  for (const l of input.lines) if (l.bad) throw l.bad();
+  const rows = await pricesStatement(db, { lines: input.json, franchise: p.franchiseCode, date: input.date });
+  const priceAt = pricesFromRows(input, rows, field);
+  return input.lines.map((_l, i) => priceAt(i));
 }

@@ -20,8 +20,7 @@ import { Scope } from '../../http/scope.js';
 import { D, sum, toMoney, toQty } from '../../kernel/money.js';
 import { takeNextNumber } from '../number-series/service.js';
 import { franchises, locations } from '../franchises/schema.js';
-import { pricesOf } from '../items/price.js';
-import { itemFactsOf } from '../items/facts.js';
+import { itemFactsAndPricesOf } from '../items/facts.js';
 import { lockPurchaseForChange, type PurchaseLineRow, type PurchaseOrderRow } from './load.js';
 import { purchaseOrderLines, purchaseOrders } from './schema.js';
 
@@ -63,8 +62,8 @@ async function receivingOf(tx: Tx, f: FranchiseRow, locationCode: string) {
 
 /** A location of the order's franchise visible to the caller, else 404 naming the field. */
 async function assertOrderLocation(tx: Tx, scope: Scope, franchiseCode: string, code: string) {
-  await scope.assertLocation(tx, code, locationNotFound(code));
-  const of = await new Scope(franchiseCode).assertLocation(tx, code, locationNotFound(code));
+  await scope.assertLocation(tx, code, () => locationNotFound(code));
+  const of = await new Scope(franchiseCode).assertLocation(tx, code, () => locationNotFound(code));
   if (of !== franchiseCode) throw locationNotFound(code);
 }
 
@@ -97,8 +96,9 @@ const draftOf = (l: LineIn): LineDraft => ({
 /**
  * Checks and prices lines: the item exists and is not blocked (400 `<prefix>item_no`), the variant and unit exist
  * (`<prefix>variant_code`, `<prefix>unit_of_measure`); description, base unit and VAT from the item; the unit price
- * the franchise's price on the order date (pricesOf: one statement for all lines); dimensions default from the
- * franchise's line_* fields; amount = purchase_qty × unit_price − line_discount_amount.
+ * the franchise's price on the order date (pricesOf's rules, read with the facts in one statement:
+ * itemFactsAndPricesOf); dimensions default from the franchise's line_* fields; amount = purchase_qty × unit_price −
+ * line_discount_amount.
  */
 async function buildLines(
   tx: Tx,
@@ -109,7 +109,23 @@ async function buildLines(
 ): Promise<NewLine[]> {
   if (!drafts.length) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const { itemRows, variantRows, unitRows } = await itemFactsOf(tx, itemNos);
+  // The facts and the prices of the lines in one statement (a line's price error after the facts' checks).
+  const { facts, priceAt } = await itemFactsAndPricesOf(
+    tx,
+    itemNos,
+    {
+      date: doc.order_date,
+      franchiseCode: doc.franchise_code,
+      lines: drafts.map((d) => ({
+        itemNo: d.item_no,
+        variantCode: d.variant_code,
+        quantity: d.purchase_qty,
+        unit: d.unit_of_measure,
+      })),
+    },
+    (i, name) => `${o.field(i)}${name === 'unit' ? 'unit_of_measure' : name === 'quantity' ? 'purchase_qty' : name}`,
+  );
+  const { itemRows, variantRows, unitRows } = facts;
   const checked = drafts.map((d, i) => {
     const p = o.field(i);
     const item = itemRows.find((r) => r.item_no === d.item_no);
@@ -135,16 +151,7 @@ async function buildLines(
     }
     return { d: { ...d, unit_of_measure: unit }, item, variant, perUnit };
   });
-  const prices = await pricesOf(tx, {
-    date: doc.order_date,
-    franchiseCode: doc.franchise_code,
-    lines: checked.map(({ d }) => ({
-      itemNo: d.item_no,
-      variantCode: d.variant_code,
-      quantity: d.purchase_qty,
-      unit: d.unit_of_measure,
-    })),
-  });
+  const prices = checked.map((_c, i) => priceAt(i));
   return checked.map(({ d, item, variant, perUnit }, i) => {
     const qty = toQty(d.purchase_qty);
     const unitPrice = prices[i].unit_price;
@@ -235,7 +242,7 @@ export async function createPurchaseOrder(
   let franchiseCode = named;
   const location = body.location_code || named || '';
   if (body.location_code) {
-    const of = await scope.assertLocation(tx, body.location_code, locationNotFound(body.location_code));
+    const of = await scope.assertLocation(tx, body.location_code, () => locationNotFound(location));
     if (named && of !== named) throw locationNotFound(body.location_code);
     franchiseCode = of;
   }

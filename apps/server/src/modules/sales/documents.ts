@@ -54,8 +54,8 @@ const locationNotFound = (code: string, field = 'location_code') =>
 
 /** A location of the document's franchise (and visible to the caller), else 404 naming `location_code`. */
 async function assertDocumentLocation(tx: Tx, scope: Scope, franchiseCode: string, code: string) {
-  await scope.assertLocation(tx, code, locationNotFound(code));
-  await new Scope(franchiseCode).assertLocation(tx, code, locationNotFound(code));
+  await scope.assertLocation(tx, code, () => locationNotFound(code));
+  await new Scope(franchiseCode).assertLocation(tx, code, () => locationNotFound(code));
 }
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -132,7 +132,7 @@ async function franchiseAndLocation(tx: Tx, scope: Scope, body: SalesOrderCreate
   const location = body.location_code ?? '';
   let franchise = named;
   if (location) {
-    const of = checked ?? (await scope.assertLocation(tx, location, locationNotFound(location)));
+    const of = checked ?? (await scope.assertLocation(tx, location, () => locationNotFound(location)));
     if (named && of !== named) throw locationNotFound(location);
     franchise = of;
   }

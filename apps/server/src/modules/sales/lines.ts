@@ -8,7 +8,7 @@ import { Scope } from '../../http/scope.js';
 import { D, sum, toMoney, toQty } from '../../kernel/money.js';
 import { bump } from '../../db/versioned.js';
 import { pricesOf, type PriceOf } from '../items/price.js';
-import { itemFactsOf } from '../items/facts.js';
+import { itemFactsAndPricesOf } from '../items/facts.js';
 import {
   assertSalesEditable,
   lockSalesForChange,
@@ -122,7 +122,23 @@ export async function buildLines(
 ): Promise<NewSalesLine[]> {
   if (drafts.length === 0) return [];
   const itemNos = [...new Set(drafts.map((d) => d.item_no))];
-  const facts = await itemFactsOf(tx, itemNos);
+  // The facts and the catalogue price of every line in one statement; a line's price (and its error) is taken only
+  // when it is used: a line without a given price, or a given price to check against the catalogue's.
+  const { facts, priceAt } = await itemFactsAndPricesOf(
+    tx,
+    itemNos,
+    {
+      date: doc.order_date,
+      franchiseCode: doc.franchise_code,
+      lines: drafts.map((d) => ({
+        itemNo: d.item_no,
+        variantCode: d.variant_code,
+        quantity: d.quantity,
+        unit: d.unit_of_measure,
+      })),
+    },
+    (i, name) => `${o.field(i)}${name === 'unit' ? 'unit_of_measure' : name}`,
+  );
   const { variantRows, unitRows } = facts;
   const itemRows = facts.itemRows.map((r) => ({ ...r, base: r.base_unit_of_measure }));
   const itemOf = new Map(itemRows.map((r) => [r.item_no, r]));
@@ -165,18 +181,15 @@ export async function buildLines(
     const i = checked.findIndex((c) => c.draft.location_code === code);
     return new AppError(404, 'not_found', `Location ${code} not found`, `${o.field(i)}location_code`);
   });
-  const toPrice = checked.filter((c) => c.draft.unit_price === undefined).map((c) => c.draft);
-  const prices = await priceLines(tx, doc, toPrice);
-  if (o.limits) await checkPriceOverrides(tx, doc, checked, o);
+  if (o.limits) checkPriceOverrides(checked, priceAt, o);
   const overLimitAllowed = !o.limits || mayDiscountAboveLimit(o.limits.who);
   const discounted = drafts.some(
     (d) => !D(d.line_discount_percent ?? 0).isZero() || !D(d.line_discount_amount ?? 0).isZero(),
   );
   const maxDiscountPercent = !overLimitAllowed && discounted ? await o.limits!.maxDiscountPercent() : '100';
-  let next = 0;
   return checked.map(({ draft: d, item, variant, perUnit }, i) => {
     const f = o.field(i);
-    const priced = d.unit_price === undefined ? prices[next++] : undefined;
+    const priced = d.unit_price === undefined ? priceAt(i) : undefined;
     const unitPrice = priced ? priced.unit_price : toMoney(d.unit_price!);
     const quantity = toQty(d.quantity);
     let percent = '0';
@@ -234,28 +247,17 @@ export async function buildLines(
  * Override Price (issue 9): a price the user gives that is neither the catalogue's for the line nor the line's own
  * (an update keeping it) needs the guarded button; 403 naming `<prefix>unit_price`.
  */
-async function checkPriceOverrides(
-  tx: Tx,
-  doc: LineDoc,
+function checkPriceOverrides(
   checked: readonly { draft: LineDraft }[],
+  catalogue: (i: number) => PriceOf,
   o: { field: (i: number) => string; limits?: LineLimits; kept?: readonly { unit_price: string }[] },
 ) {
   if (!o.limits || mayOverridePrice(o.limits.who)) return;
-  const given = checked
-    .map((c, i) => ({ d: c.draft, i }))
-    .filter(({ d, i }) => {
-      if (!d.price_given || d.unit_price === undefined) return false;
-      const kept = o.kept?.[i];
-      return !(kept && D(kept.unit_price).eq(D(d.unit_price)));
-    });
-  if (!given.length) return;
-  const catalogue = await priceLines(
-    tx,
-    doc,
-    given.map(({ d }) => d),
-  );
-  given.forEach(({ d, i }, k) => {
-    if (!D(d.unit_price!).eq(catalogue[k].unit_price))
+  checked.forEach(({ draft: d }, i) => {
+    if (!d.price_given || d.unit_price === undefined) return;
+    const kept = o.kept?.[i];
+    if (kept && D(kept.unit_price).eq(D(d.unit_price))) return;
+    if (!D(d.unit_price).eq(catalogue(i).unit_price))
       throw refuseButton(GUARDED.overridePrice, `${o.field(i)}unit_price`);
   });
 }

@@ -19,9 +19,9 @@ export async function locationOfFranchise(
   code: string,
   field = 'location_code',
 ): Promise<string> {
-  const owner = await scope.assertLocation(tx, code, locationNotFound(field), field);
+  const owner = await scope.assertLocation(tx, code, () => locationNotFound(field), field);
   if (owner !== franchiseCode) throw locationNotFound(field);
-  await new Scope(franchiseCode).assertLocation(tx, code, locationNotFound(field), field);
+  await new Scope(franchiseCode).assertLocation(tx, code, () => locationNotFound(field), field);
   return code;
 }
 
@@ -38,7 +38,7 @@ export async function franchiseAndLocation(
   const named = await scope.own(tx, body.franchise_code);
   const location = body.location_code?.trim() ?? '';
   if (location) {
-    const owner = await scope.assertLocation(tx, location, locationNotFound(field), field);
+    const owner = await scope.assertLocation(tx, location, () => locationNotFound(field), field);
     if (named && owner !== named) throw locationNotFound(field);
     return { franchiseCode: owner, locationCode: location };
   }
