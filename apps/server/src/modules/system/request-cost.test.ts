@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, useTestApp, type Client } from '../../../test/helpers.js';
 import { cancelReasons } from '../cancel-reasons/schema.js';
 import { apiLogs } from './schema.js';
@@ -167,6 +167,28 @@ describe('the statement budget of a sale: create + release + ship now', () => {
     expect(five.release.length).toBe(one.release.length);
     expect(five.ship.length).toBe(one.ship.length);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL plans each statement of a sale once per connection: its generic plan, not a plan per call',
+    async () => {
+      for (let i = 0; i < 8; i++) await sale(5);
+      // The pool hands out the connection released last, so this read is on the one the sales ran on.
+      const rows = (await ctx.t.services.db.execute(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name like 'fp\_%'`,
+      )) as unknown as { rows?: { name: string; generic: number; custom: number }[] };
+      const used = (rows.rows ?? (rows as unknown as { name: string; generic: number; custom: number }[])).filter(
+        (r) => r.generic + r.custom >= 8,
+      );
+      // The item facts with the prices and the locations' franchises took a key list as an array (`= any($1)`), which
+      // had PostgreSQL plan them again on every call (custom plans); a json set (listParam) keeps the generic plan.
+      expect(used.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['fp_item_facts_prices', 'fp_franchises_of_locations', 'fp_sales_order_ship_lock']),
+      );
+      // PostgreSQL tries 5 custom plans before it settles on the generic one.
+      expect(used.filter((r) => r.custom > 5).map((r) => `${r.name}: ${r.custom} custom plans`)).toEqual([]);
+    },
+  );
 
   it('ship now writes every posted row in one statement, after the order is locked', async () => {
     const { ship } = await sale(5);
