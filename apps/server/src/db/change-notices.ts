@@ -1,3 +1,6 @@
+import type { DbOrTx } from './client.js';
+import { databaseKey } from './prepared.js';
+
 /**
  * What a process keeps in memory from the database (the caller of a session, the maintenance flag) is dropped when
  * the rows it came from change, in this process and every other one on the same database: triggers on those tables
@@ -13,7 +16,7 @@
 export const CHANGE_CHANNEL = 'fp_changes';
 
 /** The topics the triggers announce; `'*'` reaches every listener. */
-export type ChangeTopic = 'auth' | 'settings';
+export type ChangeTopic = 'auth' | 'settings' | 'locations';
 
 export class ChangeNotices {
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -26,12 +29,33 @@ export class ChangeNotices {
     return () => set.delete(fn);
   }
 
-  /** A notice arrived (`payload` as sent by the trigger), or a connection was lost (`'*'`). */
+  /** Notices already acted on ('<topic> <txid>'), the latest few hundred, in arrival order. */
+  private readonly seen = new Set<string>();
+
+  /**
+   * A notice arrived (`payload` as sent by the trigger: '<topic> <txid>', or a bare topic), or a connection was lost
+   * (`'*'`). Every connection of the pool hears each notice: the repeats of one transaction's notice are ignored.
+   */
   notify(payload: string) {
     if (payload === '*') {
       for (const set of this.listeners.values()) for (const fn of set) fn();
       return;
     }
-    for (const fn of this.listeners.get(payload) ?? []) fn();
+    const [topic, txid] = payload.split(' ');
+    if (txid !== undefined) {
+      if (this.seen.has(payload)) return;
+      this.seen.add(payload);
+      if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value!);
+    }
+    for (const fn of this.listeners.get(topic) ?? []) fn();
   }
 }
+
+const byDatabase = new WeakMap<object, ChangeNotices>();
+
+/** The notices of a database opened by openDatabase (db/client.ts registers them), for a cache kept per database. */
+export const changesOf = (db: DbOrTx): ChangeNotices | undefined => byDatabase.get(databaseKey(db));
+
+/** openDatabase's registration of a database's notices (its transactions find them too). */
+export const registerChanges = (db: DbOrTx, changes: ChangeNotices): void =>
+  void byDatabase.set(databaseKey(db), changes);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { CHANGE_CHANNEL, ChangeNotices } from './change-notices.js';
+import { CHANGE_CHANNEL, ChangeNotices, registerChanges } from './change-notices.js';
 
 /**
  * The database as drizzle's query builders reach it. Without drizzle's relational schema: nothing uses `db.query`, and
@@ -78,6 +78,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
     pool.on('remove', () => changes.notify('*'));
     const db = drizzle(pool, { logger }) as unknown as Db;
+    registerChanges(db, changes);
     const readPool = opts.databaseReadUrl ? new pg.Pool({ connectionString: opts.databaseReadUrl, max: 10 }) : null;
     readPool?.on('error', (err) => console.warn(`PostgreSQL read replica connection closed: ${err.message}`));
     const readDb = readPool ? (drizzle(readPool, { logger }) as unknown as Db) : db;
@@ -137,6 +138,7 @@ export async function openDatabase(opts: {
   const pdb = drizzle(client, { logger });
   await migrate(pdb, { migrationsFolder });
   const changes = new ChangeNotices();
+  registerChanges(pdb as unknown as Db, changes);
   await client.listen(CHANGE_CHANNEL, (payload) => changes.notify(payload));
   return {
     db: pdb as unknown as Db,

@@ -30,6 +30,12 @@ type Internals = {
 const internals = (db: DbOrTx) => db as unknown as Internals;
 
 /**
+ * What identifies a database in this process, the same object for it and each of its transactions (drizzle's dialect
+ * of it): the key of what is kept per database (prepared statements, db/change-notices.ts).
+ */
+export const databaseKey = (db: DbOrTx): object => internals(db).dialect;
+
+/**
  * A statement built once per database: `build` returns drizzle's `….prepare(name)` (placeholders for the values:
  * `sql.placeholder('key')`, filled by `.execute({ key })`), which keeps the SQL text and the column mapping, and on
  * PostgreSQL prepares it by name once per connection. Called with a transaction, it answers the statement built for

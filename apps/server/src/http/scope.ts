@@ -1,6 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { listParam, preparedSql } from '../db/prepared.js';
+import { databaseKey, preparedSql } from '../db/prepared.js';
+import { changesOf } from '../db/change-notices.js';
+import { jsonOf } from '../db/rows.js';
 import { users } from '../modules/auth/schema.js';
 import { customers } from '../modules/customers/schema.js';
 import { franchises, locations } from '../modules/franchises/schema.js';
@@ -102,7 +104,7 @@ export class Scope {
     missing: NotFound = 'Location',
     field = 'location_code',
   ): Promise<string> {
-    const f = (await franchisesOfLocations(db, [locationCode])).get(locationCode);
+    const f = (await franchisesOfLocations(db)).get(locationCode);
     if (!f || !this.sees(f)) throw toError(missing, field);
     return f;
   }
@@ -114,7 +116,7 @@ export class Scope {
   async assertLocations(db: DbOrTx, locationCodes: readonly string[], missing: (code: string) => NotFound) {
     const codes = [...new Set(locationCodes)];
     if (codes.length === 0) return;
-    const of = await franchisesOfLocations(db, codes);
+    const of = await franchisesOfLocations(db);
     for (const code of codes) {
       const f = of.get(code);
       if (!f || !this.sees(f)) throw toError(missing(code));
@@ -138,22 +140,68 @@ export class Scope {
 }
 
 /**
- * The franchise of each location code, in one query: a location's franchise, or a franchise's own code (its main
- * store); unknown codes are absent.
+ * Every location code with its franchise, and every franchise's own code (its main store) with itself, as one json
+ * object; `committed`: the transaction has written nothing yet, so what it read is committed data.
  */
-const locationsFranchises = preparedSql<{ code: string; f: string }>(
-  'fp_franchises_of_locations',
-  () => sql`select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
-     where ${locations.location_code} in ${listParam('codes')}
-    union all
-    select ${franchises.customer_no}, ${franchises.customer_no} from ${franchises}
-     where ${franchises.customer_no} in ${listParam('codes')}
-       and not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})`,
+const allLocations = preparedSql<{ map: unknown; committed: boolean }>(
+  'fp_location_franchises',
+  () => sql`select coalesce(json_object_agg(m.code, m.f), '{}'::json) as map,
+      pg_current_xact_id_if_assigned() is null as committed
+    from (select ${locations.location_code} as code, ${locations.customer_no} as f from ${locations}
+      union all
+      select ${franchises.customer_no}, ${franchises.customer_no} from ${franchises}
+       where not exists (select 1 from ${locations} where ${locations.location_code} = ${franchises.customer_no})) m`,
 );
 
-async function franchisesOfLocations(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
-  const rows = await locationsFranchises(db, { codes: JSON.stringify(codes) });
-  return new Map(rows.map((r) => [r.code, r.f]));
+/** A safety net only: the `locations` change notice is what keeps the map right. */
+const LOCATION_MAP_MAX_AGE_MS = 60_000;
+
+/**
+ * The franchise scope's map of locations, read whole (one statement, a few thousand rows at most) and kept per
+ * database until a location or franchise changes (the `locations` change notice of migration
+ * 0039_locations_change_notice, heard by every process: db/change-notices.ts), so a scope check asks the database
+ * nothing. Kept only when read outside any write: a transaction that has written may see its own rows, which a
+ * rollback would take back without a notice; its map serves that call alone. A database without notices (not
+ * opened by openDatabase) is read on every call.
+ */
+class LocationMap {
+  private map: Map<string, string> | null = null;
+  private at = 0;
+  private generation = 0;
+
+  constructor(private readonly watched: boolean) {}
+
+  invalidate() {
+    this.generation++;
+    this.map = null;
+  }
+
+  async get(db: DbOrTx): Promise<Map<string, string>> {
+    if (this.map && Date.now() - this.at < LOCATION_MAP_MAX_AGE_MS) return this.map;
+    const generation = this.generation;
+    const [row] = await allLocations(db);
+    const map = new Map(Object.entries(jsonOf<Record<string, string>>(row.map)));
+    // A change announced while this read was under way must not be overwritten by the older map.
+    if (this.watched && row.committed && generation === this.generation) [this.map, this.at] = [map, Date.now()];
+    return map;
+  }
+}
+
+const locationMaps = new WeakMap<object, LocationMap>();
+function locationMapOf(db: DbOrTx): LocationMap {
+  const key = databaseKey(db);
+  let m = locationMaps.get(key);
+  if (!m) {
+    const changes = changesOf(db);
+    locationMaps.set(key, (m = new LocationMap(changes !== undefined)));
+    changes?.on('locations', () => m!.invalidate());
+  }
+  return m;
+}
+
+/** The franchise of each location code (a franchise's own code: itself); unknown codes are absent. */
+function franchisesOfLocations(db: DbOrTx): Promise<Map<string, string>> {
+  return locationMapOf(db).get(db);
 }
 
 /** Every list must decide: a predicate from the caller's scope, or an explicit, named escape for global data. */
