@@ -11,8 +11,10 @@ import { AppError, notFound } from './errors.js';
 /** A column (or SQL expression) holding a franchise code, a location code or a customer number. */
 type Col = SQLWrapper;
 
-/** What a scope check throws for a record outside the caller's franchise: the module's own not-found. */
-/** What a missing row is answered: a 404 of that entity, an error, or a function making it (built only if thrown). */
+/**
+ * What a scope check throws for a record outside the caller's franchise, the module's own not-found: a 404 of that
+ * entity, an error, or a function making it (built only when thrown).
+ */
 export type NotFound = AppError | string | (() => AppError);
 
 const toError = (e: NotFound, field?: string) =>
