@@ -30,19 +30,19 @@ export async function itemFactsOf(db: DbOrTx, itemNos: readonly string[]): Promi
 }
 
 /**
- * itemFactsOf and the catalogue prices of lines (pricesOf) in ONE prepared statement: what a document's new lines are
- * checked against and priced from. The prices are answered per line, on demand (`priceAt(i)`: its errors, a missing
- * item, variant or unit, are thrown when that line's price is asked, after the caller's checks of the facts).
+ * itemFactsOf of the lines' items and their catalogue prices (pricesOf) in ONE prepared statement: what a document's
+ * new lines are checked against and priced from. The prices are answered per line, on demand (`priceAt(i)`: its
+ * errors, a missing item, variant or unit, are thrown when that line's price is asked, after the caller's checks of
+ * the facts).
  */
 export async function itemFactsAndPricesOf(
   db: DbOrTx,
-  itemNos: readonly string[],
   prices: PricesParams,
   field: (i: number, name: 'item_no' | 'variant_code' | 'unit' | 'quantity') => string,
 ): Promise<{ facts: ItemFacts; priceAt: (i: number) => PriceOf }> {
   const input = priceInput(prices, field);
   const [row] = await factsAndPricesStatement(db, {
-    nos: JSON.stringify([...new Set(itemNos)]),
+    nos: JSON.stringify([...new Set(prices.lines.map((l) => l.itemNo))]),
     lines: input.json,
     franchise: prices.franchiseCode,
     date: input.date,

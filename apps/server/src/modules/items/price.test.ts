@@ -261,14 +261,13 @@ describe('pricesOf', () => {
     const p = { date: '2026-02-10', franchiseCode: f, lines };
     await ctx.t.services.apiLog.flush();
     statements.length = 0;
-    const both = await itemFactsAndPricesOf(db, itemNos, p, field);
+    const both = await itemFactsAndPricesOf(db, p, field);
     expect(statements).toHaveLength(1);
     expect(both.facts).toEqual(await itemFactsOf(db, itemNos));
     expect(lines.map((_l, i) => both.priceAt(i))).toEqual(await pricesOf(db, p));
     // A line's error is thrown when its price is asked, not before: the others are answered.
     const bad = await itemFactsAndPricesOf(
       db,
-      itemNos,
       { ...p, lines: [lines[0], { itemNo: 'NOPE' }, { ...lines[0], quantity: 0 }] },
       field,
     );

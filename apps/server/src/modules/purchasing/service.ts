@@ -108,11 +108,9 @@ async function buildLines(
   o: { lineNos: readonly number[]; field: (i: number) => string },
 ): Promise<NewLine[]> {
   if (!drafts.length) return [];
-  const itemNos = [...new Set(drafts.map((d) => d.item_no))];
   // The facts and the prices of the lines in one statement (a line's price error after the facts' checks).
   const { facts, priceAt } = await itemFactsAndPricesOf(
     tx,
-    itemNos,
     {
       date: doc.order_date,
       franchiseCode: doc.franchise_code,

@@ -121,12 +121,10 @@ export async function buildLines(
   },
 ): Promise<NewSalesLine[]> {
   if (drafts.length === 0) return [];
-  const itemNos = [...new Set(drafts.map((d) => d.item_no))];
   // The facts and the catalogue price of every line in one statement; a line's price (and its error) is taken only
   // when it is used: a line without a given price, or a given price to check against the catalogue's.
   const { facts, priceAt } = await itemFactsAndPricesOf(
     tx,
-    itemNos,
     {
       date: doc.order_date,
       franchiseCode: doc.franchise_code,
